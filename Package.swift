@@ -1,0 +1,71 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layers (arrows point down only):
+//   transitiond, transitionctl          executables, thin
+//   TransitionDaemon, TransitionControl  wiring of the daemon; the client's commands
+//   TransitionService, TransitionClient  the io.transitiond interface, server side and client side
+//   TransitionEngine, Varlink, SystemdSupport
+//   TransitionCore, JSON, CLinux, CSystemd
+// See docs/architecture.md.
+let package = Package(
+    name: "transitiond",
+    products: [
+        .executable(name: "transitiond", targets: ["transitiond"]),
+        .executable(name: "transitionctl", targets: ["transitionctl"]),
+        .library(name: "TransitionCore", targets: ["TransitionCore"]),
+        .library(name: "TransitionEngine", targets: ["TransitionEngine"]),
+        .library(name: "JSON", targets: ["JSON"]),
+        .library(name: "Varlink", targets: ["Varlink"]),
+        .library(name: "TransitionClient", targets: ["TransitionClient"]),
+    ],
+    targets: [
+        // C libraries and system calls Swift's Glibc module does not expose.
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
+        .target(name: "CLinux"),
+
+        // Pure layers.
+        .target(name: "JSON"),
+        .target(name: "TransitionCore"),
+
+        // Actors, protocol, systemd.
+        .target(name: "TransitionEngine", dependencies: ["TransitionCore", "CLinux"]),
+        .target(name: "Varlink", dependencies: ["JSON", "CLinux"], resources: [.copy("org.varlink.service.varlink")]),
+        .target(name: "SystemdSupport", dependencies: ["CSystemd", "CLinux"]),
+        .target(
+            name: "TransitionService",
+            dependencies: ["TransitionEngine", "Varlink", "JSON"],
+            resources: [.copy("io.transitiond.varlink")]
+        ),
+        .target(name: "TransitionClient", dependencies: ["Varlink", "JSON", "TransitionCore"]),
+        .target(name: "TransitionDaemon", dependencies: ["TransitionService", "SystemdSupport"]),
+        .target(name: "TransitionControl", dependencies: ["TransitionCore", "JSON", "TransitionClient"]),
+
+        // Executables.
+        .executableTarget(name: "transitiond", dependencies: ["TransitionDaemon"]),
+        .executableTarget(name: "transitionctl", dependencies: ["TransitionControl"]),
+
+        // Shared by the test targets.
+        .target(name: "TransitionTestSupport", dependencies: ["TransitionCore", "JSON"], path: "Tests/TransitionTestSupport"),
+
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TransitionTestSupport"]),
+        .testTarget(
+            name: "TransitionCoreTests",
+            dependencies: ["TransitionCore", "JSON", "TransitionTestSupport"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TransitionTestSupport"]),
+        .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "JSON", "TransitionTestSupport"]),
+        .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "TransitionTestSupport"]),
+        .testTarget(
+            name: "TransitionControlTests",
+            dependencies: ["TransitionControl", "TransitionCore", "JSON", "TransitionTestSupport"],
+            exclude: ["Golden"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

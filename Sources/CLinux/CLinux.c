@@ -1,0 +1,1 @@
+// Intentionally empty: CLinux is header-only; SwiftPM needs one source file.

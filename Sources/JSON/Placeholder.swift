@@ -1,0 +1,1 @@
+// JSON: see docs/architecture.md.

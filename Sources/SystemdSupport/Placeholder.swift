@@ -1,0 +1,1 @@
+// SystemdSupport: see docs/architecture.md.

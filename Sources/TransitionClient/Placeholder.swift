@@ -1,0 +1,1 @@
+// TransitionClient: see docs/architecture.md.

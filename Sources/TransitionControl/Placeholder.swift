@@ -1,0 +1,1 @@
+// TransitionControl: see docs/architecture.md.

@@ -1,0 +1,1 @@
+// TransitionCore: see docs/architecture.md.

@@ -1,0 +1,1 @@
+// TransitionDaemon: see docs/architecture.md.

@@ -1,0 +1,1 @@
+// TransitionEngine: see docs/architecture.md.

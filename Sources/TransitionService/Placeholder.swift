@@ -1,0 +1,1 @@
+// TransitionService: see docs/architecture.md.

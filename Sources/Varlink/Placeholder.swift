@@ -1,0 +1,1 @@
+// Varlink: see docs/architecture.md.

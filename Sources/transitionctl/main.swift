@@ -1,0 +1,1 @@
+print("transitionctl: not yet implemented")

@@ -1,0 +1,1 @@
+print("transitiond: not yet implemented")

@@ -1,0 +1,1 @@
+// Shared test helpers: see docs/testing.md.
