@@ -1,1 +1,0 @@
-// JSON: see docs/architecture.md.

@@ -1,1 +1,0 @@
-// SystemdSupport: see docs/architecture.md.

@@ -1,1 +1,0 @@
-// TransitionEngine: see docs/architecture.md.
