@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A POSIX mutex with one condition variable that waits on `CLOCK_MONOTONIC`.
+///
+/// Used only where a dedicated thread (the timing thread, the state writer) must block without
+/// spinning; everything else uses `Synchronization.Mutex`.
+final class ConditionLock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        condition = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+
+    func unlock() { pthread_mutex_unlock(mutex) }
+
+    /// Blocks until signalled; the caller holds the lock and re-checks its predicate (spurious wake-ups).
+    func wait() { pthread_cond_wait(condition, mutex) }
+
+    /// Wakes every waiter.
+    func broadcast() { pthread_cond_broadcast(condition) }
+
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}

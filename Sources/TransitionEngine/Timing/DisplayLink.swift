@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The production clock: ticks on a fixed frame grid of `CLOCK_MONOTONIC`, like CADisplayLink.
+///
+/// One dedicated thread (named `transitiond-tick`, timer slack 1 ns) sleeps with
+/// `clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME)` to the absolute due time of the next frame, so the
+/// clock never drifts. At each deadline it hands the tick to a single loop task in the cooperative pool
+/// (one foreign-thread hop per tick), which awaits each participant in turn. If the participants are still
+/// busy with the previous tick, or the thread woke after the next frame was already due, the missed frames
+/// are skipped: the next tick carries the current grid frame and `skippedFrames` counts the gap, as
+/// CADisplayLink skips frames (see Apple's "CADisplayLink" documentation: `timestamp`, `targetTimestamp`).
+///
+/// When no participant needs ticks the thread blocks on a condition variable and wakes no more, so an
+/// idle daemon costs nothing; `setNeedsTicks(true, for:)` wakes it and the grid resumes where it would
+/// have been (frame indices count from the clock's creation).
+public actor DisplayLink: TransitionClock {
+    /// The supported range of frame rates, in frames per second.
+    public static let supportedRates = 1...240
+    /// The default rate, in frames per second.
+    public static let defaultRate = 60
+    /// Timer slack requested for the timing thread, in nanoseconds: the kernel may otherwise defer
+    /// wake-ups by its default 50 µs slack (prctl(2), PR_SET_TIMERSLACK).
+    static let timerSlackNanoseconds: UInt = 1
+
+    /// The frame rate in frames per second.
+    public nonisolated let framesPerSecond: Int
+    private nonisolated let shared: TimingThreadState
+    private var loop: Task<Void, Never>?
+
+    /// Creates a stopped display link.
+    ///
+    /// - Parameter framesPerSecond: 1...240, default 60.
+    /// - Throws: `invalidParameter` (parameter `framesPerSecond`) for a rate out of range.
+    public init(framesPerSecond: Int = DisplayLink.defaultRate) throws(TransitionEngineError) {
+        guard Self.supportedRates.contains(framesPerSecond) else {
+            throw TransitionEngineError(
+                .invalidParameter, "Choose a frame rate between 1 and 240 frames per second.",
+                parameter: "framesPerSecond")
+        }
+        self.framesPerSecond = framesPerSecond
+        shared = TimingThreadState(grid: FrameGrid(origin: monotonicNanoseconds(), framesPerSecond: framesPerSecond))
+    }
+
+    /// Starts the timing thread and the tick loop. Calling it again does nothing.
+    public func start() {
+        let shared = self.shared
+        let alreadyStarted = shared.lock.withLock {
+            defer { shared.started = true }
+            return shared.started || shared.stopped
+        }
+        guard !alreadyStarted else { return }
+        DedicatedThread.start(name: "transitiond-tick") { TimingLoop.run(shared) }
+        loop = Task.detached { await TimingLoop.deliver(shared) }
+    }
+
+    /// Stops the clock for good: no tick is delivered after the current one, and this returns once the
+    /// tick loop has ended. The thread exits at its next deadline or at once if it is idle.
+    public func stop() async {
+        let shared = self.shared
+        let waiter: CheckedContinuation<ClockTick?, Never>? = shared.lock.withLock {
+            shared.stopped = true
+            shared.lock.broadcast()
+            defer { shared.waiter = nil }
+            return shared.waiter
+        }
+        waiter?.resume(returning: nil)
+        await loop?.value
+        loop = nil
+    }
+
+    public nonisolated var now: Int64 { monotonicNanoseconds() }
+
+    public nonisolated var currentFrameIndex: Int64 {
+        let grid = shared.lock.withLock { shared.grid }
+        return grid.frameIndex(atOrBefore: monotonicNanoseconds())
+    }
+
+    public nonisolated var waitsForSideEffects: Bool { false }
+
+    public nonisolated var statistics: ClockStatistics {
+        shared.lock.withLock {
+            var statistics = shared.statistics
+            statistics.isTicking = shared.demand > 0
+            return statistics
+        }
+    }
+
+    public nonisolated func register(_ participant: any ClockParticipant) -> ClockRegistration {
+        shared.lock.withLock {
+            let number = shared.nextRegistration
+            shared.nextRegistration += 1
+            shared.participants[number] = .init(participant: participant, needsTicks: false)
+            return ClockRegistration(rawValue: number)
+        }
+    }
+
+    public nonisolated func unregister(_ registration: ClockRegistration) {
+        setNeedsTicks(false, for: registration)
+        _ = shared.lock.withLock { shared.participants.removeValue(forKey: registration.rawValue) }
+    }
+
+    public nonisolated func setNeedsTicks(_ needsTicks: Bool, for registration: ClockRegistration) {
+        shared.lock.withLock {
+            guard var entry = shared.participants[registration.rawValue], entry.needsTicks != needsTicks else {
+                return
+            }
+            entry.needsTicks = needsTicks
+            shared.participants[registration.rawValue] = entry
+            shared.demand += needsTicks ? 1 : -1
+            if shared.demand == 1 && needsTicks { shared.lock.broadcast() }
+        }
+    }
+}

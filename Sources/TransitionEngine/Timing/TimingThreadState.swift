@@ -1,0 +1,32 @@
+/// The state the timing thread shares with the pool, guarded by one `ConditionLock`.
+///
+/// Every field is read and written only while `lock` is held.
+final class TimingThreadState: @unchecked Sendable {
+    struct Participant {
+        var participant: any ClockParticipant
+        var needsTicks: Bool
+    }
+
+    let lock = ConditionLock()
+    var grid: FrameGrid
+    var participants: [UInt64: Participant] = [:]
+    var nextRegistration: UInt64 = 1
+    var demand = 0
+    var stopped = false
+    var started = false
+    /// The tick loop waiting for the next tick, if it is not busy handling one.
+    var waiter: CheckedContinuation<ClockTick?, Never>?
+    /// The last index delivered since the clock last resumed, for `skippedFrames`.
+    var lastDeliveredIndex: Int64?
+    var statistics: ClockStatistics
+
+    init(grid: FrameGrid) {
+        self.grid = grid
+        statistics = ClockStatistics(framesPerSecond: grid.framesPerSecond)
+    }
+
+    /// The participants that currently need ticks. Caller holds the lock.
+    func activeParticipants() -> [any ClockParticipant] {
+        participants.values.compactMap { $0.needsTicks ? $0.participant : nil }
+    }
+}

@@ -1,0 +1,50 @@
+import Testing
+import TransitionEngine
+
+/// Real-clock tests assert only order and grid properties, never durations.
+@Suite struct DisplayLinkTests {
+    @Test func ticksLieOnTheGridAndAccountForSkippedFrames() async throws {
+        let link = try DisplayLink(framesPerSecond: 240)
+        let recorder = TickRecorder()
+        let registration = link.register(recorder)
+        await link.start()
+        link.setNeedsTicks(true, for: registration)
+        await recorder.waitForTicks(20)
+        link.setNeedsTicks(false, for: registration)
+        await link.stop()
+
+        let ticks = recorder.ticks
+        #expect(ticks.count >= 20)
+        let first = try #require(ticks.first)
+        for (previous, tick) in zip(ticks, ticks.dropFirst()) {
+            #expect(tick.index > previous.index, "\(previous) then \(tick)")
+            #expect(tick.index - previous.index - 1 == tick.skippedFrames, "\(previous) then \(tick)")
+        }
+        for tick in ticks {
+            // On the grid: the offset from the first tick is exactly a whole number of frames.
+            let frames = tick.index - first.index
+            // Each grid timestamp is rounded down on its own, so the offset is within 1 ns of exact.
+            let expected = first.timestamp + frames * 1_000_000_000 / 240
+            #expect(abs(tick.timestamp - expected) <= 1, "\(tick)")
+            #expect(tick.targetTimestamp > tick.timestamp)
+        }
+        let statistics = link.statistics
+        #expect(statistics.ticksDelivered >= 20)
+        #expect(statistics.ticksWhileIdle == 0)
+        #expect(statistics.lateness.count == statistics.wakeups)
+        #expect(!statistics.isTicking)
+    }
+
+    @Test func stopEndsAnIdleClock() async throws {
+        let link = try DisplayLink()
+        await link.start()
+        await link.stop()
+        #expect(link.statistics.ticksDelivered == 0)
+        #expect(link.statistics.wakeups == 0)
+    }
+
+    @Test func rejectsRatesOutOfRange() {
+        #expect(throws: TransitionEngineError.self) { try DisplayLink(framesPerSecond: 0) }
+        #expect(throws: TransitionEngineError.self) { try DisplayLink(framesPerSecond: 1_000) }
+    }
+}
