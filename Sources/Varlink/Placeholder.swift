@@ -1,1 +1,0 @@
-// Varlink: see docs/architecture.md.
