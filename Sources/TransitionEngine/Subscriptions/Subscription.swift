@@ -1,0 +1,184 @@
+import Synchronization
+
+/// One subscriber's bounded queue of a stack's frames and events.
+///
+/// The producer (a stack, on the clock's tick) never waits for the consumer:
+/// - Frames coalesce: a frame not yet taken is replaced by the newer one, and the consumer sees how many
+///   it missed (`missedFrames` of the next frame).
+/// - Events are never dropped silently: when `eventCapacity` events are waiting, the subscription ends
+///   with `limitExceeded` (parameter `subscription`): the queue is discarded and the consumer's next read
+///   reports the error.
+///
+/// Two ways to read, both single-consumer:
+/// - `poll()` with `setReadinessHandler(_:)`: the handler runs on the producer's thread when the queue
+///   goes from empty to non-empty or the subscription ends, and must only note readiness (write an
+///   eventfd, mark a connection writable); the reader then drains with `poll()` on its own thread. This
+///   costs no task and no hop per frame and is the path for socket writers.
+/// - `for try await item in subscription`: an `AsyncSequence` for tests and in-process clients.
+public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
+    /// A delivered item.
+    public enum Element: Sendable {
+        /// An event, in the order the stack emitted it.
+        case event(Event)
+        /// The newest frame; `missedFrames` frames were replaced before this one could be read.
+        case frame(Frame, missedFrames: Int)
+    }
+
+    /// The result of a non-blocking read.
+    public enum Poll: Sendable {
+        /// The next item.
+        case element(Element)
+        /// Nothing queued now; the readiness handler runs when something arrives.
+        case empty
+        /// The subscription ended, cleanly (`nil`) or with an error; every later poll says the same.
+        case finished(TransitionEngineError?)
+    }
+
+    /// The default bound on waiting events before a subscriber is ended as too slow.
+    public static var defaultEventCapacity: Int { 1_024 }
+
+    private struct State {
+        var queue: SubscriptionQueue<Frame, Event>
+        var ended: Bool = false
+        var error: TransitionEngineError?
+        var waiter: CheckedContinuation<Element?, any Error>?
+        var readinessHandler: (@Sendable () -> Void)?
+        var framesCoalesced: UInt64 = 0
+    }
+
+    private let state: Mutex<State>
+
+    /// A number unique within the stack that created the subscription.
+    public let identifier: UInt64
+
+    init(identifier: UInt64, eventCapacity: Int) {
+        self.identifier = identifier
+        state = Mutex(State(queue: SubscriptionQueue(eventCapacity: Swift.max(eventCapacity, 1))))
+    }
+
+    // MARK: Consumer
+
+    /// Takes the next item without waiting.
+    public func poll() -> Poll {
+        state.withLock { state in
+            if let item = state.queue.take() { return .element(Self.element(item)) }
+            return state.ended ? .finished(state.error) : .empty
+        }
+    }
+
+    /// Sets (or clears) the function called when the queue becomes non-empty or the subscription ends.
+    /// If items are already waiting, the handler is called once right away.
+    public func setReadinessHandler(_ handler: (@Sendable () -> Void)?) {
+        let callNow = state.withLock { state in
+            state.readinessHandler = handler
+            return handler != nil && (!state.queue.isEmpty || state.ended)
+        }
+        if callNow { handler?() }
+    }
+
+    /// Ends the subscription from the consumer's side; the stack forgets it at its next delivery.
+    public func cancel() { finish(error: nil) }
+
+    /// Whether the subscription has ended (items may still be waiting to be polled after a clean end).
+    public var isFinished: Bool { state.withLock { $0.ended } }
+
+    /// Frames replaced before they were read, over the subscription's life.
+    public var framesCoalesced: UInt64 { state.withLock { $0.framesCoalesced } }
+
+    // MARK: Producer
+
+    /// Queues an event. Returns false if the subscription has ended (now or before).
+    @discardableResult
+    func send(event: Event) -> Bool {
+        deliver { state in
+            switch state.queue.offer(event: event) {
+            case .accepted(let wasEmpty): return wasEmpty ? .wake : .none
+            case .overflow:
+                state.queue.removeAll()
+                state.ended = true
+                state.error = TransitionEngineError(
+                    .limitExceeded,
+                    "The subscriber fell \(state.queue.eventCapacity) events behind and was disconnected; "
+                        + "read faster or subscribe again.",
+                    parameter: "subscription")
+                return .wake
+            }
+        }
+    }
+
+    /// Queues a frame, replacing one not yet read. Returns false if the subscription has ended.
+    @discardableResult
+    func send(frame: Frame) -> Bool {
+        deliver { state in
+            let (wasEmpty, replaced) = state.queue.offer(frame: frame)
+            if replaced { state.framesCoalesced += 1 }
+            return wasEmpty ? .wake : .none
+        }
+    }
+
+    /// Ends the subscription; queued items stay readable after a clean end and are discarded after an error.
+    func finish(error: TransitionEngineError?) {
+        _ = deliver { state in
+            state.ended = true
+            state.error = error
+            if error != nil { state.queue.removeAll() }
+            return .wake
+        }
+    }
+
+    private enum Wake { case none, wake }
+
+    private func deliver(_ body: (inout State) -> Wake) -> Bool {
+        let (alive, waiter, element, handler): (Bool, CheckedContinuation<Element?, any Error>?, Result<Element?, any Error>?, (@Sendable () -> Void)?) =
+            state.withLock { state in
+                guard !state.ended else { return (false, nil, nil, nil) }
+                guard body(&state) == .wake else { return (true, nil, nil, nil) }
+                let handler = state.readinessHandler
+                guard let waiter = state.waiter else { return (!state.ended, nil, nil, handler) }
+                state.waiter = nil
+                if let item = state.queue.take() { return (true, waiter, .success(Self.element(item)), handler) }
+                if let error = state.error { return (false, waiter, .failure(error), handler) }
+                return (!state.ended, waiter, .success(nil), handler)
+            }
+        if let waiter, let element { waiter.resume(with: element) }
+        handler?()
+        return alive
+    }
+
+    private static func element(_ item: SubscriptionQueue<Frame, Event>.Item) -> Element {
+        switch item {
+        case .event(let event): .event(event)
+        case .frame(let frame, let missed): .frame(frame, missedFrames: missed)
+        }
+    }
+
+    fileprivate func next() async throws -> Element? {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let result: Result<Element?, any Error>? = state.withLock { state in
+                    if let item = state.queue.take() { return .success(Self.element(item)) }
+                    if state.ended { return state.error.map { .failure($0) } ?? .success(nil) }
+                    precondition(state.waiter == nil, "a Subscription has a single consumer")
+                    state.waiter = continuation
+                    return nil
+                }
+                if let result { continuation.resume(with: result) }
+            }
+        } onCancel: {
+            self.cancel()
+        }
+    }
+}
+
+extension Subscription: AsyncSequence {
+    /// Reads the subscription; throws the error the subscription ended with, if any.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        fileprivate let subscription: Subscription
+
+        /// The next item, or nil once the subscription ended cleanly.
+        public mutating func next() async throws -> Element? { try await subscription.next() }
+    }
+
+    /// Starts reading. Use one iterator at a time.
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(subscription: self) }
+}

@@ -1,0 +1,80 @@
+/// The pure queue behind a `Subscription`: events in order, plus at most one pending frame that the
+/// newest frame replaces.
+///
+/// A frame keeps its place among the events: `eventsBeforeFrame` events were queued before it and are
+/// delivered first. When a newer frame replaces a pending one, the newer frame takes the place after every
+/// event queued so far (the dropped frame's place no longer matters) and `missedFrames` grows by one.
+struct SubscriptionQueue<Frame, Event> {
+    enum Item {
+        case event(Event)
+        case frame(Frame, missedFrames: Int)
+    }
+
+    enum Offer {
+        /// Accepted; `wasEmpty` tells whether the consumer needs a wake-up.
+        case accepted(wasEmpty: Bool)
+        /// The event queue is full: the subscriber is too far behind.
+        case overflow
+    }
+
+    let eventCapacity: Int
+    private var events: [Event] = []
+    private var head = 0
+    private var frame: Frame?
+    private var eventsBeforeFrame = 0
+    private var missedFrames = 0
+
+    init(eventCapacity: Int) {
+        self.eventCapacity = eventCapacity
+        events.reserveCapacity(min(eventCapacity, 64))
+    }
+
+    var isEmpty: Bool { frame == nil && head == events.count }
+
+    var queuedEvents: Int { events.count - head }
+
+    mutating func offer(event: Event) -> Offer {
+        guard queuedEvents < eventCapacity else { return .overflow }
+        let wasEmpty = isEmpty
+        events.append(event)
+        return .accepted(wasEmpty: wasEmpty)
+    }
+
+    /// Replaces any pending frame; returns whether the queue was empty, and whether a frame was dropped.
+    mutating func offer(frame newFrame: Frame) -> (wasEmpty: Bool, replaced: Bool) {
+        let wasEmpty = isEmpty
+        let replaced = frame != nil
+        if replaced { missedFrames += 1 }
+        frame = newFrame
+        eventsBeforeFrame = queuedEvents
+        return (wasEmpty, replaced)
+    }
+
+    mutating func take() -> Item? {
+        if let pending = frame, eventsBeforeFrame == 0 {
+            frame = nil
+            defer { missedFrames = 0 }
+            return .frame(pending, missedFrames: missedFrames)
+        }
+        guard head < events.count else { return nil }
+        let event = events[head]
+        head += 1
+        if frame != nil { eventsBeforeFrame -= 1 }
+        if head == events.count {
+            events.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 64 && head * 2 >= events.count {
+            events.removeFirst(head)
+            head = 0
+        }
+        return .event(event)
+    }
+
+    mutating func removeAll() {
+        events.removeAll()
+        head = 0
+        frame = nil
+        eventsBeforeFrame = 0
+        missedFrames = 0
+    }
+}
