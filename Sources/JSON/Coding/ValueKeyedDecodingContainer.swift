@@ -6,7 +6,7 @@ struct ValueKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     var codingPath: [any CodingKey] { decoder.codingPath }
 
     /// The object's keys that `Key` can represent, in document order.
-    var allKeys: [Key] { object.keys.compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] { object.members.compactMap { Key(stringValue: $0.key) } }
 
     func contains(_ key: Key) -> Bool { object.index(forKey: key.stringValue) != nil }
 

@@ -40,11 +40,19 @@ extension JSONParser {
     /// The path of the value being read, such as `parameters.nodes[2]`; empty at the top level.
     var path: String {
         var text = ""
-        for frame in frames {
+        for depth in 0..<frames.count {
+            let frame = frames[depth]
+            // The container's current entry is the last one it pushed: the top of its own stack, or just
+            // below where the next container of the same kind starts.
+            var entryEnd = frame.isObject ? members.count : elements.count
+            for inner in (depth + 1)..<frames.count where frames[inner].isObject == frame.isObject {
+                entryEnd = frames[inner].start
+                break
+            }
             if frame.isObject {
-                JSONPath.appendKey(frame.key, to: &text)
+                if entryEnd > frame.start { JSONPath.appendKey(members[entryEnd - 1].key, to: &text) }
             } else {
-                JSONPath.appendIndex(frame.elements.count, to: &text)
+                JSONPath.appendIndex(entryEnd - frame.start, to: &text)
             }
         }
         return text

@@ -1,9 +1,36 @@
 extension JSONParser {
-    /// Exact powers of ten as `Double`: 10^0 through 10^22 are the ones binary64 holds exactly.
-    private static let exactPowersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
+    /// The largest power of ten binary64 holds exactly: 10^22 (5^22 < 2^53).
+    private static let largestExactPowerOfTen = 22
+
+    /// 10^exponent for exponent in 0...22, each exactly representable.
+    @inline(__always)
+    private static func exactPowerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
+    }
 
     /// The most significant digits collected into a `UInt64` (10^19 - 1 < 2^64).
     private static let maximumCollectedDigits = 19
@@ -104,9 +131,9 @@ extension JSONParser {
 
     /// `significand × 10^exponent` when one correctly rounded operation gives it; otherwise `nil`.
     private func exactValue(_ significand: UInt64, _ exponent: Int) -> Double? {
-        let powers = Self.exactPowersOfTen
-        if exponent >= 0, exponent < powers.count { return Double(significand) * powers[exponent] }
-        if exponent < 0, -exponent < powers.count { return Double(significand) / powers[-exponent] }
+        let limit = Self.largestExactPowerOfTen
+        if exponent >= 0, exponent <= limit { return Double(significand) * Self.exactPowerOfTen(exponent) }
+        if exponent < 0, -exponent <= limit { return Double(significand) / Self.exactPowerOfTen(-exponent) }
         return nil
     }
 

@@ -1,15 +1,14 @@
-/// The state of one parse: a cursor over the input and an explicit stack of open containers.
+/// The state of one parse: a cursor over the input and explicit stacks of open containers.
 ///
 /// The parser is a loop rather than recursive descent so that nesting depth costs heap, bounded by
-/// ``JSONReader/Limits/maximumDepth``, instead of stack.
-struct JSONParser {
+/// ``JSONReader/Limits/maximumDepth``, instead of stack. Finished values wait on `elements` (inside
+/// arrays) or `members` (inside objects) until their container closes.
+struct JSONParser: ~Copyable {
     /// An array or object whose closing bracket has not been read yet.
     struct Frame {
         var isObject: Bool
-        var elements: [JSONValue] = []
-        var members = JSONObject()
-        /// The key whose value is being read; meaningful in objects only.
-        var key = ""
+        /// Where the container's first element or member sits on `elements` or `members`.
+        var start: Int
     }
 
     let start: UnsafePointer<UInt8>
@@ -17,7 +16,13 @@ struct JSONParser {
     var cursor: UnsafePointer<UInt8>
     let limits: JSONReader.Limits
     var valueCount = 0
-    var frames: [Frame] = []
+    var frames = ScratchStack<Frame>(initialCapacity: 8)
+    var elements = ScratchStack<JSONValue>(initialCapacity: 16)
+    /// Members of open objects; the last member of each open object holds `.null` until its value is read.
+    var members = ScratchStack<JSONObject.Element>(initialCapacity: 16)
+    /// Keys of open objects with at least `JSONObject.indexThreshold` members, by depth, so that
+    /// duplicate detection stays linear in large objects.
+    var largeObjectKeys: [Int: Set<String>] = [:]
     /// Reused buffer for strings with escapes.
     var scratch: [UInt8] = []
 
@@ -46,7 +51,7 @@ struct JSONParser {
                     cursor += 1
                     value = .object(JSONObject())
                 } else {
-                    frames.append(Frame(isObject: true))
+                    frames.push(Frame(isObject: true, start: members.count))
                     try readKeyAndColon()
                     continue readValue
                 }
@@ -58,7 +63,7 @@ struct JSONParser {
                     cursor += 1
                     value = .array([])
                 } else {
-                    frames.append(Frame(isObject: false))
+                    frames.push(Frame(isObject: false, start: elements.count))
                     continue readValue
                 }
             case UInt8(ascii: "\""):
@@ -79,11 +84,11 @@ struct JSONParser {
             }
 
             // Attach the finished value to its container, closing containers as their brackets arrive.
-            while !frames.isEmpty {
-                let top = frames.count - 1
+            while frames.count > 0 {
+                let frame = frames[frames.count - 1]
                 skipWhitespace()
-                if frames[top].isObject {
-                    frames[top].members.appendUnchecked(key: frames[top].key, value: value)
+                if frame.isObject {
+                    members[members.count - 1].value = value
                     guard cursor < end else { throw endError("',' or '}'") }
                     if cursor.pointee == UInt8(ascii: ",") {
                         cursor += 1
@@ -95,9 +100,13 @@ struct JSONParser {
                         throw unexpectedCharacterError(expecting: "',' or '}' after an object member")
                     }
                     cursor += 1
-                    value = .object(frames.removeLast().members)
+                    if members.count - frame.start >= JSONObject.indexThreshold {
+                        largeObjectKeys[frames.count] = nil
+                    }
+                    _ = frames.pop()
+                    value = .object(JSONObject(uniqueMembers: members.popArray(from: frame.start)))
                 } else {
-                    frames[top].elements.append(value)
+                    elements.push(value)
                     guard cursor < end else { throw endError("',' or ']'") }
                     if cursor.pointee == UInt8(ascii: ",") {
                         cursor += 1
@@ -108,7 +117,8 @@ struct JSONParser {
                         throw unexpectedCharacterError(expecting: "',' or ']' after an array element")
                     }
                     cursor += 1
-                    value = .array(frames.removeLast().elements)
+                    _ = frames.pop()
+                    value = .array(elements.popArray(from: frame.start))
                 }
             }
             break readValue
@@ -144,7 +154,8 @@ struct JSONParser {
         }
     }
 
-    /// Reads `"key" :` into the top frame, rejecting a key the object already has.
+    /// Reads `"key" :` and pushes the member with a `.null` placeholder, rejecting a key the innermost
+    /// object already has.
     private mutating func readKeyAndColon() throws(JSONError) {
         guard cursor < end else { throw endError("a key") }
         guard cursor.pointee == UInt8(ascii: "\"") else {
@@ -152,17 +163,13 @@ struct JSONParser {
         }
         let keyOffset = offset
         let key = try parseString()
-        let top = frames.count - 1
-        if frames[top].members.index(forKey: key) != nil {
-            frames[top].key = key
-            var failure = error(
-                .duplicateKey,
-                "Duplicate key \"\(key)\" in an object; every key may appear only once."
-            )
+        guard isNewKey(key) else {
+            var failure = error(.duplicateKey, "Duplicate key \"\(key)\" in an object; every key may appear only once.")
             failure.offset = keyOffset
+            JSONPath.appendKey(key, to: &failure.parameter)
             throw failure
         }
-        frames[top].key = key
+        members.push((key, .null))
         skipWhitespace()
         guard cursor < end else { throw endError("':'") }
         guard cursor.pointee == UInt8(ascii: ":") else {
@@ -170,6 +177,23 @@ struct JSONParser {
         }
         cursor += 1
         skipWhitespace()
+    }
+
+    /// Whether the innermost open object lacks `key`; records it for large objects.
+    private mutating func isNewKey(_ key: String) -> Bool {
+        let objectStart = frames[frames.count - 1].start
+        let memberCount = members.count - objectStart
+        if memberCount < JSONObject.indexThreshold {
+            for index in objectStart..<members.count where members[index].key == key { return false }
+            return true
+        }
+        let depth = frames.count
+        if memberCount == JSONObject.indexThreshold {
+            var keys = Set<String>(minimumCapacity: memberCount * 2)
+            for index in objectStart..<members.count { keys.insert(members[index].key) }
+            largeObjectKeys[depth] = keys
+        }
+        return largeObjectKeys[depth, default: []].insert(key).inserted
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONError) {

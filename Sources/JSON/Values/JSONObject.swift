@@ -13,36 +13,45 @@ public struct JSONObject: Sendable {
     /// keys is faster than hashing (typical Varlink parameters have fewer than ten members).
     static let indexThreshold = 16
 
-    /// The keys in order.
-    public private(set) var keys: [String]
-    /// The values, parallel to ``keys``.
-    public private(set) var values: [JSONValue]
-    /// Position of each key in ``keys``; present only when `keys.count >= indexThreshold`.
+    /// The members in order.
+    private(set) var members: [Element]
+    /// Position of each key in `members`; present only when `members.count >= indexThreshold`.
     private var positions: [String: Int]?
 
     /// Creates an empty object.
     public init() {
-        keys = []
-        values = []
+        members = []
         positions = nil
     }
 
+    /// Creates an object from members whose keys are known to be unique.
+    init(uniqueMembers: [Element]) {
+        members = uniqueMembers
+        positions = nil
+        rebuildPositions()
+    }
+
+    /// The keys in order.
+    public var keys: [String] { members.map(\.key) }
+
+    /// The values in the order of ``keys``.
+    public var values: [JSONValue] { members.map(\.value) }
+
     /// The number of members.
-    public var count: Int { keys.count }
+    public var count: Int { members.count }
 
     /// Whether the object has no members.
-    public var isEmpty: Bool { keys.isEmpty }
+    public var isEmpty: Bool { members.isEmpty }
 
     /// Reserves storage for `minimumCapacity` members.
     public mutating func reserveCapacity(_ minimumCapacity: Int) {
-        keys.reserveCapacity(minimumCapacity)
-        values.reserveCapacity(minimumCapacity)
+        members.reserveCapacity(minimumCapacity)
     }
 
     /// The position of `key` in ``keys``, or `nil` when absent.
     public func index(forKey key: String) -> Int? {
         if let positions { return positions[key] }
-        return keys.firstIndex(of: key)
+        return members.firstIndex { $0.key == key }
     }
 
     /// The value of the member named `key`, or `nil` when there is none.
@@ -52,7 +61,7 @@ public struct JSONObject: Sendable {
     public subscript(key: String) -> JSONValue? {
         get {
             guard let position = index(forKey: key) else { return nil }
-            return values[position]
+            return members[position].value
         }
         set {
             if let newValue {
@@ -69,8 +78,8 @@ public struct JSONObject: Sendable {
     @discardableResult
     public mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
         if let position = index(forKey: key) {
-            let old = values[position]
-            values[position] = value
+            let old = members[position].value
+            members[position].value = value
             return old
         }
         appendUnchecked(key: key, value: value)
@@ -83,19 +92,17 @@ public struct JSONObject: Sendable {
     @discardableResult
     public mutating func removeValue(forKey key: String) -> JSONValue? {
         guard let position = index(forKey: key) else { return nil }
-        keys.remove(at: position)
-        let old = values.remove(at: position)
+        let old = members.remove(at: position).value
         rebuildPositions()
         return old
     }
 
     /// Appends a member whose key is known to be absent.
     mutating func appendUnchecked(key: String, value: JSONValue) {
-        keys.append(key)
-        values.append(value)
+        members.append((key, value))
         if positions != nil {
-            positions![key] = keys.count - 1
-        } else if keys.count >= Self.indexThreshold {
+            positions![key] = members.count - 1
+        } else if members.count >= Self.indexThreshold {
             rebuildPositions()
         }
     }
@@ -110,12 +117,12 @@ public struct JSONObject: Sendable {
     }
 
     private mutating func rebuildPositions() {
-        guard keys.count >= Self.indexThreshold else {
+        guard members.count >= Self.indexThreshold else {
             positions = nil
             return
         }
-        var table = [String: Int](minimumCapacity: keys.count * 2)
-        for (position, key) in keys.enumerated() { table[key] = position }
+        var table = [String: Int](minimumCapacity: members.count)
+        for (position, member) in members.enumerated() { table[member.key] = position }
         positions = table
     }
 }
@@ -125,34 +132,27 @@ extension JSONObject: Sequence {
     public typealias Element = (key: String, value: JSONValue)
 
     /// Walks the members in order.
-    public struct Iterator: IteratorProtocol {
-        private let object: JSONObject
-        private var position = 0
-
-        init(_ object: JSONObject) { self.object = object }
-
-        /// The next member, or `nil` after the last.
-        public mutating func next() -> Element? {
-            guard position < object.keys.count else { return nil }
-            defer { position += 1 }
-            return (object.keys[position], object.values[position])
-        }
-    }
+    public typealias Iterator = IndexingIterator<[Element]>
 
     /// An iterator over the members in order.
-    public func makeIterator() -> Iterator { Iterator(self) }
+    public func makeIterator() -> Iterator { members.makeIterator() }
 
     /// The number of members.
-    public var underestimatedCount: Int { keys.count }
+    public var underestimatedCount: Int { members.count }
 }
 
 extension JSONObject: Hashable {
     /// Whether both objects have the same keys with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        if lhs.keys == rhs.keys { return lhs.values == rhs.values }
-        for position in lhs.keys.indices {
-            guard let value = rhs[lhs.keys[position]], value == lhs.values[position] else { return false }
+        var sameOrder = true
+        for (left, right) in zip(lhs.members, rhs.members) where left.key != right.key || left.value != right.value {
+            sameOrder = false
+            break
+        }
+        if sameOrder { return true }
+        for member in lhs.members {
+            guard let value = rhs[member.key], value == member.value else { return false }
         }
         return true
     }
@@ -161,10 +161,10 @@ extension JSONObject: Hashable {
     public func hash(into hasher: inout Hasher) {
         // Summing per-member hashes makes the result independent of the order, as == requires.
         var sum = 0
-        for position in keys.indices {
+        for member in members {
             var memberHasher = Hasher()
-            memberHasher.combine(keys[position])
-            memberHasher.combine(values[position])
+            memberHasher.combine(member.key)
+            memberHasher.combine(member.value)
             sum &+= memberHasher.finalize()
         }
         hasher.combine(count)

@@ -76,20 +76,46 @@ extension JSONWriter {
         }
         let powerOfTen = UInt64.power10(decimals)
         let scaled = roundedScaledMagnitude(magnitude, by: powerOfTen)
-        if number < 0, scaled != 0 { bytes.append(UInt8(ascii: "-")) }
+        let isNegative = number < 0 && scaled != 0
+        if scaled <= UInt128(UInt64.max) {
+            appendScaled(UInt64(scaled), decimals: decimals, isNegative: isNegative, into: &bytes)
+            return
+        }
+        // Rare: |number| × 10^decimals ≥ 2^64. The integer part still fits in 64 bits (|number| < 2^64).
+        if isNegative { bytes.append(UInt8(ascii: "-")) }
         let (integerPart, fraction) = scaled.quotientAndRemainder(dividingBy: UInt128(powerOfTen))
         appendUnsigned(UInt64(integerPart), into: &bytes)
-        guard decimals > 0 else { return }
-        bytes.append(UInt8(ascii: "."))
-        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: decimals)
-        var remaining = UInt64(fraction)
-        var position = decimals - 1
-        while remaining > 0 {
-            digits[position] = UInt8(ascii: "0") + UInt8(remaining % 10)
-            remaining /= 10
-            position -= 1
+        if decimals > 0 {
+            bytes.append(UInt8(ascii: "."))
+            let fractionDigits = String(UInt64(fraction))
+            appendZeros(decimals - fractionDigits.utf8.count, afterPoint: false, into: &bytes)
+            bytes.append(contentsOf: fractionDigits.utf8)
         }
-        bytes.append(contentsOf: digits)
+    }
+
+    /// Appends `scaled / 10^decimals` with exactly `decimals` digits after the point.
+    private static func appendScaled(_ scaled: UInt64, decimals: Int, isNegative: Bool, into bytes: inout [UInt8]) {
+        // Sign, 20 integer digits, point and 17 decimals fit in 40 bytes; fill from the end.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+            var position = buffer.count
+            var remaining = scaled
+            var written = 0
+            while remaining > 0 || written <= decimals {
+                if written == decimals, decimals > 0 {
+                    position -= 1
+                    buffer[position] = UInt8(ascii: ".")
+                }
+                position -= 1
+                buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+                remaining /= 10
+                written += 1
+            }
+            if isNegative {
+                position -= 1
+                buffer[position] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position...]))
+        }
     }
 
     /// `magnitude × powerOfTen` rounded half to even to an integer, computed exactly.
@@ -133,20 +159,19 @@ extension JSONWriter {
     /// Appends the decimal digits of an unsigned integer.
     static func appendUnsigned(_ value: UInt64, into bytes: inout [UInt8]) {
         if value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
             return
         }
-        // At most 20 digits; fill a stack tuple from the end, then copy.
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &buffer) { storage in
-            var position = storage.count
+        // At most 20 digits; fill from the end, then copy.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var position = buffer.count
             var remaining = value
             while remaining > 0 {
                 position -= 1
-                storage[position] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
                 remaining /= 10
             }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: storage[position...]))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position...]))
         }
     }
 

@@ -69,13 +69,12 @@ public struct JSONWriter {
         case .object(let object):
             try checkDepth(depth)
             bytes.append(UInt8(ascii: "{"))
-            for index in 0..<object.count {
+            for (index, (key, member)) in object.members.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                let key = object.keys[index]
                 appendString(key, into: &bytes)
                 bytes.append(UInt8(ascii: ":"))
                 do {
-                    try writeValue(object.values[index], into: &bytes, depth: depth + 1)
+                    try writeValue(member, into: &bytes, depth: depth + 1)
                 } catch {
                     throw prefixing(error) { path in JSONPath.appendKey(key, to: &path) }
                 }
