@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Thin POSIX file calls returning `Result<_, Errno>`, with EINTR retried here and nowhere else.
+enum PosixFile {
+    /// An `errno` value with its symbolic name for messages.
+    struct Errno: Error, Equatable {
+        var value: Int32
+        var name: String {
+            switch value {
+            case ENOSPC: "ENOSPC"
+            case EDQUOT: "EDQUOT"
+            case EIO: "EIO"
+            case EACCES: "EACCES"
+            case ENOENT: "ENOENT"
+            case EROFS: "EROFS"
+            case EFBIG: "EFBIG"
+            default: "errno \(value)"
+            }
+        }
+        var isDiskFull: Bool { value == ENOSPC || value == EDQUOT || value == EFBIG }
+        static var current: Errno { Errno(value: errno) }
+    }
+
+    static func retrying(_ call: () -> Int) -> Result<Int, Errno> {
+        while true {
+            let result = call()
+            if result >= 0 { return .success(result) }
+            if errno != EINTR { return .failure(.current) }
+        }
+    }
+
+    static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) -> Result<Int32, Errno> {
+        retrying { Int(Glibc.open(path, flags | O_CLOEXEC, mode)) }.map { Int32($0) }
+    }
+
+    /// Writes all of `bytes`; a short write that cannot continue is an error.
+    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Result<Void, Errno> {
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                retrying { Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written) }
+            }
+            switch result {
+            case .success(0): return .failure(Errno(value: ENOSPC))
+            case .success(let count): written += count
+            case .failure(let error): return .failure(error)
+            }
+        }
+        return .success(())
+    }
+
+    /// Reads the whole regular file; at most its `st_size` bytes (a device reads as empty).
+    static func readAll(_ path: String) -> Result<[UInt8]?, Errno> {
+        let descriptor: Int32
+        switch open(path, O_RDONLY) {
+        case .success(let opened): descriptor = opened
+        case .failure(let error) where error.value == ENOENT: return .success(nil)
+        case .failure(let error): return .failure(error)
+        }
+        defer { _ = Glibc.close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(.current) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .success([]) }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                retrying { Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled) }
+            }
+            switch result {
+            case .success(0): bytes.removeLast(bytes.count - filled)
+            case .success(let count): filled += count
+            case .failure(let error): return .failure(error)
+            }
+        }
+        return .success(bytes)
+    }
+
+    static func fileSize(_ descriptor: Int32) -> Int {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+    }
+
+    static func dataSync(_ descriptor: Int32) -> Result<Void, Errno> {
+        retrying { Int(fdatasync(descriptor)) }.map { _ in () }
+    }
+
+    static func sync(_ descriptor: Int32) -> Result<Void, Errno> {
+        retrying { Int(fsync(descriptor)) }.map { _ in () }
+    }
+
+    static func truncate(_ descriptor: Int32, to size: Int) -> Result<Void, Errno> {
+        retrying { Int(ftruncate(descriptor, off_t(size))) }.map { _ in () }
+    }
+
+    static func rename(_ from: String, _ to: String) -> Result<Void, Errno> {
+        retrying { Int(Glibc.rename(from, to)) }.map { _ in () }
+    }
+
+    /// fsync of a directory, so that a rename or a created file inside it is durable (fsync(2), NOTES).
+    static func syncDirectory(_ path: String) -> Result<Void, Errno> {
+        open(path, O_RDONLY | O_DIRECTORY).flatMap { descriptor in
+            defer { _ = Glibc.close(descriptor) }
+            return sync(descriptor)
+        }
+    }
+
+    static func makeDirectory(_ path: String) -> Result<Void, Errno> {
+        if mkdir(path, 0o700) == 0 || errno == EEXIST { return .success(()) }
+        return .failure(.current)
+    }
+
+    static func close(_ descriptor: Int32) { _ = Glibc.close(descriptor) }
+}

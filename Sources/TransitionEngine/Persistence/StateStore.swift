@@ -1,0 +1,183 @@
+/// Crash-safe storage of the engine's committed state: a map from keys (stack ids) to opaque values.
+///
+/// On disk (see docs/engine.md, "Persistence"): a snapshot file written by temporary file, fsync, rename
+/// and fsync of the directory, plus an append-only journal of changes since that snapshot. Every
+/// record carries a CRC-32; on open the snapshot is loaded, the journal replayed, and a torn or corrupt
+/// tail is reported in `restored.problems` and cut off, never trapped on.
+///
+/// Writes are grouped like a database's group commit: one dedicated writer thread takes every change
+/// submitted since its last write, appends them with one `write` and one `fdatasync`, and only then
+/// reports success. A push/pop storm therefore costs one sync per group, not per change. A value counts
+/// as committed only once its completion reported success; on failure (disk full, I/O error) nothing of
+/// the group is applied and the caller gets `diskFull` or `persistenceFailed`.
+public final class StateStore: @unchecked Sendable {
+    /// One change of the stored map.
+    public enum Change: Sendable {
+        /// Sets `key` to the bytes `encode` returns; `encode` runs on the writer thread, so encoding cost
+        /// stays off the cooperative pool. An error thrown by `encode` fails the group.
+        case put(key: String, encode: @Sendable () throws -> [UInt8])
+        /// Removes `key`.
+        case delete(key: String)
+    }
+
+    /// What was found when the store was opened.
+    public struct RestoreReport: Sendable, Equatable {
+        /// The restored map.
+        public var values: [String: [UInt8]] = [:]
+        /// Records read from the snapshot.
+        public var snapshotRecords = 0
+        /// Journal records replayed on top of the snapshot.
+        public var journalRecords = 0
+        /// Bytes of torn or corrupt data discarded from the end of the journal.
+        public var discardedBytes = 0
+        /// What was wrong (`corruptState`), in the order found; empty for a clean restore.
+        public var problems: [TransitionEngineError] = []
+    }
+
+    /// Counters of the writer, since open.
+    public struct Statistics: Sendable, Equatable {
+        /// Groups written, each with one `fdatasync`.
+        public var groups: UInt64 = 0
+        /// Changes written.
+        public var changes: UInt64 = 0
+        /// Snapshots written (compactions).
+        public var compactions: UInt64 = 0
+        /// Groups that failed.
+        public var failures: UInt64 = 0
+        /// Current size of the journal in bytes.
+        public var journalBytes: Int = 0
+    }
+
+    typealias Completion = @Sendable (Result<Void, TransitionEngineError>) -> Void
+
+    struct Pending {
+        var changes: [Change]
+        var completion: Completion
+    }
+
+    /// The default journal size that triggers a compaction, in bytes (4 MiB).
+    public static var defaultCompactionThreshold: Int { 4 << 20 }
+
+    /// What was found on open.
+    public let restored: RestoreReport
+    let lock = ConditionLock()
+    let files: StateFiles?
+    // Guarded by `lock`:
+    var pending: [Pending] = []
+    var closing = false
+    var writerHeld = false
+    var closed = false
+    var closeWaiters: [CheckedContinuation<Void, Never>] = []
+    var statistics_: Statistics
+    var values_: [String: [UInt8]]
+
+    private init(files: StateFiles?, restored: RestoreReport) {
+        self.files = files
+        self.restored = restored
+        values_ = restored.values
+        statistics_ = Statistics(journalBytes: files?.journalSize ?? 0)
+    }
+
+    /// Opens (creating if needed) the state directory, restores its contents and starts the writer.
+    ///
+    /// - Parameters:
+    ///   - directory: the state directory; created with mode 0700 if missing (its parent must exist).
+    ///   - compactionThreshold: journal size in bytes above which the writer rewrites the snapshot.
+    /// - Throws: `persistenceFailed` when the directory or its files cannot be opened. Corrupt contents do
+    ///   not throw; they are reported in `restored.problems`.
+    public static func open(
+        directory: String, compactionThreshold: Int = defaultCompactionThreshold
+    ) throws(TransitionEngineError) -> StateStore {
+        let (files, report) = try StateFiles.open(directory: directory, compactionThreshold: compactionThreshold)
+        let store = StateStore(files: files, restored: report)
+        DedicatedThread.start(name: "transitiond-store") { store.runWriter() }
+        return store
+    }
+
+    /// A store that keeps everything in memory and reports every write durable at once.
+    public static func inMemory() -> StateStore { StateStore(files: nil, restored: RestoreReport()) }
+
+    /// Whether the store writes to disk.
+    public var isPersistent: Bool { files != nil }
+
+    /// The current committed map.
+    public var values: [String: [UInt8]] { lock.withLock { values_ } }
+
+    /// Counters of the writer.
+    public var statistics: Statistics { lock.withLock { statistics_ } }
+
+    /// Writes `changes` and returns once they are durable.
+    ///
+    /// - Throws: `diskFull` or `persistenceFailed` (none of `changes` was applied), `engineStopped` after
+    ///   `close()`.
+    public func write(_ changes: [Change]) async throws(TransitionEngineError) {
+        let result: Result<Void, TransitionEngineError> = await withCheckedContinuation { continuation in
+            submit(changes) { continuation.resume(returning: $0) }
+        }
+        try result.get()
+    }
+
+    /// Queues `changes` and calls `completion` once they are durable or failed: on the writer thread for
+    /// a persistent store, synchronously for an in-memory one. `completion` must not block.
+    func submit(_ changes: [Change], completion: @escaping Completion) {
+        guard files != nil else {
+            let result = lock.withLock { () -> Result<Void, TransitionEngineError> in
+                guard !closing else { return .failure(Self.stoppedError) }
+                var values = values_
+                if let error = Self.apply(changes, to: &values) { return .failure(error) }
+                values_ = values
+                statistics_.groups += 1
+                statistics_.changes += UInt64(changes.count)
+                return .success(())
+            }
+            completion(result)
+            return
+        }
+        let accepted = lock.withLock {
+            guard !closing else { return false }
+            pending.append(Pending(changes: changes, completion: completion))
+            if pending.count == 1 { lock.broadcast() }
+            return true
+        }
+        if !accepted { completion(.failure(Self.stoppedError)) }
+    }
+
+    /// Writes what is queued, compacts the journal into the snapshot, stops the writer and returns. Later
+    /// writes fail with `engineStopped`.
+    public func close() async {
+        guard files != nil else {
+            lock.withLock { closing = true }
+            return
+        }
+        await withCheckedContinuation { continuation in
+            let alreadyClosed = lock.withLock {
+                closing = true
+                lock.broadcast()
+                if !closed { closeWaiters.append(continuation) }
+                return closed
+            }
+            if alreadyClosed { continuation.resume() }
+        }
+    }
+
+    static let stoppedError = TransitionEngineError(
+        .engineStopped, "The state store was closed; open it again to write.", parameter: "stateDirectory")
+
+    /// Applies changes to a map, encoding puts; returns the encoding error, if any.
+    static func apply(_ changes: [Change], to values: inout [String: [UInt8]]) -> TransitionEngineError? {
+        for change in changes {
+            switch change {
+            case .put(let key, let encode):
+                do {
+                    values[key] = try encode()
+                } catch {
+                    return TransitionEngineError(
+                        .persistenceFailed, "Failed to encode the state of \(key); nothing was written.",
+                        parameter: key, cause: "\(error)")
+                }
+            case .delete(let key): values[key] = nil
+            }
+        }
+        return nil
+    }
+}
