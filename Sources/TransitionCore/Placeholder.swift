@@ -1,1 +1,0 @@
-// TransitionCore: see docs/architecture.md.

@@ -1,0 +1,101 @@
+import Testing
+
+@testable import TransitionCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Transform3D: Core Animation conventions")
+struct Transform3DTests {
+    @Test("translated applies the new translation first (CATransform3DTranslate)")
+    func translatedOrder() {
+        // scale(2) then translated(10, 0): t' = translate * scale, so a point moves by 10 and
+        // is then scaled: x = (1 + 10) * 2 = 22.
+        let transform = Transform3D.scale(x: 2, y: 2).translated(x: 10, y: 0)
+        let image = transform.transform(SIMD4(1, 0, 0, 1))
+        #expect(image == SIMD4(22, 0, 0, 1))
+        #expect(transform == Transform3D.translation(x: 10, y: 0) * Transform3D.scale(x: 2, y: 2))
+    }
+
+    @Test("concatenating applies self first (CATransform3DConcat)")
+    func concatenationOrder() {
+        let transform = Transform3D.scale(x: 2, y: 2).concatenating(.translation(x: 10, y: 0))
+        #expect(transform.transform(SIMD4(1, 0, 0, 1)) == SIMD4(12, 0, 0, 1))
+    }
+
+    @Test("rotation about z maps x to (cos, sin): clockwise on a y-down screen")
+    func rotationDirection() {
+        let quarter = Transform3D.rotation(angle: Double.pi / 2, x: 0, y: 0, z: 1)
+        let image = quarter.transform(SIMD4(1, 0, 0, 1))
+        #expect(isClose(image.x, 0) && isClose(image.y, 1))
+        #expect(Transform3D.rotation(angle: 1, x: 0, y: 0, z: 0) == .identity)
+    }
+
+    @Test("rotated equals rotation * self and the axis is normalised")
+    func rotatedOrder() {
+        let base = Transform3D.translation(x: 5, y: 7, z: 1)
+        let rotated = base.rotated(angle: 0.3, x: 0, y: 3, z: 0)
+        #expect(isClose(rotated, Transform3D.rotation(angle: 0.3, x: 0, y: 1, z: 0) * base, MathTolerance.tight))
+    }
+
+    @Test("projection of the seed 001 page turn corner, computed by hand")
+    func pageTurnProjection() {
+        // Seed 001: m34 = -1/500, anchorPoint (0, 0.5), rotation about y toward -π/2. Bounds
+        // 375 x 667 with position at the left edge's middle (0, 333.5). At -π/4 the top-right
+        // corner's local vector is (375, -333.5, 0, 1); rotating by -π/4 about y gives
+        // x' = 375·cos(π/4), z' = 375·sin(π/4); w = 1 - z'/500.
+        let list = TransformList([.perspective(distance: 500), .rotate(angle: -Double.pi / 4, x: 0, y: 1, z: 0)])
+        let half = 2.0.squareRoot() / 2
+        let w = 1 - 375 * half / 500
+        let expected = Point(x: 375 * half / w, y: 333.5 - 333.5 / w)
+        let corner = list.matrix.projectedPoint(
+            Point(x: 375, y: 0),
+            bounds: Size(width: 375, height: 667),
+            anchorPoint: Point(x: 0, y: 0.5),
+            position: Point(x: 0, y: 333.5)
+        )
+        #expect(isClose(corner, expected, 1e-12))
+        // The hinge (left edge) does not move.
+        let hinge = list.matrix.projectedPoint(
+            Point(x: 0, y: 0),
+            bounds: Size(width: 375, height: 667),
+            anchorPoint: Point(x: 0, y: 0.5),
+            position: Point(x: 0, y: 333.5)
+        )
+        #expect(isClose(hinge, Point(x: 0, y: 0)))
+    }
+
+    @Test("the page-turn list equals the Core Animation call sequence")
+    func pageTurnList() {
+        var expected = Transform3D.identity
+        expected.m34 = -1.0 / 500
+        expected = expected.rotated(angle: -Double.pi / 2, x: 0, y: 1, z: 0)
+        let list = TransformList([.perspective(distance: 500), .rotate(angle: -Double.pi / 2, x: 0, y: 1, z: 0)])
+        #expect(list.matrix == expected)
+        #expect(list.matrix.m34 == -1.0 / 500 * cos(-Double.pi / 2) || isClose(list.matrix.m34, 0, 1e-15))
+    }
+
+    @Test("inverse times matrix is the identity over seeded random matrices")
+    func inverse() {
+        let seed: UInt64 = 0x51DE_C0DE
+        var generator = SeededGenerator(seed: seed)
+        for index in 0..<200 {
+            let entries = (0..<16).map { _ in Double.random(in: -3...3, using: &generator) }
+            let matrix = try! Transform3D(rowMajor: entries)
+            guard abs(matrix.determinant) > 1e-3, let inverse = matrix.inverted() else { continue }
+            #expect(isClose(matrix * inverse, .identity, 1e-9), "seed \(seed) case \(index): \(entries)")
+        }
+        #expect(Transform3D.scale(x: 0, y: 1).inverted() == nil)
+        #expect(isClose(Transform3D.scale(x: 2, y: 4, z: 8).determinant, 64))
+    }
+
+    @Test("affine round trip and isAffine")
+    func affine() {
+        let affine = AffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)
+        #expect(affine.transform3D.isAffine)
+        #expect(AffineTransform(affine.transform3D) == affine)
+        #expect(AffineTransform(Transform3D.perspective(distance: 500)) == nil)
+        #expect(Transform3D.identity.isIdentity)
+    }
+}
