@@ -30,7 +30,7 @@ let package = Package(
 
         // Pure layers.
         .target(name: "JSON"),
-        .target(name: "TransitionCore"),
+        .target(name: "TransitionCore", dependencies: ["JSON"]),
 
         // Actors, protocol, systemd.
         .target(name: "TransitionEngine", dependencies: ["TransitionCore", "CLinux"]),

@@ -1,0 +1,122 @@
+/// A value for one ``AnimatableProperty``, possibly referring to the layout (`frameOf`, `centerOf`) or to
+/// the container's size through ``NumberExpression``s. Resolved into plain numbers when a plan is compiled.
+///
+/// JSON forms by property:
+/// - position: `[x, y]`, `{"centerOf": role}`, `{"positionOf": role}`
+/// - size: `[width, height]`, `{"sizeOf": role}`
+/// - frame: `[x, y, width, height]`, `{"frameOf": role}` (the role's bounds converted into the target's
+///   parent coordinates, as `convertRect:fromView:` does; the bounding box when transformed)
+/// - anchorPoint: `[x, y]`
+/// - transform: a list of functions, e.g. `[{"scale": 5}]`, `[{"translate": [0, "containerHeight"]}]`
+/// - alpha, zIndex: a number expression; hidden: `true` or `false`
+public enum PropertyValue: Sendable, Equatable {
+    case point(NumberExpression, NumberExpression)
+    case centerOf(AnimatorRole)
+    case positionOf(AnimatorRole)
+    case size(NumberExpression, NumberExpression)
+    case sizeOf(AnimatorRole)
+    case rect(NumberExpression, NumberExpression, NumberExpression, NumberExpression)
+    case frameOf(AnimatorRole)
+    case transform([TransformFunctionTemplate])
+    case number(NumberExpression)
+    case flag(Bool)
+
+    /// The roles this value refers to.
+    var referencedRole: AnimatorRole? {
+        switch self {
+        case .centerOf(let role), .positionOf(let role), .sizeOf(let role), .frameOf(let role): return role
+        default: return nil
+        }
+    }
+
+    private enum ReferenceKeys: String, CodingKey { case centerOf, positionOf, sizeOf, frameOf }
+
+    /// Decodes the form that `property` takes.
+    static func decode(
+        for property: AnimatableProperty, from decoder: any Decoder
+    ) throws -> PropertyValue {
+        switch property {
+        case .position, .anchorPoint:
+            if property == .position, let reference = try decodeReference(from: decoder, allowed: [.centerOf, .positionOf]) {
+                return reference
+            }
+            let numbers = try decodeNumbers(from: decoder, count: 2, shape: "[x, y]")
+            return .point(numbers[0], numbers[1])
+        case .size:
+            if let reference = try decodeReference(from: decoder, allowed: [.sizeOf]) { return reference }
+            let numbers = try decodeNumbers(from: decoder, count: 2, shape: "[width, height]")
+            return .size(numbers[0], numbers[1])
+        case .frame:
+            if let reference = try decodeReference(from: decoder, allowed: [.frameOf]) { return reference }
+            let numbers = try decodeNumbers(from: decoder, count: 4, shape: "[x, y, width, height]")
+            return .rect(numbers[0], numbers[1], numbers[2], numbers[3])
+        case .transform:
+            return .transform(try [TransformFunctionTemplate](from: decoder))
+        case .alpha, .zIndex:
+            return .number(try NumberExpression(from: decoder))
+        case .hidden:
+            return .flag(try decoder.singleValueContainer().decode(Bool.self))
+        }
+    }
+
+    private static func decodeReference(
+        from decoder: any Decoder, allowed: [ReferenceKeys]
+    ) throws -> PropertyValue? {
+        guard let container = try? decoder.container(keyedBy: ReferenceKeys.self) else { return nil }
+        for key in allowed where container.contains(key) {
+            let role = try container.decode(AnimatorRole.self, forKey: key)
+            switch key {
+            case .centerOf: return .centerOf(role)
+            case .positionOf: return .positionOf(role)
+            case .sizeOf: return .sizeOf(role)
+            case .frameOf: return .frameOf(role)
+            }
+        }
+        let names = allowed.map { "{\"\($0.rawValue)\": role}" }.joined(separator: " or ")
+        throw DecodingError.dataCorrupted(
+            .init(codingPath: decoder.codingPath, debugDescription: "expected an array of numbers or \(names)"))
+    }
+
+    private static func decodeNumbers(
+        from decoder: any Decoder, count: Int, shape: String
+    ) throws -> [NumberExpression] {
+        var container = try decoder.unkeyedContainer()
+        var numbers: [NumberExpression] = []
+        while !container.isAtEnd { numbers.append(try container.decode(NumberExpression.self)) }
+        guard numbers.count == count else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "expected \(shape), found \(numbers.count) numbers"))
+        }
+        return numbers
+    }
+
+    /// Encodes in the form ``decode(for:from:)`` reads.
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .point(let x, let y), .size(let x, let y):
+            var container = encoder.unkeyedContainer()
+            try container.encode(x)
+            try container.encode(y)
+        case .rect(let x, let y, let width, let height):
+            var container = encoder.unkeyedContainer()
+            for number in [x, y, width, height] { try container.encode(number) }
+        case .centerOf(let role), .positionOf(let role), .sizeOf(let role), .frameOf(let role):
+            var container = encoder.container(keyedBy: ReferenceKeys.self)
+            let key: ReferenceKeys
+            switch self {
+            case .centerOf: key = .centerOf
+            case .positionOf: key = .positionOf
+            case .sizeOf: key = .sizeOf
+            default: key = .frameOf
+            }
+            try container.encode(role, forKey: key)
+        case .transform(let functions):
+            try functions.encode(to: encoder)
+        case .number(let number):
+            try number.encode(to: encoder)
+        case .flag(let flag):
+            var container = encoder.singleValueContainer()
+            try container.encode(flag)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import JSON
+
+/// One view of a screen: its layout in its parent's coordinates, its resting visual state and its children.
+///
+/// Geometry follows Core Animation. `frame` is the node's rectangle in its parent's coordinate space as laid
+/// out with an identity transform; the node's own coordinate space (its bounds) has its origin at the
+/// frame's top-left corner and the frame's size. `anchorPoint` is in unit coordinates of the bounds
+/// ((0, 0) top-left, (1, 1) bottom-right) and is the point about which `transform` applies; the node's
+/// `position` (the anchor point in the parent's space) is `frame.origin + anchorPoint * frame.size`, so
+/// changing the anchor point of a node at rest does not move it.
+///
+/// All values are resting values: a transition animates copies of them and never changes a `Node`.
+public struct Node: Sendable, Equatable, Codable {
+    /// The node's identifier, unique within its screen.
+    public var id: NodeID
+    /// The rectangle in the parent's coordinates (points), laid out with an identity transform.
+    public var frame: Rect
+    /// The anchor point in unit coordinates of the bounds; (0.5, 0.5) by default.
+    public var anchorPoint: Point
+    /// The node's own transform, applied about the anchor point; identity (empty) by default.
+    public var transform: TransformList
+    /// Opacity from 0 (transparent) to 1 (opaque); multiplies with the ancestors' opacity. 1 by default.
+    public var alpha: Double
+    /// Whether the node and its subtree are hidden; false by default.
+    public var hidden: Bool
+    /// Painting order among siblings: higher paints later (on top); ties keep document order. 0 by default.
+    public var zIndex: Double
+    /// Shared-element key: nodes with the same `sharedID` in the from and to screens fly between each other
+    /// in a magic-move transition. Optional.
+    public var sharedID: String?
+    /// Free-form presentation data (colour, image, text …) passed through to renderers untouched.
+    public var style: JSONValue?
+    /// Child nodes, in document order.
+    public var children: [Node]
+
+    /// Creates a node; every visual property has its UIKit default.
+    public init(
+        id: NodeID, frame: Rect, anchorPoint: Point = Point(x: 0.5, y: 0.5), transform: TransformList = TransformList(),
+        alpha: Double = 1, hidden: Bool = false, zIndex: Double = 0, sharedID: String? = nil,
+        style: JSONValue? = nil, children: [Node] = []
+    ) {
+        self.id = id
+        self.frame = frame
+        self.anchorPoint = anchorPoint
+        self.transform = transform
+        self.alpha = alpha
+        self.hidden = hidden
+        self.zIndex = zIndex
+        self.sharedID = sharedID
+        self.style = style
+        self.children = children
+    }
+
+    /// The anchor point in the parent's coordinates (Core Animation's `position`), in points.
+    public var position: Point {
+        Point(
+            x: frame.origin.x + anchorPoint.x * frame.size.width,
+            y: frame.origin.y + anchorPoint.y * frame.size.height
+        )
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, frame, anchorPoint, transform, alpha, hidden, zIndex, sharedID, style, children
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(NodeID.self, forKey: .id)
+        frame = try container.decode(Rect.self, forKey: .frame)
+        anchorPoint = try container.decodeIfPresent(Point.self, forKey: .anchorPoint) ?? Point(x: 0.5, y: 0.5)
+        transform = try container.decodeIfPresent(TransformList.self, forKey: .transform) ?? TransformList()
+        alpha = try container.decodeIfPresent(Double.self, forKey: .alpha) ?? 1
+        hidden = try container.decodeIfPresent(Bool.self, forKey: .hidden) ?? false
+        zIndex = try container.decodeIfPresent(Double.self, forKey: .zIndex) ?? 0
+        sharedID = try container.decodeIfPresent(String.self, forKey: .sharedID)
+        style = try container.decodeIfPresent(JSONValue.self, forKey: .style)
+        children = try container.decodeIfPresent([Node].self, forKey: .children) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(frame, forKey: .frame)
+        if anchorPoint != Point(x: 0.5, y: 0.5) { try container.encode(anchorPoint, forKey: .anchorPoint) }
+        if !transform.functions.isEmpty { try container.encode(transform, forKey: .transform) }
+        if alpha != 1 { try container.encode(alpha, forKey: .alpha) }
+        if hidden { try container.encode(hidden, forKey: .hidden) }
+        if zIndex != 0 { try container.encode(zIndex, forKey: .zIndex) }
+        try container.encodeIfPresent(sharedID, forKey: .sharedID)
+        try container.encodeIfPresent(style, forKey: .style)
+        if !children.isEmpty { try container.encode(children, forKey: .children) }
+    }
+}

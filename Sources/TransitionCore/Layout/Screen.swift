@@ -1,0 +1,54 @@
+/// A screen: what one view controller shows, as a tree of nodes under one root.
+///
+/// JSON has two equivalent forms. The nested form gives the tree directly:
+/// `{"id": "index", "kind": "grid", "root": {"id": "view", "frame": [0, 0, 375, 667], "children": [...]}}`.
+/// The flat form lists nodes with parent links, convenient for programs that generate screens:
+/// `{"id": "index", "kind": "grid", "nodes": [{"id": "view", "frame": [...]}, {"id": "tile", "parent": "view", ...}]}`;
+/// exactly one node has no parent, and parents may appear after their children. Encoding always
+/// produces the nested form. Decoding does not validate: call ``validate()``.
+public struct Screen: Sendable, Equatable, Codable {
+    /// The screen's identifier, unique within a stack.
+    public var id: ScreenID
+    /// What sort of screen this is (free text, e.g. "index", "detail"); animator rules may match on it.
+    public var kind: String
+    /// The root node: the screen's view. Its frame is replaced by the container's bounds when the screen is
+    /// shown (UIKit's `finalFrameForViewController:`).
+    public var root: Node
+
+    /// Creates a screen.
+    public init(id: ScreenID, kind: String, root: Node) {
+        self.id = id
+        self.kind = kind
+        self.root = root
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, kind, root, nodes }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(ScreenID.self, forKey: .id)
+        kind = try container.decodeIfPresent(String.self, forKey: .kind) ?? ""
+        if container.contains(.root) {
+            if container.contains(.nodes) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .nodes, in: container, debugDescription: "give either \"root\" or \"nodes\", not both")
+            }
+            root = try container.decode(Node.self, forKey: .root)
+        } else {
+            let flat = try container.decode([FlatNode].self, forKey: .nodes)
+            do {
+                root = try FlatNode.assemble(flat)
+            } catch {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: container.codingPath + [CodingKeys.nodes], debugDescription: error.message))
+            }
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(root, forKey: .root)
+    }
+}

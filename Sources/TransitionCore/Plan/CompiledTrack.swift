@@ -1,0 +1,87 @@
+/// One resolved track of a plan: a node, a property slot, when it runs, and how its value moves.
+struct CompiledTrack: Sendable {
+    /// The property slots a track writes; `frame` writes position and size together.
+    enum Slot: Int, Sendable, Comparable {
+        case position, size, frame, anchorPoint, transform, alpha, hidden, zIndex
+
+        static func < (left: Slot, right: Slot) -> Bool { left.rawValue < right.rawValue }
+    }
+
+    /// How the value moves with the timing's progress p (which a spring may push past 1).
+    enum Curve: Sendable {
+        /// from + (to − from) × p per component: (x, y, _, _) for points and sizes, (x, y, width, height)
+        /// for frames (x, y being the position), (value, _, _, _) for numbers.
+        case vector(from: SIMD4<Double>, to: SIMD4<Double>)
+        /// A discrete value set when the track starts.
+        case flag(Bool)
+        /// A transform list interpolated per CSS Transforms 2.
+        case transform(TransformInterpolator)
+        case pointKeyframes(Keyframes<Point>)
+        case sizeKeyframes(Keyframes<Size>)
+        case rectKeyframes(Keyframes<Rect>)
+        case numberKeyframes(Keyframes<Double>)
+        case transformKeyframes(Keyframes<TransformList>)
+    }
+
+    /// Scene index of the animated node.
+    var node: Int
+    var slot: Slot
+    /// Plan seconds at which the track starts.
+    var start: Double
+    /// Seconds; zero jumps to the target at the start.
+    var duration: Double
+    var timing: ResolvedTiming
+    var curve: Curve
+
+    /// The timing's progress at plan time `time` (≥ start).
+    func progress(at time: Double) -> Double {
+        guard duration > 0 else { return 1 }
+        return timing.progress(atElapsed: min(time - start, duration))
+    }
+
+    /// Writes the track's value at plan time `time` into `state` (which holds model values).
+    func apply(at time: Double, to state: inout NodeState) {
+        switch curve {
+        case .flag(let flag):
+            if slot == .hidden { state.hidden = flag }
+        case .vector(let from, let to):
+            let value = from + (to - from) * progress(at: time)
+            switch slot {
+            case .position: state.position = Point(x: value.x, y: value.y)
+            case .size: state.size = Size(width: value.x, height: value.y)
+            case .frame:
+                state.position = Point(x: value.x, y: value.y)
+                state.size = Size(width: value.z, height: value.w)
+            case .anchorPoint: state.anchorPoint = Point(x: value.x, y: value.y)
+            case .alpha: state.alpha = value.x
+            case .transform, .hidden, .zIndex: break
+            }
+        case .transform(let interpolator):
+            state.transform = interpolator.matrix(at: progress(at: time))
+        case .pointKeyframes(let keyframes):
+            let point = keyframes.value(at: progress(at: time))
+            if slot == .anchorPoint { state.anchorPoint = point } else { state.position = point }
+        case .sizeKeyframes(let keyframes):
+            state.size = keyframes.value(at: progress(at: time))
+        case .rectKeyframes(let keyframes):
+            let rect = keyframes.value(at: progress(at: time))
+            state.size = rect.size
+            state.position = Point(
+                x: rect.origin.x + state.anchorPoint.x * rect.size.width,
+                y: rect.origin.y + state.anchorPoint.y * rect.size.height)
+        case .numberKeyframes(let keyframes):
+            if slot == .alpha { state.alpha = keyframes.value(at: progress(at: time)) }
+        case .transformKeyframes(let keyframes):
+            state.transform = keyframes.value(at: progress(at: time)).matrix
+        }
+    }
+
+    /// The zIndex the track gives at plan time `time`.
+    func zIndex(at time: Double) -> Double? {
+        switch curve {
+        case .vector(let from, let to): return from.x + (to.x - from.x) * progress(at: time)
+        case .numberKeyframes(let keyframes): return keyframes.value(at: progress(at: time))
+        default: return nil
+        }
+    }
+}

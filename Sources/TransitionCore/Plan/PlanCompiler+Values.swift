@@ -1,0 +1,218 @@
+/// A property value with every expression and reference resolved.
+enum ResolvedValue {
+    case point(Point)
+    case size(Size)
+    /// A rectangle in the target's parent coordinates.
+    case rect(Rect)
+    case transform(TransformList)
+    case number(Double)
+    case flag(Bool)
+}
+
+/// A node a track or assignment applies to, with the shared-element pair it stands for, if any.
+struct RoleTarget {
+    var node: Int
+    var pair: Int?
+}
+
+extension PlanCompiler {
+    /// The scene nodes `role` stands for (one per shared pair for pair roles; none for `source` when the
+    /// operation names no source node).
+    func targets(of role: AnimatorRole, path: String) throws(TransitionCoreError) -> [RoleTarget] {
+        switch role {
+        case .from: return [RoleTarget(node: fromIndex[request.from.root.id]!, pair: nil)]
+        case .to: return [RoleTarget(node: toIndex[request.to.root.id]!, pair: nil)]
+        case .fromNode(let id):
+            guard let index = fromIndex[id] else {
+                throw TransitionCoreError(
+                    .unknownRole, parameter: path, "the from screen \"\(request.from.id)\" has no node \"\(id)\"")
+            }
+            return [RoleTarget(node: index, pair: nil)]
+        case .toNode(let id):
+            guard let index = toIndex[id] else {
+                throw TransitionCoreError(
+                    .unknownRole, parameter: path, "the to screen \"\(request.to.id)\" has no node \"\(id)\"")
+            }
+            return [RoleTarget(node: index, pair: nil)]
+        case .source:
+            guard let source = request.sourceNode else { return [] }
+            return [RoleTarget(node: fromIndex[source]!, pair: nil)]
+        case .snapshot:
+            return try pairs.indices.map { (index) throws(TransitionCoreError) in
+                guard let snapshot = pairs[index].snapshot else {
+                    throw TransitionCoreError(
+                        .invalidAnimator, parameter: path, "uses snapshots, so \"layers\" must include \"snapshots\"")
+                }
+                return RoleTarget(node: snapshot, pair: index)
+            }
+        case .sharedFrom: return pairs.indices.map { RoleTarget(node: pairs[$0].from, pair: $0) }
+        case .sharedTo: return pairs.indices.map { RoleTarget(node: pairs[$0].to, pair: $0) }
+        case .overlay(let id):
+            guard let index = overlayIndex[id] else {
+                throw TransitionCoreError(
+                    .unknownRole, parameter: path, "no overlay \"\(id)\" is in \"layers\"")
+            }
+            return [RoleTarget(node: index, pair: nil)]
+        case .container:
+            throw TransitionCoreError(
+                .unknownRole, parameter: path, "the container cannot be animated; values may refer to it")
+        }
+    }
+
+    /// The scene node a value refers to, or nil for the container itself.
+    private func referencedNode(
+        _ role: AnimatorRole, from target: RoleTarget, path: String
+    ) throws(TransitionCoreError) -> Int? {
+        switch role {
+        case .container: return nil
+        case .snapshot, .sharedFrom, .sharedTo:
+            guard let pair = target.pair else {
+                throw TransitionCoreError(
+                    .invalidAnimator, parameter: path,
+                    "\(role) names a shared element; only a track or assignment on snapshot, sharedFrom or sharedTo "
+                        + "may refer to one")
+            }
+            switch role {
+            case .snapshot:
+                guard let snapshot = pairs[pair].snapshot else {
+                    throw TransitionCoreError(
+                        .invalidAnimator, parameter: path, "uses snapshots, so \"layers\" must include \"snapshots\"")
+                }
+                return snapshot
+            case .sharedFrom: return pairs[pair].from
+            default: return pairs[pair].to
+            }
+        case .source:
+            guard request.sourceNode != nil else {
+                throw TransitionCoreError(
+                    .invalidAnimator, parameter: path, "refers to the source node, but the operation names none")
+            }
+            return try targets(of: role, path: path).first?.node
+        default:
+            return try targets(of: role, path: path).first?.node
+        }
+    }
+
+    /// Resolves `value` for `property` of `target`, against the model as it is now.
+    func resolve(
+        _ value: PropertyValue, for property: AnimatableProperty, target: RoleTarget, path: String
+    ) throws(TransitionCoreError) -> ResolvedValue {
+        func mismatch() -> TransitionCoreError {
+            TransitionCoreError(.invalidAnimator, parameter: path, "is not a valid value for \(property.rawValue)")
+        }
+        let parent = scene.nodes[target.node].parent
+        switch (property, value) {
+        case (.position, .point(let x, let y)), (.anchorPoint, .point(let x, let y)):
+            return .point(Point(x: try evaluate(x, path: path + "[0]"), y: try evaluate(y, path: path + "[1]")))
+        case (.position, .centerOf(let role)):
+            let rect = try convertedFrame(of: try referencedNode(role, from: target, path: path), into: parent, path: path)
+            return .point(rect.center)
+        case (.position, .positionOf(let role)):
+            let reference = try referencedNode(role, from: target, path: path)
+            let states = scene.states(for: model)
+            let point = reference.map { states[$0].position } ?? Point(
+                x: environment.containerWidth / 2, y: environment.containerHeight / 2)
+            return .point(try convert(point, into: parent, path: path))
+        case (.size, .size(let width, let height)):
+            let size = Size(width: try evaluate(width, path: path + "[0]"), height: try evaluate(height, path: path + "[1]"))
+            guard size.width >= 0, size.height >= 0 else {
+                throw TransitionCoreError(.invalidValue, parameter: path, "width and height must not be negative")
+            }
+            return .size(size)
+        case (.size, .sizeOf(let role)):
+            let reference = try referencedNode(role, from: target, path: path)
+            return .size(
+                reference.map { model[$0].size }
+                    ?? Size(width: environment.containerWidth, height: environment.containerHeight))
+        case (.frame, .rect(let x, let y, let width, let height)):
+            let rect = Rect(
+                x: try evaluate(x, path: path + "[0]"), y: try evaluate(y, path: path + "[1]"),
+                width: try evaluate(width, path: path + "[2]"), height: try evaluate(height, path: path + "[3]"))
+            guard rect.size.width >= 0, rect.size.height >= 0 else {
+                throw TransitionCoreError(.invalidValue, parameter: path, "width and height must not be negative")
+            }
+            return .rect(rect)
+        case (.frame, .frameOf(let role)):
+            return .rect(try convertedFrame(of: try referencedNode(role, from: target, path: path), into: parent, path: path))
+        case (.transform, .transform(let templates)):
+            var functions: [TransformFunction] = []
+            for (index, template) in templates.enumerated() {
+                do {
+                    functions.append(try template.resolve(in: environment))
+                } catch {
+                    throw error.nested(in: path + "[\(index)]")
+                }
+            }
+            return .transform(TransformList(functions))
+        case (.alpha, .number(let number)):
+            let alpha = try evaluate(number, path: path)
+            guard (0...1).contains(alpha) else {
+                throw TransitionCoreError(.invalidValue, parameter: path, "alpha must be from 0 to 1")
+            }
+            return .number(alpha)
+        case (.zIndex, .number(let number)):
+            return .number(try evaluate(number, path: path))
+        case (.hidden, .flag(let flag)):
+            return .flag(flag)
+        default:
+            throw mismatch()
+        }
+    }
+
+    /// The bounds of `node` (nil: the container) as a rectangle in the space of scene node `space`
+    /// (-1: the container): the bounding box of its transformed corners, as `convertRect:fromView:` gives.
+    private func convertedFrame(of node: Int?, into space: Int, path: String) throws(TransitionCoreError) -> Rect {
+        let corners: [Point]
+        if let node {
+            let quad = scene.states(for: model)[node].quad
+            corners = [quad.topLeft, quad.topRight, quad.bottomRight, quad.bottomLeft]
+        } else {
+            let width = environment.containerWidth
+            let height = environment.containerHeight
+            corners = [Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height)]
+        }
+        var converted: [Point] = []
+        for corner in corners { converted.append(try convert(corner, into: space, path: path)) }
+        let xs = converted.map(\.x)
+        let ys = converted.map(\.y)
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    /// A container point expressed in the space of scene node `space` (-1: the container).
+    private func convert(_ point: Point, into space: Int, path: String) throws(TransitionCoreError) -> Point {
+        guard space >= 0 else { return point }
+        let matrix = scene.states(for: model)[space].containerTransform
+        guard let inverse = PlaneMapping(matrix).inverted() else {
+            throw TransitionCoreError(
+                .invalidValue, parameter: path,
+                "cannot convert into node \"\(scene.nodes[space].node)\": its transform collapses it to a line or point")
+        }
+        let converted = inverse.apply(point)
+        guard converted.x.isFinite, converted.y.isFinite else {
+            throw TransitionCoreError(
+                .invalidValue, parameter: path, "the converted point is at infinity (behind the perspective eye)")
+        }
+        return converted
+    }
+
+    /// Sets the model value of `node`'s `property`, with UIKit's side effects: a frame keeps the anchor
+    /// point (and moves the position), an anchor point change keeps the position (and moves the frame).
+    mutating func setModel(_ value: ResolvedValue, property: AnimatableProperty, node: Int) {
+        switch value {
+        case .point(let point):
+            if property == .anchorPoint { model[node].anchorPoint = point } else { model[node].position = point }
+        case .size(let size): model[node].size = size
+        case .rect(let rect):
+            model[node].size = rect.size
+            model[node].position = Point(
+                x: rect.origin.x + model[node].anchorPoint.x * rect.size.width,
+                y: rect.origin.y + model[node].anchorPoint.y * rect.size.height)
+        case .transform(let list):
+            model[node].transform = list.matrix
+            modelTransforms[node] = list
+        case .number(let number):
+            if property == .zIndex { model[node].zIndex = number } else { model[node].alpha = number }
+        case .flag(let flag): model[node].hidden = flag
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import JSON
+
+/// The model values of one node: what a track or a setup assignment changes.
+struct NodeValues: Sendable, Equatable {
+    /// Anchor point in the parent's coordinates.
+    var position: Point
+    var size: Size
+    var anchorPoint: Point
+    var transform: Transform3D
+    /// The node's own opacity.
+    var alpha: Double
+    var hidden: Bool
+    var zIndex: Double
+}
+
+/// One node of a scene: identity and tree link. Scenes list nodes in painting order at rest
+/// (container layers bottom to top, each subtree depth-first, siblings by zIndex then document order),
+/// so a parent always comes before its children.
+struct SceneNode: Sendable {
+    var screen: ScreenID
+    var node: NodeID
+    var kind: NodeState.Kind
+    /// Index of the parent in the scene, or -1 for a node directly in the container.
+    var parent: Int
+    /// Overlay style (nil for views and snapshots).
+    var style: JSONValue?
+}
+
+/// The static structure of what is in the container during a transition, with every node's resting values.
+struct Scene: Sendable {
+    var nodes: [SceneNode] = []
+    var values: [NodeValues] = []
+    /// The resting transform of each node as a function list, for list-wise interpolation.
+    var transformLists: [TransformList] = []
+    /// Appends `screen`'s tree with its root filling a container of `containerSize`; returns the scene
+    /// index of each of its nodes.
+    @discardableResult
+    mutating func appendScreen(_ screen: Screen, containerSize: Size) -> [NodeID: Int] {
+        var root = screen.root
+        root.frame = Rect(origin: .zero, size: containerSize)
+        var indexByNode: [NodeID: Int] = [:]
+        appendSubtree(root, screen: screen.id, parent: -1, indexByNode: &indexByNode)
+        return indexByNode
+    }
+
+    private mutating func appendSubtree(_ node: Node, screen: ScreenID, parent: Int, indexByNode: inout [NodeID: Int]) {
+        let index = nodes.count
+        nodes.append(SceneNode(screen: screen, node: node.id, kind: .view, parent: parent, style: nil))
+        values.append(
+            NodeValues(
+                position: node.position, size: node.frame.size, anchorPoint: node.anchorPoint,
+                transform: node.transform.matrix, alpha: node.alpha, hidden: node.hidden, zIndex: node.zIndex))
+        transformLists.append(node.transform)
+        indexByNode[node.id] = index
+        // Stable sort: equal zIndex keeps document order.
+        let ordered = node.children.enumerated().sorted {
+            ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset)
+        }
+        for (_, child) in ordered { appendSubtree(child, screen: screen, parent: index, indexByNode: &indexByNode) }
+    }
+
+    /// Appends a node directly in the container (a snapshot or an overlay) and returns its index.
+    @discardableResult
+    mutating func appendContainerNode(
+        screen: ScreenID, node: NodeID, kind: NodeState.Kind, frame: Rect, alpha: Double, style: JSONValue?
+    ) -> Int {
+        nodes.append(SceneNode(screen: screen, node: node, kind: kind, parent: -1, style: style))
+        values.append(
+            NodeValues(
+                position: frame.center, size: frame.size, anchorPoint: Point(x: 0.5, y: 0.5),
+                transform: .identity, alpha: alpha, hidden: false, zIndex: 0))
+        transformLists.append(TransformList())
+        return nodes.count - 1
+    }
+
+    /// Node states with the given model values, resolved into container coordinates (`z` in scene order).
+    func states(for values: [NodeValues]) -> [NodeState] {
+        var states = modelStates(for: values)
+        resolveIntoContainer(&states)
+        return states
+    }
+
+    /// Node states holding the model values themselves (position in the parent's space, own alpha and
+    /// hidden), the input of ``resolveIntoContainer(_:)``.
+    func modelStates(for values: [NodeValues]) -> [NodeState] {
+        var states: [NodeState] = []
+        states.reserveCapacity(nodes.count)
+        for (index, node) in nodes.enumerated() {
+            let value = values[index]
+            states.append(
+                NodeState(
+                    screen: node.screen, node: node.node, kind: node.kind, position: value.position, size: value.size,
+                    anchorPoint: value.anchorPoint, transform: value.transform, alpha: value.alpha,
+                    hidden: value.hidden, z: index, quad: Quad(Rect(origin: .zero, size: value.size)),
+                    containerTransform: .identity, style: node.style))
+        }
+        return states
+    }
+
+    /// Turns states holding model values (position in the parent's space, own alpha and hidden) into
+    /// container-space states: composes each node with its ancestors (parents come first in scene order).
+    func resolveIntoContainer(_ states: inout [NodeState]) {
+        states.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices {
+                let parent = nodes[index].parent
+                var state = buffer[index]
+                let local = Scene.localTransform(
+                    position: state.position, size: state.size, anchorPoint: state.anchorPoint,
+                    transform: state.transform)
+                if parent >= 0 {
+                    let parentState = buffer[parent]
+                    let parentMatrix = parentState.containerTransform
+                    state.containerTransform = local.concatenating(Scene.flattened(parentMatrix))
+                    state.position = Scene.project(state.position, through: parentMatrix)
+                    state.alpha *= parentState.alpha
+                    state.hidden = state.hidden || parentState.hidden
+                } else {
+                    state.containerTransform = local
+                }
+                let width = state.size.width
+                let height = state.size.height
+                let matrix = state.containerTransform
+                state.quad = Quad(
+                    topLeft: Scene.project(Point(x: 0, y: 0), through: matrix),
+                    topRight: Scene.project(Point(x: width, y: 0), through: matrix),
+                    bottomRight: Scene.project(Point(x: width, y: height), through: matrix),
+                    bottomLeft: Scene.project(Point(x: 0, y: height), through: matrix))
+                buffer[index] = state
+            }
+        }
+    }
+
+    /// The matrix taking a point of a node's bounds into its parent's space: move the anchor point to the
+    /// origin, apply the node's transform, move to the position (Core Animation's layer geometry).
+    static func localTransform(position: Point, size: Size, anchorPoint: Point, transform: Transform3D) -> Transform3D {
+        var matrix = transform
+        // Pre-multiply by translate(-anchor × size): only the fourth row changes.
+        let ax = -anchorPoint.x * size.width
+        let ay = -anchorPoint.y * size.height
+        matrix.m41 += ax * transform.m11 + ay * transform.m21
+        matrix.m42 += ax * transform.m12 + ay * transform.m22
+        matrix.m43 += ax * transform.m13 + ay * transform.m23
+        matrix.m44 += ax * transform.m14 + ay * transform.m24
+        // Post-multiply by translate(position): each row's w adds to its x and y.
+        matrix.m11 += matrix.m14 * position.x
+        matrix.m12 += matrix.m14 * position.y
+        matrix.m21 += matrix.m24 * position.x
+        matrix.m22 += matrix.m24 * position.y
+        matrix.m31 += matrix.m34 * position.x
+        matrix.m32 += matrix.m34 * position.y
+        matrix.m41 += matrix.m44 * position.x
+        matrix.m42 += matrix.m44 * position.y
+        return matrix
+    }
+
+    /// `matrix` preceded by flattening into the plane z = 0 (the third column of the incoming point is
+    /// dropped): a layer's content is projected into its parent's plane, as Core Animation renders
+    /// non-CATransformLayer sublayers.
+    static func flattened(_ matrix: Transform3D) -> Transform3D {
+        var result = matrix
+        result.m31 = 0
+        result.m32 = 0
+        result.m33 = 0
+        result.m34 = 0
+        return result
+    }
+
+    /// The point (x, y, 0, 1) × matrix, divided by w.
+    static func project(_ point: Point, through matrix: Transform3D) -> Point {
+        let x = point.x * matrix.m11 + point.y * matrix.m21 + matrix.m41
+        let y = point.x * matrix.m12 + point.y * matrix.m22 + matrix.m42
+        let w = point.x * matrix.m14 + point.y * matrix.m24 + matrix.m44
+        return Point(x: x / w, y: y / w)
+    }
+}

@@ -1,0 +1,280 @@
+extension TransitionPlan {
+    /// Compiles `request` into a plan.
+    ///
+    /// Validates both screens, the animator variant for the operation, every role, value, duration and
+    /// timing, and resolves expressions and layout references against the container and the screens.
+    ///
+    /// - Throws: ``TransitionCoreError`` naming the field at fault, as a path starting with `from`, `to`,
+    ///   `containerSize`, `sourceNode` or `animator.variants.<operation>`.
+    public init(compiling request: TransitionRequest) throws(TransitionCoreError) {
+        var compiler = try PlanCompiler(request)
+        let compiled = try compiler.compile()
+        self.init(
+            duration: compiled.duration, nominalDuration: compiler.environment.duration,
+            operation: request.operation, animatorName: request.animator.name,
+            startNodes: SettledLayout.nodes(of: request.from, containerSize: request.containerSize),
+            endNodes: SettledLayout.nodes(of: request.to, containerSize: request.containerSize),
+            scene: compiler.scene, restingStates: compiled.restingStates, tracks: compiled.tracks,
+            trackGroups: compiled.groups, reordersNodes: compiled.tracks.contains { $0.slot == .zIndex })
+    }
+}
+
+/// A shared element present in both screens.
+struct SharedPair {
+    var sharedID: String
+    /// Scene indices of the original nodes.
+    var from: Int
+    var to: Int
+    /// Scene index of the snapshot, when the script shows snapshots.
+    var snapshot: Int?
+}
+
+/// Turns a request into tracks over a scene, keeping the model values UIKit would have as the script runs.
+struct PlanCompiler {
+    let request: TransitionRequest
+    let script: TransitionScript
+    let environment: NumberExpression.Environment
+    /// Error paths start here.
+    let scriptPath: String
+    var scene = Scene()
+    var fromIndex: [NodeID: Int] = [:]
+    var toIndex: [NodeID: Int] = [:]
+    var pairs: [SharedPair] = []
+    var overlayIndex: [String: Int] = [:]
+    /// Model values as the script has set them so far.
+    var model: [NodeValues] = []
+    var modelTransforms: [TransformList] = []
+
+    init(_ request: TransitionRequest) throws(TransitionCoreError) {
+        self.request = request
+        let size = request.containerSize
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            throw TransitionCoreError(
+                .invalidValue, parameter: "containerSize", "width and height must be positive finite numbers")
+        }
+        do { try request.from.validate() } catch { throw error.nested(in: "from") }
+        do { try request.to.validate() } catch { throw error.nested(in: "to") }
+        scriptPath = "animator.variants.\(request.operation.rawValue)"
+        guard let script = request.animator.variants[request.operation] else {
+            let supported = request.animator.operations.map(\.rawValue).joined(separator: ", ")
+            throw TransitionCoreError(
+                .unsupportedOperation, parameter: "animator",
+                "animator \"\(request.animator.name)\" has no \(request.operation.rawValue) variant; it supports "
+                    + (supported.isEmpty ? "nothing" : supported))
+        }
+        self.script = script
+        guard !script.duration.mentionsDuration else {
+            throw TransitionCoreError(.invalidExpression, parameter: scriptPath + ".duration", "may not refer to itself")
+        }
+        let duration = script.duration.evaluate(
+            in: .init(containerWidth: size.width, containerHeight: size.height, duration: 0))
+        guard duration.isFinite, duration >= 0 else {
+            throw TransitionCoreError(
+                .invalidValue, parameter: scriptPath + ".duration", "must be a finite number of seconds, not negative")
+        }
+        environment = .init(containerWidth: size.width, containerHeight: size.height, duration: duration)
+        if let source = request.sourceNode, request.from.node(source) == nil {
+            throw TransitionCoreError(
+                .unknownNode, parameter: "sourceNode", "the from screen \"\(request.from.id)\" has no node \"\(source)\"")
+        }
+        try buildScene()
+    }
+
+    /// Lays out the container: the layers bottom to top, snapshots at their originals' places.
+    private mutating func buildScene() throws(TransitionCoreError) {
+        let layersPath = scriptPath + ".layers"
+        let layers = script.layers
+        let count = { (wanted: LayerPlacement) in layers.filter { $0 == wanted }.count }
+        guard count(.from) == 1, count(.to) == 1 else {
+            throw TransitionCoreError(.invalidAnimator, parameter: layersPath, "must name \"from\" and \"to\" once each")
+        }
+        guard count(.snapshots) <= 1 else {
+            throw TransitionCoreError(.invalidAnimator, parameter: layersPath, "may name \"snapshots\" at most once")
+        }
+        // Shared elements: each from node with a sharedID pairs with the first to node of the same sharedID.
+        var toBySharedID: [String: NodeID] = [:]
+        for node in request.to.allNodes {
+            if let shared = node.sharedID, toBySharedID[shared] == nil { toBySharedID[shared] = node.id }
+        }
+        var pairedNodes: [(String, NodeID, NodeID)] = []
+        var pairedIDs: Set<String> = []
+        for node in request.from.allNodes {
+            if let shared = node.sharedID, let target = toBySharedID[shared], pairedIDs.insert(shared).inserted {
+                pairedNodes.append((shared, node.id, target))
+            }
+        }
+        let fromResting = SettledLayout.nodes(of: request.from, containerSize: request.containerSize)
+        var snapshotIndex: [String: Int] = [:]
+        for (position, layer) in script.layers.enumerated() {
+            switch layer {
+            case .from: fromIndex = scene.appendScreen(request.from, containerSize: request.containerSize)
+            case .to: toIndex = scene.appendScreen(request.to, containerSize: request.containerSize)
+            case .snapshots:
+                for (shared, fromNode, _) in pairedNodes {
+                    let original = fromResting.first { $0.node == fromNode }!
+                    snapshotIndex[shared] = scene.appendContainerNode(
+                        screen: request.from.id, node: fromNode, kind: .snapshot, frame: original.quad.boundingRect,
+                        alpha: 1, style: nil)
+                }
+            case .overlay(let overlay):
+                let path = layersPath + "[\(position)]"
+                guard !overlay.overlay.isEmpty, overlayIndex[overlay.overlay] == nil else {
+                    throw TransitionCoreError(.invalidAnimator, parameter: path + ".overlay", "must be a unique, non-empty id")
+                }
+                var frame = Rect(origin: .zero, size: request.containerSize)
+                if let numbers = overlay.frame {
+                    let values = try numbers.map { (number) throws(TransitionCoreError) in
+                        try evaluate(number, path: path + ".frame")
+                    }
+                    frame = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+                }
+                let alpha = try overlay.alpha.map { (number) throws(TransitionCoreError) in
+                    try evaluate(number, path: path + ".alpha")
+                } ?? 0
+                overlayIndex[overlay.overlay] = scene.appendContainerNode(
+                    screen: .container, node: NodeID(rawValue: overlay.overlay), kind: .overlay, frame: frame,
+                    alpha: alpha, style: overlay.style)
+            }
+        }
+        pairs = pairedNodes.map { shared, fromNode, toNode in
+            SharedPair(sharedID: shared, from: fromIndex[fromNode]!, to: toIndex[toNode]!, snapshot: snapshotIndex[shared])
+        }
+        model = scene.values
+        modelTransforms = scene.transformLists
+    }
+
+    /// Evaluates a number expression, which must give a finite number.
+    func evaluate(_ expression: NumberExpression, path: String) throws(TransitionCoreError) -> Double {
+        let value = expression.evaluate(in: environment)
+        guard value.isFinite else {
+            throw TransitionCoreError(.invalidValue, parameter: path, "\(expression) is not a finite number")
+        }
+        return value
+    }
+
+    struct Compiled {
+        var duration: Double
+        var restingStates: [NodeState]
+        var tracks: [CompiledTrack]
+        var groups: [Range<Int>]
+    }
+
+    /// Runs setup and phases in time order, producing tracks.
+    mutating func compile() throws(TransitionCoreError) -> Compiled {
+        for (index, assignment) in script.setup.enumerated() {
+            let path = scriptPath + ".setup[\(index)]"
+            for target in try targets(of: assignment.target, path: path + ".target") {
+                let value = try resolve(assignment.value, for: assignment.property, target: target, path: path + ".value")
+                setModel(value, property: assignment.property, node: target.node)
+            }
+        }
+        let restingValues = model
+        let schedule = try scheduledPhases()
+        var tracks: [(order: Int, track: CompiledTrack)] = []
+        for (phaseIndex, start, duration) in schedule {
+            let phase = script.phases[phaseIndex]
+            let phasePath = scriptPath + ".phases[\(phaseIndex)]"
+            for (trackIndex, track) in phase.tracks.enumerated() {
+                let path = phasePath + ".tracks[\(trackIndex)]"
+                let timing = try resolveTiming(
+                    track.timing ?? phase.timing, duration: duration,
+                    path: track.timing == nil ? phasePath + ".timing" : path + ".timing")
+                for target in try targets(of: track.target, path: path + ".target") {
+                    let curve = try makeCurve(track, target: target, path: path)
+                    tracks.append(
+                        (
+                            tracks.count,
+                            CompiledTrack(
+                                node: target.node, slot: Self.slot(of: track.property), start: start,
+                                duration: timing.activeDuration, timing: timing, curve: curve)
+                        ))
+                }
+            }
+        }
+        // A physical spring may outlast its phase's nominal duration: the transition waits for it to settle.
+        var completion = max(
+            schedule.map { $0.start + $0.duration }.max() ?? 0,
+            tracks.map { $0.track.start + $0.track.duration }.max() ?? 0)
+        if let completesAt = script.completesAt {
+            completion = try evaluate(completesAt, path: scriptPath + ".completesAt")
+            guard completion >= 0 else {
+                throw TransitionCoreError(.invalidValue, parameter: scriptPath + ".completesAt", "must not be negative")
+            }
+        }
+        let sorted = tracks.sorted {
+            ($0.track.node, $0.track.slot, $0.track.start, $0.order) < ($1.track.node, $1.track.slot, $1.track.start, $1.order)
+        }.map(\.track)
+        var groups: [Range<Int>] = []
+        var groupStart = 0
+        for index in sorted.indices.dropFirst()
+        where (sorted[index].node, sorted[index].slot) != (sorted[index - 1].node, sorted[index - 1].slot) {
+            groups.append(groupStart..<index)
+            groupStart = index
+        }
+        if !sorted.isEmpty { groups.append(groupStart..<sorted.count) }
+        return Compiled(
+            duration: completion, restingStates: scene.modelStates(for: restingValues), tracks: sorted, groups: groups)
+    }
+
+    /// Each phase's index, start and duration, in start order (declaration order among equal starts).
+    private func scheduledPhases() throws(TransitionCoreError) -> [(index: Int, start: Double, duration: Double)] {
+        var ends: [String: Double] = [:]
+        var scheduled: [(index: Int, start: Double, duration: Double)] = []
+        var previousEnd = 0.0
+        for (index, phase) in script.phases.enumerated() {
+            let path = scriptPath + ".phases[\(index)]"
+            var start: Double
+            if let absolute = phase.start {
+                start = try evaluate(absolute, path: path + ".start")
+            } else if let after = phase.after {
+                guard let end = ends[after] else {
+                    throw TransitionCoreError(
+                        .invalidAnimator, parameter: path + ".after", "no earlier phase is named \"\(after)\"")
+                }
+                start = end
+            } else {
+                start = previousEnd
+            }
+            start += try evaluate(phase.delay, path: path + ".delay")
+            let duration = try evaluate(phase.duration, path: path + ".duration")
+            guard start >= 0, duration >= 0 else {
+                throw TransitionCoreError(
+                    .invalidValue, parameter: path + (duration < 0 ? ".duration" : ".start"),
+                    "must not be negative (seconds)")
+            }
+            if let name = phase.name {
+                guard ends[name] == nil else {
+                    throw TransitionCoreError(.invalidAnimator, parameter: path + ".name", "\"\(name)\" names two phases")
+                }
+                ends[name] = start + duration
+            }
+            previousEnd = start + duration
+            scheduled.append((index, start, duration))
+        }
+        return scheduled.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
+            .map(\.element)
+    }
+
+    private func resolveTiming(
+        _ timing: TimingFunction, duration: Double, path: String
+    ) throws(TransitionCoreError) -> ResolvedTiming {
+        do {
+            return try timing.resolved(duration: duration)
+        } catch {
+            throw TransitionCoreError(.invalidAnimator, parameter: path, error.message)
+        }
+    }
+
+    static func slot(of property: AnimatableProperty) -> CompiledTrack.Slot {
+        switch property {
+        case .position: return .position
+        case .size: return .size
+        case .frame: return .frame
+        case .anchorPoint: return .anchorPoint
+        case .transform: return .transform
+        case .alpha: return .alpha
+        case .hidden: return .hidden
+        case .zIndex: return .zIndex
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// A compiled transition: everything needed to draw it at any instant, with no further allocation.
+///
+/// Plan time runs from 0 to ``duration`` seconds. ``sample(at:into:)`` at 0 gives the first frame of the
+/// transition (the from screen as it was, with the script's setup applied, which looks the same);
+/// at or after ``duration`` it gives the settled `to` screen at its layout values (``endNodes``), exactly
+/// what ``SettledLayout`` gives. ``startNodes`` is the from screen at rest: what a cancelled transition
+/// returns to. Nothing of a transition's temporary state reaches either.
+///
+/// Compile with ``init(compiling:)``; the plan is an immutable value and safe to share between threads.
+public struct TransitionPlan: Sendable {
+    /// Seconds from the beginning to `completeTransition:`.
+    public let duration: Double
+    /// UIKit's `transitionDuration:` of the script, seconds (may differ from ``duration``).
+    public let nominalDuration: Double
+    /// The operation compiled.
+    public let operation: TransitionOperation
+    /// The animator's name.
+    public let animatorName: String
+    /// The from screen at rest.
+    public let startNodes: [NodeState]
+    /// The to screen at rest.
+    public let endNodes: [NodeState]
+
+    let scene: Scene
+    /// The resting states (model values, before container resolution) of every scene node.
+    let restingStates: [NodeState]
+    /// Tracks sorted by (node, slot, start).
+    let tracks: [CompiledTrack]
+    /// Index ranges of `tracks` sharing a node and slot.
+    let trackGroups: [Range<Int>]
+    /// Whether any track changes z order (painting order must be recomputed per sample).
+    let reordersNodes: Bool
+
+    /// The number of nodes a transition frame has.
+    public var nodeCount: Int { restingStates.count }
+
+    /// The nodes at plan time `planSeconds` (clamped to 0…duration), written into `nodes`.
+    ///
+    /// Reuses `nodes`' storage: once it has held a frame of this plan (or has enough capacity and is
+    /// uniquely referenced) sampling allocates nothing.
+    public func sample(at planSeconds: Double, into nodes: inout [NodeState]) {
+        guard planSeconds < duration else {
+            Self.replace(&nodes, with: endNodes)
+            return
+        }
+        let time = max(planSeconds, 0)
+        Self.replace(&nodes, with: restingStates)
+        nodes.withUnsafeMutableBufferPointer { buffer in
+            for group in trackGroups {
+                // The latest-starting track that has started wins (later blocks replace earlier ones).
+                var active = -1
+                for index in group where tracks[index].start <= time { active = index }
+                if active >= 0 {
+                    let track = tracks[active]
+                    track.apply(at: time, to: &buffer[track.node])
+                }
+            }
+        }
+        scene.resolveIntoContainer(&nodes)
+        if reordersNodes { reorder(&nodes, at: time) }
+    }
+
+    /// The nodes at plan time `planSeconds`, in a new array.
+    public func sample(at planSeconds: Double) -> [NodeState] {
+        var nodes: [NodeState] = []
+        nodes.reserveCapacity(max(restingStates.count, endNodes.count))
+        sample(at: planSeconds, into: &nodes)
+        return nodes
+    }
+
+    /// Copies `source` into `destination`'s storage (no allocation when capacity suffices).
+    static func replace(_ destination: inout [NodeState], with source: [NodeState]) {
+        if destination.count == source.count {
+            destination.withUnsafeMutableBufferPointer { buffer in
+                for index in buffer.indices { buffer[index] = source[index] }
+            }
+        } else {
+            destination.removeAll(keepingCapacity: true)
+            destination.append(contentsOf: source)
+        }
+    }
+}

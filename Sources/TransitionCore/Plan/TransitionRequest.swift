@@ -1,0 +1,28 @@
+/// Everything a plan is compiled from: UIKit's transition context at `animateTransition:` time.
+public struct TransitionRequest: Sendable, Equatable {
+    /// The animator; its variant for `operation` is used.
+    public var animator: AnimatorSpecification
+    /// The operation.
+    public var operation: TransitionOperation
+    /// The screen being left (`UITransitionContextFromViewKey`).
+    public var from: Screen
+    /// The screen being shown (`UITransitionContextToViewKey`).
+    public var to: Screen
+    /// The container's size in points; both screens' roots fill it.
+    public var containerSize: Size
+    /// The from-screen node the operation started from (the tapped tile), for the `source` role.
+    public var sourceNode: NodeID?
+
+    /// Creates a request.
+    public init(
+        animator: AnimatorSpecification, operation: TransitionOperation, from: Screen, to: Screen,
+        containerSize: Size, sourceNode: NodeID? = nil
+    ) {
+        self.animator = animator
+        self.operation = operation
+        self.from = from
+        self.to = to
+        self.containerSize = containerSize
+        self.sourceNode = sourceNode
+    }
+}
