@@ -38,9 +38,13 @@ extension JSONParser {
     }
 
     /// The path of the value being read, such as `parameters.nodes[2]`; empty at the top level.
-    var path: String {
+    var path: String { path(includingInnermostEntry: true) }
+
+    /// The path of the value being read, or of its container when `includingInnermostEntry` is false.
+    func path(includingInnermostEntry: Bool) -> String {
         var text = ""
-        for depth in 0..<frames.count {
+        let depthCount = includingInnermostEntry ? frames.count : frames.count - 1
+        for depth in 0..<max(depthCount, 0) {
             let frame = frames[depth]
             // The container's current entry is the last one it pushed: the top of its own stack, or just
             // below where the next container of the same kind starts.

@@ -97,7 +97,13 @@ extension JSONParser {
             var scalarValue = UInt32(unit)
             if unit >= 0xD800, unit < 0xDC00 {
                 // A high surrogate must be followed by an escaped low surrogate (RFC 8259 §7, UTF-16).
-                guard end - cursor >= 6, cursor[0] == UInt8(ascii: "\\"), cursor[1] == UInt8(ascii: "u") else {
+                guard cursor < end else { throw endError("the low surrogate after \\u\(hex(unit))") }
+                guard cursor[0] == UInt8(ascii: "\\") else {
+                    cursor = escapeStart
+                    throw loneSurrogateError(unit)
+                }
+                guard cursor + 1 < end else { throw endError("the low surrogate after \\u\(hex(unit))") }
+                guard cursor[1] == UInt8(ascii: "u") else {
                     cursor = escapeStart
                     throw loneSurrogateError(unit)
                 }
@@ -129,10 +135,12 @@ extension JSONParser {
     private func loneSurrogateError(_ unit: UInt16) -> JSONError {
         error(
             .invalidEscape,
-            "The escape \\u\(String(unit, radix: 16, uppercase: true)) is half of a UTF-16 surrogate pair "
+            "The escape \\u\(hex(unit)) is half of a UTF-16 surrogate pair "
                 + "without its other half; escape characters above U+FFFF as a high and a low surrogate."
         )
     }
+
+    private func hex(_ unit: UInt16) -> String { String(unit, radix: 16, uppercase: true) }
 
     /// Reads four hexadecimal digits at the cursor.
     private mutating func parseHexQuad() throws(JSONError) -> UInt16 {

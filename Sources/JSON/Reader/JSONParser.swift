@@ -164,10 +164,14 @@ struct JSONParser: ~Copyable {
         let keyOffset = offset
         let key = try parseString()
         guard isNewKey(key) else {
-            var failure = error(.duplicateKey, "Duplicate key \"\(key)\" in an object; every key may appear only once.")
-            failure.offset = keyOffset
-            JSONPath.appendKey(key, to: &failure.parameter)
-            throw failure
+            var parameter = path(includingInnermostEntry: false)
+            JSONPath.appendKey(key, to: &parameter)
+            throw JSONError(
+                code: .duplicateKey,
+                message: "Duplicate key \"\(key)\" in an object; every key may appear only once.",
+                offset: keyOffset,
+                parameter: parameter
+            )
         }
         members.push((key, .null))
         skipWhitespace()
