@@ -99,3 +99,55 @@ struct Transform3DTests {
         #expect(Transform3D.identity.isIdentity)
     }
 }
+
+@Suite("Transform3D: coding and validation")
+struct Transform3DCodingTests {
+    @Test("encodes the 16 entries m11 ... m44 and round-trips")
+    func coding() throws {
+        let transform = Transform3D.perspective(distance: 500).translated(x: 1, y: 2, z: 3)
+        let json = try JSONTesting.encode(transform)
+        // CATransform3DTranslate(t, 1, 2, 3) on a perspective: m44 = 1 + 3·m34 = 0.994.
+        #expect(json == "[1,0,0,0,0,1,0,0,0,0,1,-0.002,1,2,3,0.994]")
+        #expect(try JSONTesting.decode(Transform3D.self, json) == transform)
+        #expect(transform.rowMajorEntries.count == 16)
+    }
+
+    @Test("rejects 15 or 17 entries and non-finite entries")
+    func rejects() {
+        let fifteen = "[" + Array(repeating: "0", count: 15).joined(separator: ",") + "]"
+        let seventeen = "[" + Array(repeating: "0", count: 17).joined(separator: ",") + "]"
+        let withNaN = "[\"nan\"" + String(repeating: ",0", count: 15) + "]"
+        #expect(JSONTesting.failsAsCorruptOrMismatch(Transform3D.self, fifteen))
+        #expect(JSONTesting.failsAsCorruptOrMismatch(Transform3D.self, seventeen))
+        #expect(JSONTesting.failsAsCorruptOrMismatch(Transform3D.self, withNaN))
+        #expect(JSONTesting.decodingFailure(Transform3D.self, fifteen)?.contains("16 numbers") == true)
+    }
+
+    @Test("init(rowMajor:) names the entry at fault")
+    func rowMajorErrors() {
+        do {
+            _ = try Transform3D(rowMajor: [1, 2, 3])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == .wrongCount && error.parameter == "entries")
+        }
+        var entries = Transform3D.identity.rowMajorEntries
+        entries[5] = .infinity
+        do {
+            _ = try Transform3D(rowMajor: entries)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == .notFinite && error.parameter == "entries[5]")
+        }
+    }
+
+    @Test("projection divides by W and clamps W at or behind the eye")
+    func projectionBehindEye() {
+        // z = 600 in front of a 500-point perspective: W = 1 - 600/500 < 0.
+        let transform = Transform3D.translation(x: 0, y: 0, z: 600) * Transform3D.perspective(distance: 500)
+        let w = transform.projectedW(Point(x: 10, y: 0), bounds: .zero, anchorPoint: .zero)
+        #expect(isClose(w, -0.2))
+        let point = transform.projectedPoint(Point(x: 10, y: 0), bounds: .zero, anchorPoint: .zero, position: .zero)
+        #expect(point.x.isFinite && point.x > 0)
+    }
+}

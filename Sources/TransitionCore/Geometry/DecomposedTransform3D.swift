@@ -124,6 +124,9 @@ public struct DecomposedTransform3D: Sendable, Hashable {
 
     /// The matrix `S · K · R · T · P` these parts describe (CSS Transforms 2 §"Recomposing to a
     /// 3D matrix", written for row vectors). Allocation-free.
+    ///
+    /// For a decomposition of `matrix` this is `matrix` divided by its `m44` (decomposition
+    /// normalises so): the same projective transform, with identical projected points.
     public func recomposed() -> Transform3D {
         let rotation = Self.rotationRows(quaternion)
         // Rows of S · K · R: row i = scale_i · (r_i + skew terms of earlier rows).

@@ -49,11 +49,10 @@ extension CubicBezier {
     /// The output progress y for an input progress x.
     ///
     /// With `extrapolating` false, x is clamped to [0, 1]. With it true, values outside [0, 1]
-    /// follow CSS Easing Level 1 §2.2.1 "Output of a cubic bézier easing function": below 0,
-    /// the line through P0 and P1 if `x1 > 0`, else through P0 and P2 if `x2 > 0`, else 0;
-    /// above 1, the line through P2 and P3 if `x2 < 1`, else through P1 and P3 if `x1 < 1`,
-    /// else 1. Results are clamped to the finite range, so an input of
-    /// `±Double.greatestFiniteMagnitude` stays finite.
+    /// continue along the tangent at the nearer end (CSS Easing Level 1 §2.2.1 "Output of a
+    /// cubic bézier easing function"); see `startGradient` and `endGradient`. Results are
+    /// clamped to the finite range, so an input of `±Double.greatestFiniteMagnitude` stays
+    /// finite. NaN gives NaN.
     public func solve(_ x: Double, extrapolating: Bool) -> Double {
         if x.isNaN { return x }
         if x < 0 {
@@ -65,10 +64,12 @@ extension CubicBezier {
         return sampleCurveY(solveCurveX(x))
     }
 
-    /// dy/dx at input progress `x`: the output's rate of change per unit of input. Inside
-    /// [0, 1] it is `y'(t) / x'(t)` at the solved t; where x'(t) = 0 (a vertical tangent at an
-    /// end) it is the limit along the extrapolation line's gradient of that end. Outside
-    /// [0, 1] it is the extrapolation gradient when `extrapolating`, else 0.
+    /// dy/dx at input progress `x`: the output's rate of change per unit of input.
+    ///
+    /// Inside [0, 1] it is `y'(t) / x'(t)` at the solved t. Where both derivatives vanish (a
+    /// control point on the end point) it is the limit, the end's gradient; where only x'(t)
+    /// vanishes the tangent is vertical and the result is `±Double.greatestFiniteMagnitude`.
+    /// Outside [0, 1] it is the extrapolation gradient when `extrapolating`, else 0.
     public func slope(at x: Double, extrapolating: Bool = false) -> Double {
         if x.isNaN { return x }
         if x < 0 { return extrapolating ? startGradient : 0 }
@@ -76,23 +77,33 @@ extension CubicBezier {
         let t = solveCurveX(x)
         let dxdt = sampleCurveDerivativeX(t)
         let dydt = sampleCurveDerivativeY(t)
-        if dxdt > Self.solverEpsilon {
-            return Self.finite(dydt / dxdt)
-        }
-        return t < 0.5 ? startGradient : endGradient
+        if dxdt != 0 { return Self.finite(dydt / dxdt) }
+        if dydt == 0 { return t < 0.5 ? startGradient : endGradient }
+        return dydt > 0 ? Double.greatestFiniteMagnitude : -Double.greatestFiniteMagnitude
     }
 
-    /// The gradient of the extension below x = 0 (CSS Easing Level 1 §2.2.1).
+    /// The gradient of the curve's extension below x = 0.
+    ///
+    /// CSS Easing Level 1 §2.2.1 takes the tangent at P0: the line through P1 if `x1 > 0`, else
+    /// through P2. As csswg-drafts issue #4046 points out and the web-platform-tests
+    /// (css/css-easing/cubic-bezier-timing-functions-output.html) require, P2 stands in only
+    /// when P1 coincides with P0; otherwise the tangent is vertical and the output stays 0.
+    /// When P0, P1 and P2 all coincide the tangent is the line to P3 (gradient 1), as in
+    /// Chromium's `gfx::CubicBezier`.
     public var startGradient: Double {
         if x1 > 0 { return Self.finite(y1 / x1) }
-        if x2 > 0 { return Self.finite(y2 / x2) }
+        if y1 == 0 && x2 > 0 { return Self.finite(y2 / x2) }
+        if y1 == 0 && y2 == 0 { return 1 }
         return 0
     }
 
-    /// The gradient of the extension above x = 1 (CSS Easing Level 1 §2.2.1).
+    /// The gradient of the curve's extension above x = 1: the line through P2 and P3 if
+    /// `x2 < 1`; else, if P2 coincides with P3, through P1; if P1, P2 and P3 coincide, gradient
+    /// 1; otherwise the tangent is vertical and the output stays 1 (see `startGradient`).
     public var endGradient: Double {
         if x2 < 1 { return Self.finite((y2 - 1) / (x2 - 1)) }
-        if x1 < 1 { return Self.finite((y1 - 1) / (x1 - 1)) }
+        if y2 == 1 && x1 < 1 { return Self.finite((y1 - 1) / (x1 - 1)) }
+        if y2 == 1 && y1 == 1 { return 1 }
         return 0
     }
 

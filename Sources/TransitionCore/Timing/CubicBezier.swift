@@ -15,13 +15,11 @@ public struct CubicBezier: Sendable {
     /// The second control point's y.
     public let y2: Double
 
-    // Power-basis coefficients: x(t) = ((ax·t + bx)·t + cx)·t, likewise y.
+    // Power-basis coefficients of x(t) = ((ax·t + bx)·t + cx)·t. y uses the Bernstein form
+    // instead, which cannot overflow for any finite y1, y2 (see sampleCurveY).
     let ax: Double
     let bx: Double
     let cx: Double
-    let ay: Double
-    let by: Double
-    let cy: Double
 
     /// Creates a curve, validating the control points.
     ///
@@ -52,9 +50,6 @@ public struct CubicBezier: Sendable {
         cx = 3 * x1
         bx = 3 * (x2 - x1) - cx
         ax = 1 - cx - bx
-        cy = 3 * y1
-        by = 3 * (y2 - y1) - cy
-        ay = 1 - cy - by
     }
 
     /// CSS `ease` and Core Animation's `kCAMediaTimingFunctionDefault`: (0.25, 0.1, 0.25, 1).
@@ -75,9 +70,12 @@ public struct CubicBezier: Sendable {
         ((ax * t + bx) * t + cx) * t
     }
 
-    /// y at curve parameter `t`.
+    /// y at curve parameter `t` in [0, 1], in Bernstein form
+    /// `3(1−t)²t·y1 + 3(1−t)t²·y2 + t³`: both weights are at most 4/9, so the sum stays finite
+    /// even for `y1, y2 = ±Double.greatestFiniteMagnitude`.
     public func sampleCurveY(_ t: Double) -> Double {
-        ((ay * t + by) * t + cy) * t
+        let s = 1 - t
+        return 3 * s * t * (s * y1 + t * y2) + t * t * t
     }
 
     /// dx/dt at curve parameter `t`.
@@ -85,9 +83,14 @@ public struct CubicBezier: Sendable {
         (3 * ax * t + 2 * bx) * t + cx
     }
 
-    /// dy/dt at curve parameter `t`.
+    /// dy/dt at curve parameter `t`, `3(1−t)²·y1 + 6(1−t)t·(y2 − y1) + 3t²·(1 − y2)`, computed on
+    /// y values scaled into [−1, 1] and clamped to the finite range, so huge control points give
+    /// a huge but finite slope rather than infinity or NaN.
     public func sampleCurveDerivativeY(_ t: Double) -> Double {
-        (3 * ay * t + 2 * by) * t + cy
+        let s = 1 - t
+        let scale = max(max(abs(y1), abs(y2)), 1)
+        let scaled = (y1 / scale) * (3 * s * s - 6 * s * t) + (y2 / scale) * (6 * s * t - 3 * t * t) + 3 * t * t / scale
+        return CubicBezier.finite(scaled * scale)
     }
 }
 

@@ -160,14 +160,17 @@ extension TimingFunction: Codable {
             try container.encode(name)
             return
         }
+        if case .steps(let steps) = self {
+            try steps.encode(to: encoder)
+            return
+        }
         var container = encoder.container(keyedBy: Key.self)
         switch self {
-        case .linear:
-            try container.encode("linear", forKey: Key("linear"))
+        case .linear, .steps:
+            // Handled above: linear always has a name, steps encode their own object.
+            break
         case .cubicBezier(let curve):
             try container.encode(curve, forKey: Key("cubicBezier"))
-        case .steps(let steps):
-            try steps.encode(to: encoder)
         case .uikitSpring(let dampingRatio, let initialVelocity):
             var spring = container.nestedContainer(keyedBy: Key.self, forKey: Key("spring"))
             try spring.encode(dampingRatio, forKey: Key("dampingRatio"))
