@@ -53,7 +53,7 @@ struct CompiledTrack: Sendable {
                 state.position = Point(x: value.x, y: value.y)
                 state.size = Size(width: value.z, height: value.w)
             case .anchorPoint: state.anchorPoint = Point(x: value.x, y: value.y)
-            case .alpha: state.alpha = value.x
+            case .alpha: state.alpha = Self.clampedAlpha(value.x)
             case .transform, .hidden, .zIndex: break
             }
         case .transform(let interpolator):
@@ -70,11 +70,15 @@ struct CompiledTrack: Sendable {
                 x: rect.origin.x + state.anchorPoint.x * rect.size.width,
                 y: rect.origin.y + state.anchorPoint.y * rect.size.height)
         case .numberKeyframes(let keyframes):
-            if slot == .alpha { state.alpha = keyframes.value(at: progress(at: time)) }
+            if slot == .alpha { state.alpha = Self.clampedAlpha(keyframes.value(at: progress(at: time))) }
         case .transformKeyframes(let keyframes):
             state.transform = keyframes.value(at: progress(at: time)).matrix
         }
     }
+
+    /// Opacity as drawn: a spring overshooting past 1 (or below 0) is clamped, as Core Animation clamps
+    /// `opacity` when it renders.
+    static func clampedAlpha(_ value: Double) -> Double { min(max(value, 0), 1) }
 
     /// The zIndex the track gives at plan time `time`.
     func zIndex(at time: Double) -> Double? {

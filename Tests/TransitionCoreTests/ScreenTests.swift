@@ -1,0 +1,97 @@
+import JSON
+import Testing
+import TransitionCore
+
+@Suite("Screen")
+struct ScreenTests {
+    private func decode(_ text: String) throws -> Screen {
+        try JSONValueDecoder().decode(Screen.self, from: try JSONReader.parse(text))
+    }
+
+    @Test func nestedFormDecodesWithUIKitDefaults() throws {
+        let screen = try decode(
+            #"{"id":"s","kind":"k","root":{"id":"v","frame":[0,0,10,20],"children":[{"id":"c","frame":[1,2,3,4]}]}}"#)
+        #expect(screen.root.children.count == 1)
+        let child = screen.root.children[0]
+        #expect(child.anchorPoint == Point(x: 0.5, y: 0.5))
+        #expect(child.alpha == 1)
+        #expect(child.hidden == false)
+        #expect(child.position == Point(x: 2.5, y: 4))
+        try screen.validate()
+    }
+
+    @Test func flatFormBuildsTheSameTreeWhateverTheOrder() throws {
+        let flat = try decode(
+            #"{"id":"s","kind":"k","nodes":[{"id":"c2","parent":"c1","frame":[0,0,1,1]},{"id":"c1","parent":"v","frame":[1,1,2,2]},{"id":"v","frame":[0,0,10,10]}]}"#
+        )
+        let nested = try decode(
+            #"{"id":"s","kind":"k","root":{"id":"v","frame":[0,0,10,10],"children":[{"id":"c1","frame":[1,1,2,2],"children":[{"id":"c2","frame":[0,0,1,1]}]}]}}"#
+        )
+        #expect(flat == nested)
+    }
+
+    @Test(arguments: [
+        (#"{"id":"s","nodes":[{"id":"a","parent":"b","frame":[0,0,1,1]},{"id":"b","parent":"a","frame":[0,0,1,1]}]}"#, "cycle"),
+        (#"{"id":"s","nodes":[{"id":"r","frame":[0,0,1,1]},{"id":"a","parent":"b","frame":[0,0,1,1]},{"id":"b","parent":"a","frame":[0,0,1,1]}]}"#, "cycle"),
+        (#"{"id":"s","nodes":[{"id":"r","frame":[0,0,1,1]},{"id":"a","parent":"zzz","frame":[0,0,1,1]}]}"#, "zzz"),
+        (#"{"id":"s","nodes":[{"id":"r","frame":[0,0,1,1]},{"id":"q","frame":[0,0,1,1]}]}"#, "no parent"),
+        (#"{"id":"s","nodes":[{"id":"r","frame":[0,0,1,1]},{"id":"r","parent":"r","frame":[0,0,1,1]}]}"#, "used twice"),
+        (#"{"id":"s","root":{"id":"r","frame":[0,0,1]}}"#, "frame"),
+        (#"{"id":"s","root":{"id":"r","frame":[0,0,1,1]},"nodes":[]}"#, "not both"),
+    ])
+    func malformedScreensAreRejectedWithTheReason(text: String, reason: String) {
+        do {
+            _ = try decode(text)
+            Issue.record("accepted \(text)")
+        } catch {
+            let description = JSONValueDecoder.describe(error)
+            #expect(description.contains(reason), "\(description)")
+        }
+    }
+
+    @Test func validationNamesTheFieldAtFault() throws {
+        func failure(_ mutate: (inout Screen) -> Void) -> TransitionCoreError? {
+            var screen = Screen(
+                id: "s", kind: "",
+                root: Node(
+                    id: "v", frame: Rect(x: 0, y: 0, width: 10, height: 10),
+                    children: [Node(id: "a", frame: Rect(x: 0, y: 0, width: 1, height: 1))]))
+            mutate(&screen)
+            do {
+                try screen.validate()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(failure { _ in } == nil)
+        #expect(failure { $0.id = "" }?.parameter == "id")
+        #expect(failure { $0.root.children[0].alpha = 1.5 }?.parameter == "root.children[0].alpha")
+        #expect(failure { $0.root.children[0].frame.size.width = -1 }?.parameter == "root.children[0].frame")
+        #expect(failure { $0.root.children[0].frame.origin.x = .nan }?.parameter == "root.children[0].frame")
+        #expect(failure { $0.root.children[0].zIndex = .infinity }?.parameter == "root.children[0].zIndex")
+        #expect(failure { $0.root.children[0].id = "v" }?.code == .duplicateNode)
+        #expect(failure { $0.root.children[0].sharedID = "" }?.parameter == "root.children[0].sharedID")
+        #expect(failure { $0.root.children[0].id = NodeID(rawValue: "a\u{7}") }?.parameter == "root.children[0].id")
+    }
+
+    @Test func tooDeepTreesAreRejected() {
+        var node = Node(id: "n0", frame: Rect(x: 0, y: 0, width: 1, height: 1))
+        for depth in 1...Screen.maximumDepth {
+            node = Node(id: NodeID(rawValue: "n\(depth)"), frame: Rect(x: 0, y: 0, width: 1, height: 1), children: [node])
+        }
+        #expect(throws: TransitionCoreError.self) { try Screen(id: "s", kind: "", root: node).validate() }
+    }
+
+    @Test func encodingRoundTripsEverySeedScreen() throws {
+        for name in [
+            "seed000-index", "seed000-detail", "seed001-first", "seed001-second", "seed001-modal", "seed002-photos",
+            "seed002-photo", "seed003-first", "seed003-second", "seed004-contacts", "seed004-profile",
+        ] {
+            let screen = try SeedScreens.load(name)
+            try screen.validate()
+            let encoded = try JSONValueEncoder().encode(screen)
+            #expect(try JSONValueDecoder().decode(Screen.self, from: encoded) == screen, "\(name)")
+        }
+    }
+}
