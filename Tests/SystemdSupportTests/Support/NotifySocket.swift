@@ -26,21 +26,9 @@ final class NotifySocket {
 
     init(path: String) throws {
         self.path = path
-        fileDescriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fileDescriptor >= 0 else { throw ChildProcess.Failure(description: "socket: \(errno)") }
+        fileDescriptor = try UnixSocket.bound(type: SOCK_DGRAM, at: path)
         var enable: Int32 = 1
         setsockopt(fileDescriptor, SOL_SOCKET, SO_PASSCRED, &enable, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fileDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard bound == 0 else { throw ChildProcess.Failure(description: "bind \(path): \(errno)") }
     }
 
     deinit { close(fileDescriptor) }
