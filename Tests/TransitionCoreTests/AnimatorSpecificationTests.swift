@@ -1,6 +1,7 @@
 import JSON
 import Testing
 import TransitionCore
+import TransitionTestSupport
 
 @Suite("AnimatorSpecification")
 struct AnimatorSpecificationTests {
@@ -13,6 +14,15 @@ struct AnimatorSpecificationTests {
             let encoded = try JSONValueEncoder().encode(animator)
             let text = try JSONWriter.string(encoded)
             #expect(try decode(text) == animator, "\(animator.name)")
+        }
+    }
+
+    /// docs/examples/animators/<name>.json is each built-in as JSON; it must not drift from the code.
+    @Test func documentedAnimatorFilesEqualTheBuiltins() throws {
+        for animator in BuiltinAnimators.all {
+            let path = RepositoryFiles.path("docs/examples/animators/\(animator.name).json")
+            let bytes = try #require(TextFile.readBytes(path), "missing \(path)")
+            #expect(try decode(String(decoding: bytes, as: UTF8.self)) == animator, "\(animator.name)")
         }
     }
 

@@ -87,7 +87,10 @@ public indirect enum NumberExpression: Sendable, Equatable, Codable, Expressible
     /// The expression as it would be written; literals print in Swift's shortest round-trip form.
     public var description: String {
         switch self {
-        case .literal(let value): return "\(value)"
+        case .literal(let value):
+            // Integral literals print without a fraction ("2", not "2.0"); others in shortest round-trip form.
+            if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+            return "\(value)"
         case .quantity(let quantity): return quantity.rawValue
         case .negated(let operand): return "-" + operand.parenthesized
         case .binary(let operation, let left, let right):
