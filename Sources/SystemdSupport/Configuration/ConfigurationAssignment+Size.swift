@@ -37,7 +37,7 @@ extension ConfigurationAssignment {
             else { return nil }
             rest = rest.dropFirst(sizeSuffixes[index].suffix.count)
             firstAllowedSuffix = index + 1
-            guard let component = number.scaled(by: sizeSuffixes[index].factor) else { return nil }
+            guard let component = number.scaledExactly(by: sizeSuffixes[index].factor) else { return nil }
             let (sum, overflow) = total.addingReportingOverflow(component)
             guard !overflow else { return nil }
             total = sum

@@ -46,56 +46,11 @@ extension ConfigurationAssignment {
             rest = rest.drop { $0 == " " || $0 == "\t" }
             let unit = TimeSpanUnit.names.first { rest.hasPrefix($0.name) }
             if let unit { rest = rest.dropFirst(unit.name.count) }
-            guard let component = number.scaled(by: unit?.microseconds ?? defaultUnit.microseconds) else { return nil }
+            guard let component = number.scaledDigitByDigit(by: unit?.microseconds ?? defaultUnit.microseconds) else { return nil }
             let (sum, overflow) = total.addingReportingOverflow(component)
             guard !overflow else { return nil }
             total = sum
             hasComponent = true
         }
-    }
-}
-
-/// A number written as `digits[.digits]`, `.digits` or `+digits…`, split into the whole
-/// part and the fraction's digits, so that scaling by a unit stays in integers.
-struct DecimalComponent {
-    var whole: UInt64
-    var fractionDigits: [UInt8]
-
-    /// Reads a component from the front of `text`, or returns nil (leaving `text` in an
-    /// unspecified state) when none is there. A `.` must be followed by a digit when
-    /// `fractionRequiresDigit` (time spans: `1.s` is invalid); sizes accept `10.M`.
-    static func parse(_ text: inout Substring, fractionRequiresDigit: Bool = true) -> DecimalComponent? {
-        if text.first == "+" { text = text.dropFirst() }
-        let wholeDigits = text.prefix { $0.isASCII && $0.isNumber }
-        text = text.dropFirst(wholeDigits.count)
-        var fraction: [UInt8] = []
-        if text.first == "." {
-            text = text.dropFirst()
-            let digits = text.prefix { $0.isASCII && $0.isNumber }
-            if digits.isEmpty && fractionRequiresDigit { return nil }
-            text = text.dropFirst(digits.count)
-            fraction = digits.utf8.map { $0 - UInt8(ascii: "0") }
-        } else if wholeDigits.isEmpty {
-            return nil
-        }
-        guard let whole = wholeDigits.isEmpty ? 0 : UInt64(wholeDigits) else { return nil }
-        return DecimalComponent(whole: whole, fractionDigits: fraction)
-    }
-
-    /// `whole × factor` plus the fraction, each digit weighted by the factor divided by 10
-    /// once more per digit, truncating (systemd's `parse_time()` arithmetic); nil on overflow.
-    func scaled(by factor: UInt64) -> UInt64? {
-        let (product, overflow) = whole.multipliedReportingOverflow(by: factor)
-        guard !overflow else { return nil }
-        var result = product
-        var weight = factor
-        for digit in fractionDigits {
-            weight /= 10
-            if weight == 0 { break }
-            let (sum, overflowed) = result.addingReportingOverflow(UInt64(digit) * weight)
-            guard !overflowed else { return nil }
-            result = sum
-        }
-        return result
     }
 }
