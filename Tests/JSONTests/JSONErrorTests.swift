@@ -20,10 +20,12 @@ struct JSONErrorTests {
     @Test("Codes are distinct and describe themselves by name")
     func codes() {
         #expect(Set(Self.allCodes).count == Self.allCodes.count)
-        #expect(Self.allCodes.map(\.description) == [
-            "unexpectedEnd", "unexpectedCharacter", "invalidNumber", "invalidString", "invalidUTF8", "invalidEscape",
-            "duplicateKey", "tooDeep", "tooLarge", "trailingCharacters", "nonFiniteNumber",
-        ])
+        #expect(
+            Self.allCodes.map(\.description) == [
+                "unexpectedEnd", "unexpectedCharacter", "invalidNumber", "invalidString", "invalidUTF8",
+                "invalidEscape",
+                "duplicateKey", "tooDeep", "tooLarge", "trailingCharacters", "nonFiniteNumber",
+            ])
     }
 
     @Test("description puts the code, offset and path before the message")

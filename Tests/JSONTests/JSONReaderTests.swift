@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import JSON
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite("JSONReader")
 struct JSONReaderTests {
@@ -51,7 +52,9 @@ struct JSONReaderTests {
         #expect(object.keys == keys)
         #expect(object["key150"] == 150)
         for duplicate in [0, 15, 16, 17, 199] {
-            let error = #expect(throws: JSONError.self) { try JSONReader.parse(text.dropLast() + ",\"key\(duplicate)\":0}") }
+            let error = #expect(throws: JSONError.self) {
+                try JSONReader.parse(text.dropLast() + ",\"key\(duplicate)\":0}")
+            }
             #expect(error?.code == .duplicateKey)
             #expect(error?.message.contains("\"key\(duplicate)\"") == true)
         }
@@ -100,7 +103,9 @@ struct JSONReaderTests {
         let limits = JSONReader.Limits()
         for opener in ["[", #"{"a":"#, #"[{"a":"#] {
             let count = limits.maximumBytes / opener.utf8.count
-            let error = #expect(throws: JSONError.self) { try JSONReader.parse(String(repeating: opener, count: count)) }
+            let error = #expect(throws: JSONError.self) {
+                try JSONReader.parse(String(repeating: opener, count: count))
+            }
             #expect(error?.code == .tooDeep)
         }
         var generous = JSONReader.Limits(maximumDepth: 100_000)
@@ -115,16 +120,22 @@ struct JSONReaderTests {
         let text = #"{"name":"abcdefghij","list":[1,2,3]}"#
         let bytes = text.utf8.count
         #expect(throws: Never.self) { try JSONReader.parse(text, limits: .init(maximumBytes: bytes)) }
-        let tooLarge = #expect(throws: JSONError.self) { try JSONReader.parse(text, limits: .init(maximumBytes: bytes - 1)) }
+        let tooLarge = #expect(throws: JSONError.self) {
+            try JSONReader.parse(text, limits: .init(maximumBytes: bytes - 1))
+        }
         #expect(tooLarge?.code == .tooLarge)
 
         #expect(throws: Never.self) { try JSONReader.parse(text, limits: .init(maximumStringBytes: 10)) }
-        let longString = #expect(throws: JSONError.self) { try JSONReader.parse(text, limits: .init(maximumStringBytes: 9)) }
+        let longString = #expect(throws: JSONError.self) {
+            try JSONReader.parse(text, limits: .init(maximumStringBytes: 9))
+        }
         #expect(longString?.code == .invalidString)
         #expect(longString?.offset == 8)
         // The limit counts decoded bytes: "\u00e9" is six bytes of input and two of UTF-8.
         #expect(try JSONReader.parse(#""\u00e9""#, limits: .init(maximumStringBytes: 2)) == "é")
-        let escaped = #expect(throws: JSONError.self) { try JSONReader.parse(#""\u00e9""#, limits: .init(maximumStringBytes: 1)) }
+        let escaped = #expect(throws: JSONError.self) {
+            try JSONReader.parse(#""\u00e9""#, limits: .init(maximumStringBytes: 1))
+        }
         #expect(escaped?.code == .invalidString)
 
         // The document holds 6 values: the object, the string, the array and its three numbers.
@@ -154,7 +165,9 @@ struct JSONReaderTests {
         #expect(fromString == fromArray)
         #expect(fromArray == fromBuffer)
         #expect(fromString["parameters"]?["screens"]?[1]?["id"] == "b\n\"q\"é😀")
-        let empty = #expect(throws: JSONError.self) { try JSONReader.parse(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        let empty = #expect(throws: JSONError.self) {
+            try JSONReader.parse(UnsafeRawBufferPointer(start: nil, count: 0))
+        }
         #expect(empty?.code == .unexpectedEnd)
     }
 
@@ -163,7 +176,8 @@ struct JSONReaderTests {
         let seed: UInt64 = 0x5EED_0001
         var generator = SeededGenerator(seed: seed)
         let sources = JSONReaderCorpus.accepted.map(\.bytes) + [Array(Self.richDocument.utf8)]
-        let interesting: [UInt8] = Array(#"{}[]",:\/"0123456789-+.eEtrufalsn "#.utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xED, 0xF4, 0xFF]
+        let interesting: [UInt8] =
+            Array(#"{}[]",:\/"0123456789-+.eEtrufalsn "#.utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xED, 0xF4, 0xFF]
         for iteration in 0..<20_000 {
             var bytes = sources.randomElement(using: &generator)!
             for _ in 0...Int.random(in: 0...3, using: &generator) {
@@ -223,7 +237,9 @@ struct JSONReaderTests {
     /// sources import none either.
     @Test("Parsing a 200-byte call needs no Foundation")
     func noFoundation() throws {
-        let call = #"{"method":"io.transitiond.Push","parameters":{"stack":"main","screen":{"id":"detail","# + #""animator":"zoom"},"animated":true,"durationSeconds":0.35,"origin":[12.5,80,390,844]},"more":false}"#
+        let call =
+            #"{"method":"io.transitiond.Push","parameters":{"stack":"main","screen":{"id":"detail","#
+            + #""animator":"zoom"},"animated":true,"durationSeconds":0.35,"origin":[12.5,80,390,844]},"more":false}"#
         #expect(call.utf8.count >= 180)
         let value = try JSONReader.parse(call)
         #expect(value["parameters"]?["origin"] == [12.5, 80, 390, 844])

@@ -81,11 +81,23 @@ struct JSONValueDecoderTests {
         "Errors name the path and the reason",
         arguments: [
             (#"{"name":1,"curve":"linear","count":1,"nodes":[]}"#, "name: expected a string, found a number"),
-            (#"{"name":"a","curve":"bouncy","count":1,"nodes":[]}"#, "curve: Cannot initialize Curve from invalid String value bouncy"),
-            (#"{"name":"a","curve":"linear","count":1.5,"nodes":[]}"#, "count: expected an integer from -9223372036854775808 to 9223372036854775807, found 1.5"),
+            (
+                #"{"name":"a","curve":"bouncy","count":1,"nodes":[]}"#,
+                "curve: Cannot initialize Curve from invalid String value bouncy"
+            ),
+            (
+                #"{"name":"a","curve":"linear","count":1.5,"nodes":[]}"#,
+                "count: expected an integer from -9223372036854775808 to 9223372036854775807, found 1.5"
+            ),
             (#"{"name":"a","curve":"linear","count":1}"#, #"nodes: required field "nodes" is missing"#),
-            (#"{"name":"a","curve":"linear","count":1,"nodes":[{"id":"a","frame":{"x":1,"y":null},"tags":[]}]}"#, "nodes[0].frame.y: expected a number, found null"),
-            (#"{"name":"a","curve":"linear","count":1,"nodes":[{"id":"a","frame":{"x":1,"y":2},"tags":[1]}]}"#, "nodes[0].tags[0]: expected a string, found a number"),
+            (
+                #"{"name":"a","curve":"linear","count":1,"nodes":[{"id":"a","frame":{"x":1,"y":null},"tags":[]}]}"#,
+                "nodes[0].frame.y: expected a number, found null"
+            ),
+            (
+                #"{"name":"a","curve":"linear","count":1,"nodes":[{"id":"a","frame":{"x":1,"y":2},"tags":[1]}]}"#,
+                "nodes[0].tags[0]: expected a string, found a number"
+            ),
             (#"{"name":"a","curve":"linear","count":1,"nodes":{}}"#, "nodes: expected an array, found an object"),
             (#"[]"#, "expected an object, found an array"),
         ]
@@ -100,7 +112,8 @@ struct JSONValueDecoderTests {
     func customError() throws {
         let value = try JSONReader.parse(#"{"nodes":[{"frame":[1,2,3,4]},{"frame":[1,2,3,4]},{"frame":"wide"}]}"#)
         let error = #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(QuadScreen.self, from: value) }
-        #expect(error.map(JSONValueDecoder.describe) == "nodes[2].frame: expected an array of 4 numbers, found a string")
+        #expect(
+            error.map(JSONValueDecoder.describe) == "nodes[2].frame: expected an array of 4 numbers, found a string")
     }
 
     @Test(
@@ -136,7 +149,9 @@ struct JSONValueDecoderTests {
         #expect(try decoder.decode(Int64.self, from: .number(-0x1p63)) == .min)
         #expect(throws: DecodingError.self) { try decoder.decode(Int64.self, from: .number(0x1p63)) }
         let null = #expect(throws: DecodingError.self) { try decoder.decode(String.self, from: nil) }
-        if case .valueNotFound = null {} else { Issue.record("null for a non-optional is valueNotFound, got \(String(describing: null))") }
+        var isValueNotFound = false
+        if case .valueNotFound = null { isValueNotFound = true }
+        #expect(isValueNotFound, "null for a non-optional is valueNotFound, got \(String(describing: null))")
     }
 
     @Test("Optionals accept a missing key and null; unknown keys are ignored")

@@ -74,7 +74,9 @@ struct JSONValueEncoderTests {
         let inexact = #expect(throws: EncodingError.self) {
             try JSONValueEncoder().encode(Holder(values: [], big: .max))
         }
-        #expect(inexact.map(JSONValueDecoder.describe)?.hasPrefix("big: the integer 18446744073709551615 has no exact") == true)
+        #expect(
+            inexact.map(JSONValueDecoder.describe)?.hasPrefix("big: the integer 18446744073709551615 has no exact")
+                == true)
         #expect(throws: EncodingError.self) { try JSONValueEncoder().encode(Int64(1) << 53 + 1) }
         #expect(throws: EncodingError.self) { try JSONValueEncoder().encode(Float.nan) }
     }

@@ -12,7 +12,8 @@ struct JSONValueTests {
         #expect(values.map(\.stringValue) == [nil, nil, nil, "s", nil, nil])
         #expect(values.map(\.arrayValue) == [nil, nil, nil, nil, [1], nil])
         #expect(values.map(\.objectValue) == [nil, nil, nil, nil, nil, ["k": 1]])
-        #expect(values.map(\.kindDescription) == ["null", "a boolean", "a number", "a string", "an array", "an object"])
+        #expect(
+            values.map(\.kindDescription) == ["null", "a boolean", "a number", "a string", "an array", "an object"])
     }
 
     @Test(

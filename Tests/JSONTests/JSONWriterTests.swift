@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import JSON
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite("JSONWriter")
 struct JSONWriterTests {
@@ -94,7 +95,8 @@ struct JSONWriterTests {
             let text = Self.number(value)
             let parsed = try JSONReader.parse(text).doubleValue
             let expected = value == 0 ? 0.0 : value
-            #expect(parsed?.bitPattern == expected.bitPattern, "seed \(seed) iteration \(iteration): \(value) → \(text)")
+            #expect(
+                parsed?.bitPattern == expected.bitPattern, "seed \(seed) iteration \(iteration): \(value) → \(text)")
         }
     }
 
@@ -144,7 +146,8 @@ struct JSONWriterTests {
     @Test("Every scalar below U+0100 and a sample above round-trip through appendString")
     func stringRoundTrip() throws {
         var scalars = (0..<0x100).compactMap(Unicode.Scalar.init)
-        scalars += [0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF].compactMap(Unicode.Scalar.init)
+        scalars += [0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF].compactMap(
+            Unicode.Scalar.init)
         for scalar in scalars {
             let string = "a" + String(Character(scalar)) + "b"
             var bytes: [UInt8] = []
@@ -214,7 +217,8 @@ struct JSONWriterTests {
             if expected.hasPrefix("-"), expected.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
                 expected.removeFirst()
             }
-            #expect(Self.fixed(value, decimals) == expected, "seed \(seed) iteration \(iteration): \(value) \(decimals)")
+            #expect(
+                Self.fixed(value, decimals) == expected, "seed \(seed) iteration \(iteration): \(value) \(decimals)")
         }
     }
 

@@ -48,7 +48,9 @@ final class EncodingNode {
     ///
     /// - Precondition: The node is an array (``makeArray()`` ran).
     func appendElement(_ node: EncodingNode) {
-        guard case .array(var nodes) = content else { preconditionFailure("appendElement on a node that is not an array") }
+        guard case .array(var nodes) = content else {
+            preconditionFailure("appendElement on a node that is not an array")
+        }
         content = .empty
         nodes.append(node)
         content = .array(nodes)

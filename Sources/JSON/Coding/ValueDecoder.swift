@@ -115,7 +115,8 @@ enum JSONUnboxing {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: path,
-                    debugDescription: "expected an integer from \(Integer.min) to \(Integer.max), found \(format(number))"
+                    debugDescription:
+                        "expected an integer from \(Integer.min) to \(Integer.max), found \(format(number))"
                 )
             )
         }

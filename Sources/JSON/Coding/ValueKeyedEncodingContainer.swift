@@ -13,7 +13,9 @@ struct ValueKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func encodeNil(forKey key: Key) { set(.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) { set(.bool(value), key) }
     mutating func encode(_ value: String, forKey key: Key) { set(.string(value), key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { set(try JSONBoxing.number(value, at: path(key)), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        set(try JSONBoxing.number(value, at: path(key)), key)
+    }
     mutating func encode(_ value: Float, forKey key: Key) throws {
         set(try JSONBoxing.number(Double(value), at: path(key)), key)
     }

@@ -42,7 +42,8 @@ struct ValueUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         let child = EncodingNode()
         let path = nextPath
         encoder.node.appendElement(child)
-        return ValueEncoder(node: child, codingPath: path, userInfo: encoder.sendableUserInfo).container(keyedBy: keyType)
+        return ValueEncoder(node: child, codingPath: path, userInfo: encoder.sendableUserInfo).container(
+            keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
