@@ -11,7 +11,8 @@ struct PlaneMapping {
 
     private init(entries: (Double, Double, Double, Double, Double, Double, Double, Double, Double)) { h = entries }
 
-    /// Determinants smaller than this (relative to the entries' scale) count as singular.
+    /// Determinants at or below this count as singular: the map then shrinks a square point to at most
+    /// 1e-12 square points (for the usual w = 1), which is a collapse for every practical purpose.
     static let singularityEpsilon = 1e-12
 
     /// The inverse map, or nil when the plane collapses (a scale of zero, an edge-on rotation).
@@ -21,8 +22,7 @@ struct PlaneMapping {
         let cofactor1 = -(d * l - f * g)
         let cofactor2 = d * k - e * g
         let determinant = a * cofactor0 + b * cofactor1 + c * cofactor2
-        let scale = max(abs(a), abs(b), abs(c), abs(d), abs(e), abs(f), abs(g), abs(k), abs(l), 1)
-        guard abs(determinant) > Self.singularityEpsilon * scale * scale * scale else { return nil }
+        guard abs(determinant) > Self.singularityEpsilon else { return nil }
         let inverse = 1 / determinant
         return PlaneMapping(
             entries: (

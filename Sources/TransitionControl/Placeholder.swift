@@ -1,1 +1,0 @@
-// TransitionControl: see docs/architecture.md.
