@@ -2,24 +2,186 @@ import Testing
 
 @testable import TransitionCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite("Spring")
 struct SpringTests {
-    @Test("UIKit spring: exactly 1 at its duration thanks to the cutoff")
-    func uikitCutoff() throws {
+    /// An independent reference: classical fourth-order Runge-Kutta on
+    /// m·u'' + c·u' + k·u = 0, u(0) = 1, u'(0) = −v₀, with a fine fixed step. Returns
+    /// (progress, velocity) = (1 − u, −u'). Global error is O(h⁴) ≈ 1e-16 relative for h = 1e-4.
+    static func integrate(mass: Double, stiffness: Double, damping: Double, velocity: Double, until time: Double)
+        -> (value: Double, velocity: Double)
+    {
+        let steps = Int((time / 1e-4).rounded(.up))
+        let h = steps > 0 ? time / Double(steps) : 0
+        var u = 1.0
+        var du = -velocity
+        func acceleration(_ u: Double, _ du: Double) -> Double { -(stiffness * u + damping * du) / mass }
+        for _ in 0..<steps {
+            let k1u = du
+            let k1v = acceleration(u, du)
+            let k2u = du + h / 2 * k1v
+            let k2v = acceleration(u + h / 2 * k1u, du + h / 2 * k1v)
+            let k3u = du + h / 2 * k2v
+            let k3v = acceleration(u + h / 2 * k2u, du + h / 2 * k2v)
+            let k4u = du + h * k3v
+            let k4v = acceleration(u + h * k3u, du + h * k3v)
+            u += h / 6 * (k1u + 2 * k2u + 2 * k3u + k4u)
+            du += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+        }
+        return (1 - u, -du)
+    }
+
+    @Test(
+        "closed forms match RK4 in every regime",
+        arguments: [
+            (1.0, 100.0, 5.0, 0.0, false),  // under-damped, ζ = 0.25
+            (1.0, 100.0, 15.0, 2.0, false),  // under-damped, ζ = 0.75, moving toward the target
+            (2.0, 50.0, 1.0, -3.0, false),  // lightly damped, moving away first
+            (1.0, 100.0, 20.0, 0.0, false),  // critically damped
+            (1.0, 100.0, 20.0, 25.0, false),  // critical with a fast start: overshoots once
+            (1.0, 100.0, 50.0, 0.0, true),  // over-damped, ζ = 2.5
+            (3.0, 40.0, 80.0, -4.0, true),  // over-damped with a backward start
+            (1.0, 100.0, 20.000001, 1.0, true),  // barely over-damped
+            (1.0, 100.0, 19.999999, 1.0, false),  // barely under-damped
+        ]
+    )
+    func closedForms(mass: Double, stiffness: Double, damping: Double, velocity: Double, overdamping: Bool) throws {
+        let spring = try Spring(
+            mass: mass,
+            stiffness: stiffness,
+            damping: damping,
+            initialVelocity: velocity,
+            allowsOverdamping: overdamping
+        )
+        for time in [0.0, 0.01, 0.1, 0.25, 0.5, 1.0, 2.0] {
+            let reference = Self.integrate(
+                mass: mass,
+                stiffness: stiffness,
+                damping: damping,
+                velocity: velocity,
+                until: time
+            )
+            let state = spring.evaluate(at: time)
+            #expect(abs(state.value - reference.value) < 1e-9, "t = \(time)")
+            #expect(abs(state.velocity - reference.velocity) < 1e-7, "t = \(time)")
+        }
+    }
+
+    @Test("over-damped springs move as critically damped ones unless over-damping is allowed")
+    func overdampedAsCritical() throws {
+        let overdamped = try Spring(stiffness: 100, damping: 50)
+        let critical = try Spring(stiffness: 100, damping: 20)
+        for time in [0.05, 0.2, 0.7] {
+            #expect(overdamped.value(at: time) == critical.value(at: time))
+        }
+        #expect(overdamped.effectiveDampingRatio == 1)
+        #expect(overdamped.dampingRatio == 2.5)
+        let physical = try Spring(stiffness: 100, damping: 50, allowsOverdamping: true)
+        #expect(physical.value(at: 0.2) < critical.value(at: 0.2))
+    }
+
+    @Test("velocity sign: positive initial velocity moves toward the target")
+    func velocitySign() throws {
+        let toward = try Spring(stiffness: 100, damping: 20, initialVelocity: 5)
+        let away = try Spring(stiffness: 100, damping: 20, initialVelocity: -5)
+        #expect(toward.velocity(at: 0) == 5)
+        #expect(toward.value(at: 0.001) > 0)
+        #expect(away.value(at: 0.001) < 0)
+        // Small t: value ≈ v₀·t.
+        #expect(abs(toward.value(at: 1e-6) - 5e-6) < 1e-9)
+    }
+
+    @Test("negative and NaN times evaluate as the start; cutoff pins the end")
+    func edges() throws {
+        let spring = try Spring(stiffness: 100, damping: 10, initialVelocity: 1, cutoff: 0.5)
+        #expect(spring.evaluate(at: -1) == (value: 0, velocity: 1))
+        #expect(spring.evaluate(at: .nan) == (value: 0, velocity: 1))
+        #expect(spring.evaluate(at: 0.5) == (value: 1, velocity: 0))
+        #expect(spring.evaluate(at: 100) == (value: 1, velocity: 0))
+        #expect(spring.value(at: 1e6).isFinite)
+        let free = try Spring(stiffness: 100, damping: 50, allowsOverdamping: true)
+        #expect(free.value(at: 1e6) == 1)
+        #expect(free.velocity(at: 1e6) == 0)
+    }
+
+    @Test("UIKit spring: exactly 1 at its duration, envelope 0.001 there, ζ clamped to 1")
+    func uikit() throws {
+        // Seed 000: 2/3 s, damping 0.3, velocity 0.8.
         let spring = try Spring.uikit(duration: 2.0 / 3, dampingRatio: 0.3, initialVelocity: 0.8)
         #expect(spring.value(at: 2.0 / 3) == 1)
         #expect(spring.velocity(at: 2.0 / 3) == 0)
         #expect(spring.value(at: 0) == 0)
         #expect(spring.velocity(at: 0) == 0.8)
+        #expect(spring.mass == 1)
+        #expect(isClose(spring.dampingRatio, 0.3))
+        let envelope = exp(-spring.dampingRatio * spring.naturalFrequency * 2.0 / 3)
+        #expect(isClose(envelope, 0.001, 1e-12))
+        // Just before the end the spring is within its envelope of the target.
+        #expect(abs(1 - spring.value(at: 2.0 / 3 - 1e-9)) < 0.0011)
+        let stiff = try Spring.uikit(duration: 1, dampingRatio: 3)
+        #expect(stiff.dampingRatio == 1)
+        #expect(throws: TimingError.self) { try Spring.uikit(duration: 1, dampingRatio: 0) }
+        #expect(throws: TimingError.self) { try Spring.uikit(duration: 0, dampingRatio: 0.5) }
     }
 
-    @Test("validation names the parameter")
-    func validation() {
+    @Test("SwiftUI response/dampingFraction mapping")
+    func swiftUIResponse() throws {
+        let spring = try Spring(response: 0.55, dampingFraction: 0.825)
+        #expect(isClose(spring.stiffness, pow(2 * Double.pi / 0.55, 2)))
+        #expect(isClose(spring.damping, 4 * Double.pi * 0.825 / 0.55))
+        #expect(isClose(spring.dampingRatio, 0.825))
+        #expect(isClose(spring.response, 0.55))
+        #expect(spring.allowsOverdamping)
+    }
+
+    @Test("SwiftUI duration/bounce round trip", arguments: [-0.6, -0.2, 0.0, 0.15, 0.3, 0.9])
+    func swiftUIBounce(bounce: Double) throws {
+        let spring = try Spring(duration: 0.8, bounce: bounce)
+        let (duration, recovered) = spring.durationAndBounce
+        #expect(isClose(duration, 0.8))
+        #expect(abs(recovered - bounce) < 1e-12)
+        #expect(isClose(spring.dampingRatio, bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)))
+    }
+
+    static func invalidSpring(_ index: Int) throws(TimingError) -> Spring {
+        switch index {
+        case 0: return try Spring(mass: 0, stiffness: 1, damping: 1)
+        case 1: return try Spring(mass: 1, stiffness: -1, damping: 1)
+        case 2: return try Spring(mass: 1, stiffness: 1, damping: .nan)
+        case 3: return try Spring(mass: 1, stiffness: 1, damping: 1, initialVelocity: .infinity)
+        case 4: return try Spring(mass: 1, stiffness: 1, damping: 1, cutoff: -1)
+        case 5: return try Spring(response: 0, dampingFraction: 1)
+        case 6: return try Spring(response: 1, dampingFraction: 0)
+        case 7: return try Spring(duration: 1, bounce: 1)
+        case 8: return try Spring(duration: 1, bounce: -1)
+        default: return try Spring(duration: -1, bounce: 0)
+        }
+    }
+
+    @Test(
+        "validation names the parameter",
+        arguments: [
+            (0, "mass"),
+            (1, "stiffness"),
+            (2, "damping"),
+            (3, "initialVelocity"),
+            (4, "cutoff"),
+            (5, "response"),
+            (6, "dampingFraction"),
+            (7, "bounce"),
+            (8, "bounce"),
+            (9, "duration"),
+        ]
+    )
+    func validation(index: Int, parameter: String) {
         do {
-            _ = try Spring(mass: 1, stiffness: -1, damping: 1)
-            Issue.record("expected an error")
+            _ = try Self.invalidSpring(index)
+            Issue.record("expected an error for \(parameter)")
         } catch {
-            #expect(error.parameter == "stiffness")
+            #expect(error.parameter == parameter)
         }
     }
 }
