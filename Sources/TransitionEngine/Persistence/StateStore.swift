@@ -66,6 +66,8 @@ public final class StateStore: @unchecked Sendable {
     var pending: [Pending] = []
     var closing = false
     var writerHeld = false
+    /// In-memory stores only: fail every write with this error (tests of failed commits).
+    var injectedFailure: TransitionEngineError?
     var closed = false
     var closeWaiters: [CheckedContinuation<Void, Never>] = []
     var statistics_: Statistics
@@ -97,6 +99,10 @@ public final class StateStore: @unchecked Sendable {
     /// A store that keeps everything in memory and reports every write durable at once.
     public static func inMemory() -> StateStore { StateStore(files: nil, restored: RestoreReport()) }
 
+    /// Makes every following write of an in-memory store fail with `error` (nil: succeed again), to test
+    /// what callers do when a commit cannot be written.
+    func injectFailure(_ error: TransitionEngineError?) { lock.withLock { injectedFailure = error } }
+
     /// Whether the store writes to disk.
     public var isPersistent: Bool { files != nil }
 
@@ -117,12 +123,44 @@ public final class StateStore: @unchecked Sendable {
         try result.get()
     }
 
+    /// Writes several independent groups (one per stack) together and returns each one's outcome, in
+    /// order. A group that fails to encode fails alone; an I/O failure fails every group of its write.
+    func write(groups: [[Change]]) async -> [Result<Void, TransitionEngineError>] {
+        guard !groups.isEmpty else { return [] }
+        final class Collector: @unchecked Sendable {
+            let lock = ConditionLock()
+            var results: [Result<Void, TransitionEngineError>?]
+            var remaining: Int
+            var continuation: CheckedContinuation<[Result<Void, TransitionEngineError>], Never>?
+            init(count: Int) {
+                results = Array(repeating: nil, count: count)
+                remaining = count
+            }
+        }
+        let collector = Collector(count: groups.count)
+        return await withCheckedContinuation { continuation in
+            collector.lock.withLock { collector.continuation = continuation }
+            for (index, group) in groups.enumerated() {
+                submit(group) { result in
+                    let finished: CheckedContinuation<[Result<Void, TransitionEngineError>], Never>? =
+                        collector.lock.withLock {
+                            collector.results[index] = result
+                            collector.remaining -= 1
+                            return collector.remaining == 0 ? collector.continuation : nil
+                        }
+                    finished?.resume(returning: collector.results.map { $0! })
+                }
+            }
+        }
+    }
+
     /// Queues `changes` and calls `completion` once they are durable or failed: on the writer thread for
     /// a persistent store, synchronously for an in-memory one. `completion` must not block.
     func submit(_ changes: [Change], completion: @escaping Completion) {
         guard files != nil else {
             let result = lock.withLock { () -> Result<Void, TransitionEngineError> in
                 guard !closing else { return .failure(Self.stoppedError) }
+                if let injectedFailure { return .failure(injectedFailure) }
                 var values = values_
                 if let error = Self.apply(changes, to: &values) { return .failure(error) }
                 values_ = values

@@ -82,6 +82,9 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// Whether the subscription has ended (items may still be waiting to be polled after a clean end).
     public var isFinished: Bool { state.withLock { $0.ended } }
 
+    /// Whether the subscription was ended for falling too far behind.
+    var endedTooSlow: Bool { state.withLock { $0.error?.code == .limitExceeded } }
+
     /// Frames replaced before they were read, over the subscription's life.
     public var framesCoalesced: UInt64 { state.withLock { $0.framesCoalesced } }
 

@@ -1,0 +1,26 @@
+import Synchronization
+import TransitionCore
+
+/// What every stack shares: the clock, the scheduler, the store and the animator registry.
+final class EngineContext: Sendable {
+    let clock: any TransitionClock
+    let store: StateStore
+    let scheduler: TickScheduler
+    private let animators: Mutex<[String: AnimatorSpecification]>
+
+    init(clock: any TransitionClock, store: StateStore, shardCount: Int) {
+        self.clock = clock
+        self.store = store
+        var builtins: [String: AnimatorSpecification] = [:]
+        for animator in BuiltinAnimators.all { builtins[animator.name] = animator }
+        animators = Mutex(builtins)
+        scheduler = TickScheduler(clock: clock, store: store, shardCount: shardCount)
+    }
+
+    /// A snapshot of the animator registry for compiling plans.
+    var planner: TransitionPlanner { TransitionPlanner(animators: animators.withLock { $0 }) }
+
+    var animatorList: [AnimatorSpecification] { animators.withLock { $0.values.sorted { $0.name < $1.name } } }
+
+    func define(_ animator: AnimatorSpecification) { animators.withLock { $0[animator.name] = animator } }
+}

@@ -1,0 +1,117 @@
+import Synchronization
+import TransitionCore
+
+/// Fans each clock tick out to the animating stacks: the stacks are split into shards (about one per
+/// core) and each shard walks its stacks' actors one after another, so a tick costs one task per shard
+/// and one actor hop per animating stack, never a task per stack (PERFORMANCE-NOTES: a child task costs
+/// 3–4 µs, an actor-to-actor hop 45 ns). Commits made during the tick are written together afterwards,
+/// as one group commit.
+final class TickScheduler: ClockParticipant, Sendable {
+    /// Below this many animating stacks one shard walks them all (a task group costs more than it saves).
+    static let parallelThreshold = 64
+
+    private struct State {
+        var shards: [[ObjectIdentifier: StackActor]]
+        var activeCount = 0
+        var registration: ClockRegistration?
+        var ticks: UInt64 = 0
+        var ticksWhileIdle: UInt64 = 0
+    }
+
+    let clock: any TransitionClock
+    let store: StateStore
+    let shardCount: Int
+    private let state: Mutex<State>
+    private let nextShard = Atomic<Int>(0)
+
+    init(clock: any TransitionClock, store: StateStore, shardCount: Int) {
+        self.clock = clock
+        self.store = store
+        self.shardCount = max(shardCount, 1)
+        state = Mutex(State(shards: Array(repeating: [:], count: max(shardCount, 1))))
+    }
+
+    func start() {
+        let registration = clock.register(self)
+        state.withLock { $0.registration = registration }
+    }
+
+    func stop() {
+        let registration = state.withLock { state in
+            defer { state.registration = nil }
+            return state.registration
+        }
+        if let registration { clock.unregister(registration) }
+    }
+
+    /// The shard for a new stack (round robin).
+    func assignShard() -> Int { nextShard.wrappingAdd(1, ordering: .relaxed).oldValue % shardCount }
+
+    /// Adds or removes an animating stack; asks the clock for ticks while any stack animates. Called by
+    /// the stack itself, from its actor, so its calls are ordered.
+    func setActive(_ stack: StackActor, shard: Int, _ active: Bool) {
+        state.withLock { state in
+            let key = ObjectIdentifier(stack)
+            let wasActive = state.shards[shard][key] != nil
+            guard wasActive != active else { return }
+            state.shards[shard][key] = active ? stack : nil
+            state.activeCount += active ? 1 : -1
+            if let registration = state.registration, state.activeCount == (active ? 1 : 0) {
+                clock.setNeedsTicks(active, for: registration)
+            }
+        }
+    }
+
+    var activeCount: Int { state.withLock { $0.activeCount } }
+
+    var tickCounts: (ticks: UInt64, whileIdle: UInt64) { state.withLock { ($0.ticks, $0.ticksWhileIdle) } }
+
+    func handle(_ tick: ClockTick) async {
+        let shards = state.withLock { state in
+            state.ticks += 1
+            if state.activeCount == 0 { state.ticksWhileIdle += 1 }
+            return state.shards.filter { !$0.isEmpty }.map { Array($0.values) }
+        }
+        let total = shards.reduce(0) { $0 + $1.count }
+        var commits: [StackActor.Commit] = []
+        if shards.count <= 1 || total < Self.parallelThreshold {
+            for shard in shards { commits += await Self.walk(shard, tick) }
+        } else {
+            commits = await withTaskGroup(of: [StackActor.Commit].self) { group in
+                for shard in shards { group.addTask { await Self.walk(shard, tick) } }
+                var all: [StackActor.Commit] = []
+                for await part in group { all += part }
+                return all
+            }
+        }
+        guard !commits.isEmpty else { return }
+        if clock.waitsForSideEffects {
+            await write(commits)
+        } else {
+            // Never hold the next tick for a disk: the stacks wait in `committing` meanwhile.
+            Task { await self.write(commits) }
+        }
+    }
+
+    private static func walk(_ stacks: [StackActor], _ tick: ClockTick) async -> [StackActor.Commit] {
+        var commits: [StackActor.Commit] = []
+        for stack in stacks {
+            if let commit = await stack.handleTick(tick) { commits.append(commit) }
+        }
+        return commits
+    }
+
+    /// Writes the commits of a tick as one group commit, then tells each stack; repeats for commits that
+    /// follow (a queued change without animation).
+    func write(_ commits: [StackActor.Commit]) async {
+        var pending = commits
+        while !pending.isEmpty {
+            let results = await store.write(groups: pending.map { [$0.state.storeChange] })
+            var next: [StackActor.Commit] = []
+            for (commit, result) in zip(pending, results) {
+                if let more = await commit.stack.persisted(commit.token, result: result) { next.append(more) }
+            }
+            pending = next
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Synchronization
+import TransitionCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The registry of stacks, their shared clock, scheduler, store and animators.
+///
+/// ```swift
+/// let clock = try DisplayLink(framesPerSecond: 60)
+/// let engine = TransitionEngine(clock: clock, store: try StateStore.open(directory: "/var/lib/transitiond"))
+/// await clock.start()
+/// let stack = try await engine.createStack(StackState(id: "main", screens: [home], containerSize: size))
+/// try await stack.push(detail)
+/// ```
+///
+/// On creation the engine restores every stack found in the store; stacks that cannot be decoded are
+/// skipped and listed in `restoreProblems`.
+public final class TransitionEngine: Sendable {
+    /// Limits that protect the daemon from a client.
+    public struct Limits: Sendable, Equatable {
+        /// The most stacks at once.
+        public var stacks: Int
+        /// The most subscribers of one stack.
+        public var subscribersPerStack: Int
+
+        /// Creates limits (defaults: 100,000 stacks, 1,024 subscribers per stack).
+        public init(stacks: Int = 100_000, subscribersPerStack: Int = 1_024) {
+            self.stacks = stacks
+            self.subscribersPerStack = subscribersPerStack
+        }
+    }
+
+    private struct Entry {
+        var stack: StackActor
+        var ready: Bool
+    }
+
+    /// The clock every stack runs on.
+    public let clock: any TransitionClock
+    /// Where committed state is written.
+    public let store: StateStore
+    /// The limits in force.
+    public let limits: Limits
+    /// Problems found while restoring (`corruptState`), including the store's own.
+    public let restoreProblems: [TransitionEngineError]
+    let context: EngineContext
+    private let registry: Mutex<[StackID: Entry]>
+
+    /// Creates an engine on `clock`, restoring every stack in `store`, and registers with the clock.
+    ///
+    /// - Parameters:
+    ///   - shardCount: how many shards tick stacks in parallel; default the number of online processors.
+    public init(clock: any TransitionClock, store: StateStore, limits: Limits = Limits(), shardCount: Int? = nil) {
+        self.clock = clock
+        self.store = store
+        self.limits = limits
+        context = EngineContext(
+            clock: clock, store: store, shardCount: shardCount ?? max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1))
+        var problems = store.restored.problems
+        var entries: [StackID: Entry] = [:]
+        for (key, bytes) in store.restored.values.sorted(by: { $0.key < $1.key }) {
+            do throws(TransitionEngineError) {
+                let state = try StackState(storedBytes: bytes)
+                guard state.id.rawValue == key else {
+                    throw TransitionEngineError(
+                        .corruptState, "Stored stack \(key) names itself \(state.id); it was skipped.",
+                        parameter: "stateDirectory")
+                }
+                entries[state.id] = Entry(stack: StackActor(state: state, context: context), ready: true)
+            } catch {
+                problems.append(error)
+            }
+        }
+        restoreProblems = problems
+        registry = Mutex(entries)
+        context.scheduler.start()
+    }
+
+    /// The stack named `id`.
+    ///
+    /// - Throws: `noSuchStack`.
+    public func stack(_ id: StackID) throws(TransitionEngineError) -> StackActor {
+        guard let entry = registry.withLock({ $0[id] }), entry.ready else {
+            throw TransitionEngineError(
+                .noSuchStack, "There is no stack \(id); create it first or list the stacks.", parameter: "stack")
+        }
+        return entry.stack
+    }
+
+    /// The ids of every stack, sorted.
+    public var stackIDs: [StackID] { registry.withLock { $0.filter(\.value.ready).keys.sorted() } }
+
+    /// Creates a stack; returns once its state is durable.
+    ///
+    /// - Throws: `invalidParameter` / `duplicateScreen` for an invalid state, `stackExists`,
+    ///   `limitExceeded`, or the write's `diskFull` / `persistenceFailed` (then no stack was created).
+    @discardableResult
+    public func createStack(_ state: StackState) async throws(TransitionEngineError) -> StackActor {
+        try state.validate()
+        let stack = StackActor(state: state, context: context)
+        try registry.withLock { registry throws(TransitionEngineError) in
+            guard registry[state.id] == nil else {
+                throw TransitionEngineError(
+                    .stackExists, "A stack named \(state.id) exists; choose another id.", parameter: "stack")
+            }
+            guard registry.count < limits.stacks else {
+                throw TransitionEngineError(
+                    .limitExceeded, "The daemon holds \(limits.stacks) stacks; delete one first.", parameter: "stack")
+            }
+            registry[state.id] = Entry(stack: stack, ready: false)
+        }
+        do {
+            try await store.write([state.storeChange])
+        } catch {
+            _ = registry.withLock { $0.removeValue(forKey: state.id) }
+            throw error
+        }
+        registry.withLock { $0[state.id]?.ready = true }
+        return stack
+    }
+
+    /// Deletes a stack: its subscriptions end, a running transition is abandoned, and its state is removed
+    /// durably before this returns.
+    ///
+    /// - Throws: `noSuchStack`, or the write's error (then the stack still exists, unchanged).
+    public func deleteStack(_ id: StackID) async throws(TransitionEngineError) {
+        let stack = try self.stack(id)
+        registry.withLock { $0[id]?.ready = false }
+        do {
+            try await store.write([.delete(key: id.rawValue)])
+        } catch {
+            registry.withLock { $0[id]?.ready = true }
+            throw error
+        }
+        _ = registry.withLock { $0.removeValue(forKey: id) }
+        await stack.close()
+    }
+
+    /// Every animator, built-in and defined, sorted by name.
+    public var animators: [AnimatorSpecification] { context.animatorList }
+
+    /// Adds or replaces an animator. Built-in names cannot be replaced.
+    ///
+    /// - Throws: `invalidAnimator` for an empty or built-in name.
+    public func defineAnimator(_ animator: AnimatorSpecification) throws(TransitionEngineError) {
+        guard !animator.name.isEmpty, animator.name.utf8.count <= AnimatorSpecification.maximumNameLength else {
+            throw TransitionEngineError(.invalidAnimator, "Name the animator with 1 to 64 bytes.", parameter: "name")
+        }
+        guard BuiltinAnimators.named(animator.name) == nil else {
+            throw TransitionEngineError(
+                .invalidAnimator, "\(animator.name) is a built-in animator; choose another name.", parameter: "name")
+        }
+        context.define(animator)
+    }
+
+    /// Leaves the clock, ends every subscription and closes the store (which writes a final snapshot).
+    /// Running transitions are abandoned: each stack keeps its last committed state, as after a crash.
+    public func shutdown() async {
+        context.scheduler.stop()
+        let stacks = registry.withLock { $0.values.map(\.stack) }
+        for stack in stacks { await stack.close() }
+        await store.close()
+    }
+}

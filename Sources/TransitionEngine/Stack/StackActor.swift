@@ -1,0 +1,136 @@
+import TransitionCore
+
+/// One navigation stack: its committed state, running transition, queue and subscribers. All of a
+/// stack's mutation happens here; each method feeds one event to `StackStateMachine` and carries out
+/// what it returns.
+///
+/// Obtain stacks from `TransitionEngine`; methods throw `TransitionEngineError` with the named code of
+/// the failure and change nothing when they throw.
+public actor StackActor {
+    /// A commit waiting for its write.
+    struct Commit: Sendable {
+        let stack: StackActor
+        let token: UInt64
+        let state: StackState
+    }
+
+    /// The stack's id.
+    public nonisolated let id: StackID
+    nonisolated let shard: Int
+    let context: EngineContext
+    var machine: StackStateMachine
+    var subscriptions: [StackSubscription] = []
+    var nextSubscription: UInt64 = 1
+    var scheduled = false
+    var closed = false
+
+    init(state: StackState, context: EngineContext) {
+        id = state.id
+        shard = context.scheduler.assignShard()
+        self.context = context
+        machine = StackStateMachine(committed: state)
+    }
+
+    /// The committed state.
+    public var state: StackState { machine.committed }
+
+    /// The running transition, or nil when none runs.
+    public var transitionStatus: TransitionStatus? { machine.status(at: context.clock.now) }
+
+    /// Operations waiting behind the running transition.
+    public var queuedOperations: Int { machine.queue.count }
+
+    /// Counters since the stack was created or restored.
+    public var statistics: StackStatistics { machine.statistics }
+
+    /// Whether nothing runs, waits or is being written.
+    public var isIdle: Bool { machine.isIdle }
+
+    func environment(_ tick: ClockTick? = nil) -> StackStateMachine.Environment {
+        StackStateMachine.Environment(
+            now: tick?.timestamp ?? context.clock.now, frameIndex: tick?.index ?? context.clock.currentFrameIndex,
+            planner: context.planner, wantsFrames: !subscriptions.isEmpty)
+    }
+
+    // MARK: Ticks and commits
+
+    /// Handles one tick; returns the commit to write if the transition reached its end.
+    func handleTick(_ tick: ClockTick) -> Commit? {
+        guard !closed else { return nil }
+        let output = machine.tick(in: environment(tick))
+        return carryOut(output)
+    }
+
+    /// Reports the write of a commit; returns a following commit to write, if any.
+    func persisted(_ token: UInt64, result: Result<Void, TransitionEngineError>) -> Commit? {
+        guard !closed else { return nil }
+        return carryOut(machine.persisted(token, result: result, in: environment()))
+    }
+
+    /// Delivers the output's items, updates the tick demand and returns its write, if any.
+    func carryOut(_ output: StackStateMachine.Output) -> Commit? {
+        deliver(output.items)
+        let wantsTicks = machine.wantsTicks && !closed
+        if wantsTicks != scheduled {
+            scheduled = wantsTicks
+            context.scheduler.setActive(self, shard: shard, wantsTicks)
+        }
+        return output.persist.map { Commit(stack: self, token: $0.token, state: $0.state) }
+    }
+
+    /// Carries out an output outside a tick: writes its commits (and any that follow) before returning,
+    /// and returns the result of the first write.
+    func carryOutNow(_ output: StackStateMachine.Output) async -> Result<Void, TransitionEngineError> {
+        var commit = carryOut(output)
+        var first: Result<Void, TransitionEngineError>?
+        while let current = commit {
+            let result = await context.store.write(groups: [[current.state.storeChange]])[0]
+            if first == nil { first = result }
+            commit = persisted(current.token, result: result)
+        }
+        return first ?? .success(())
+    }
+
+    private func deliver(_ items: [StackStateMachine.Output.Item]) {
+        guard !items.isEmpty, !subscriptions.isEmpty else { return }
+        var ended = false
+        for item in items {
+            for subscription in subscriptions {
+                let alive: Bool
+                switch item {
+                case .event(let event): alive = subscription.send(event: event)
+                case .frame(let frame): alive = subscription.send(frame: frame)
+                }
+                if !alive { ended = true }
+            }
+        }
+        if ended { pruneSubscriptions() }
+    }
+
+    func pruneSubscriptions() {
+        subscriptions.removeAll { subscription in
+            guard subscription.isFinished else { return false }
+            if subscription.endedTooSlow { machine.statistics.subscriberDrops += 1 }
+            return true
+        }
+    }
+
+    // MARK: Life
+
+    /// Ends subscriptions and leaves the scheduler; the stack answers `noSuchStack`-like errors after.
+    func close() {
+        closed = true
+        for subscription in subscriptions { subscription.finish(error: nil) }
+        subscriptions = []
+        if scheduled {
+            scheduled = false
+            context.scheduler.setActive(self, shard: shard, false)
+        }
+    }
+
+    func requireOpen() throws(TransitionEngineError) {
+        guard !closed else {
+            throw TransitionEngineError(.noSuchStack, "Stack \(id) was deleted.", parameter: "stack")
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import TransitionCore
+
+/// A change of a stack's settings; committed (and persisted) like a change without animation, in turn
+/// with the stack's operations.
+public enum StackConfigurationChange: Sendable, Equatable {
+    /// Sets the container size in points (both > 0 and finite).
+    case containerSize(Size)
+    /// Replaces the animator rules.
+    case rules([AnimatorRule])
+    /// Sets the operation policy.
+    case policy(OperationPolicy)
+}
+
+/// What a stack is asked to do, in order: a navigation operation or a settings change.
+enum PendingOperation: Equatable {
+    case navigation(StackOperation, OperationOptions)
+    case configuration(StackConfigurationChange)
+
+    var options: OperationOptions {
+        if case .navigation(_, let options) = self { return options }
+        return OperationOptions(animated: false)
+    }
+}
+
+extension StackState {
+    /// Applies a navigation or configuration operation (pure).
+    func applying(_ operation: PendingOperation) throws(TransitionEngineError) -> PlannedChange {
+        switch operation {
+        case .navigation(let operation, _):
+            return try applying(operation)
+        case .configuration(let change):
+            var target = self
+            switch change {
+            case .containerSize(let size): target.containerSize = size
+            case .rules(let rules): target.rules = rules
+            case .policy(let policy): target.policy = policy
+            }
+            try target.validate()
+            return PlannedChange(target: target, visual: nil, base: self)
+        }
+    }
+}
+
+/// Compiles transitions: resolves the animator (explicit, the stack's rules, or the system default) and
+/// builds the plan. A value: the engine hands each stack a snapshot of its animator registry.
+struct TransitionPlanner: Sendable {
+    var animators: [String: AnimatorSpecification]
+
+    func plan(
+        _ visual: PlannedChange.Visual, in state: StackState, options: OperationOptions, interactive: Bool
+    ) throws(TransitionEngineError) -> TransitionPlan {
+        let ruleIndex = state.rules.firstIndex { $0.matches(visual.operation, from: visual.from, to: visual.to) }
+        if interactive, let ruleIndex, !state.rules[ruleIndex].interactive {
+            throw TransitionEngineError(
+                .interactionNotAllowed, "The stack's rules do not allow this \(visual.operation) to be interactive.",
+                parameter: "rules[\(ruleIndex)].interactive")
+        }
+        let name = options.animator ?? ruleIndex.map { state.rules[$0].animator } ?? BuiltinAnimators.defaultName
+        let parameter = options.animator != nil ? "animator" : ruleIndex.map { "rules[\($0)].animator" } ?? "animator"
+        guard let animator = animators[name] else {
+            throw TransitionEngineError(
+                .invalidAnimator, "There is no animator named \(name); use a built-in or define it first.",
+                parameter: parameter)
+        }
+        guard animator.supports(visual.operation) else {
+            throw TransitionEngineError(
+                .invalidAnimator, "Animator \(name) has no \(visual.operation) variant; choose another.",
+                parameter: parameter)
+        }
+        let request = TransitionRequest(
+            animator: animator, operation: visual.operation, from: visual.from, to: visual.to,
+            containerSize: state.containerSize, sourceNode: options.sourceNode)
+        do {
+            return try TransitionPlan(compiling: request)
+        } catch {
+            throw TransitionEngineError(
+                .invalidAnimator, "Animator \(name) cannot run this transition: \(error.message)",
+                parameter: error.parameter.isEmpty ? parameter : error.parameter)
+        }
+    }
+}

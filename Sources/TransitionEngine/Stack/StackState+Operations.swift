@@ -1,0 +1,108 @@
+import TransitionCore
+
+/// The result of applying an operation to a committed state.
+struct PlannedChange: Equatable {
+    /// The transition that shows the change: its operation, and the screens it leaves and shows.
+    struct Visual: Equatable {
+        var operation: TransitionOperation
+        var from: Screen
+        var to: Screen
+    }
+
+    /// The state after the change.
+    var target: StackState
+    /// The transition, or nil when the visible screen stays (the change needs no animation).
+    var visual: Visual?
+    /// Whether the operation asked for what the stack already shows.
+    var isUnchanged: Bool { visual == nil && target == base }
+    /// The state before the change.
+    var base: StackState
+}
+
+extension StackState {
+    /// Applies `operation` (pure): validates it and returns the new state and the transition showing it.
+    ///
+    /// - Throws: the named error of an invalid operation; nothing is changed.
+    func applying(_ operation: StackOperation) throws(TransitionEngineError) -> PlannedChange {
+        var target = self
+        let visible = visibleScreen
+        func change(_ kind: TransitionOperation, to screen: Screen) -> PlannedChange {
+            PlannedChange(target: target, visual: .init(operation: kind, from: visible, to: screen), base: self)
+        }
+        switch operation {
+        case .push(let screen):
+            try requireNoPresentation("push")
+            var seen = allScreenIDs
+            try Self.check(screen, parameter: "screen", seen: &seen)
+            target.screens.append(screen)
+            return change(.push, to: screen)
+        case .pop:
+            try requireNoPresentation("pop")
+            try requireAboveRoot()
+            target.screens.removeLast()
+            return change(.pop, to: target.screens[target.screens.count - 1])
+        case .popToRoot:
+            try requireNoPresentation("popToRoot")
+            try requireAboveRoot()
+            target.screens.removeSubrange(1...)
+            return change(.pop, to: target.screens[0])
+        case .popTo(let id):
+            try requireNoPresentation("popTo")
+            guard let index = screens.firstIndex(where: { $0.id == id }) else {
+                throw TransitionEngineError(
+                    .noSuchScreen, "Screen \(id) is not in the selected tab; name one of its screens.",
+                    parameter: "screen")
+            }
+            guard index < screens.count - 1 else { return PlannedChange(target: self, visual: nil, base: self) }
+            target.screens.removeSubrange((index + 1)...)
+            return change(.pop, to: target.screens[index])
+        case .setScreens(let newScreens):
+            try requireNoPresentation("setScreens")
+            guard !newScreens.isEmpty else {
+                throw TransitionEngineError(.invalidParameter, "Give at least one screen.", parameter: "screens")
+            }
+            var seen = allScreenIDs.subtracting(screens.map(\.id))
+            for (index, screen) in newScreens.enumerated() {
+                try Self.check(screen, parameter: "screens[\(index)]", seen: &seen)
+            }
+            target.screens = newScreens
+            let newTop = newScreens[newScreens.count - 1]
+            if newTop == visible { return PlannedChange(target: target, visual: nil, base: self) }
+            let wasInStack = screens.dropLast().contains { $0.id == newTop.id }
+            return change(wasInStack ? .pop : .push, to: newTop)
+        case .present(let screen):
+            var seen = allScreenIDs
+            try Self.check(screen, parameter: "screen", seen: &seen)
+            target.presented.append(screen)
+            return change(.present, to: screen)
+        case .dismiss:
+            guard !presented.isEmpty else {
+                throw TransitionEngineError(.nothingPresented, "Nothing is presented; present a screen first.")
+            }
+            target.presented.removeLast()
+            return change(.dismiss, to: target.visibleScreen)
+        case .selectTab(let id):
+            try requireNoPresentation("selectTab")
+            guard let index = tabs.firstIndex(where: { $0.id == id }) else {
+                throw TransitionEngineError(
+                    .noSuchTab, "The stack has no tab \(id); name one of its tabs.", parameter: "tab")
+            }
+            guard index != selectedTab else { return PlannedChange(target: self, visual: nil, base: self) }
+            target.selectedTab = index
+            return change(.selectTab, to: target.visibleScreen)
+        }
+    }
+
+    private func requireNoPresentation(_ operation: String) throws(TransitionEngineError) {
+        guard presented.isEmpty else {
+            throw TransitionEngineError(
+                .screenPresented, "A screen is presented; dismiss it before \(operation).", parameter: "operation")
+        }
+    }
+
+    private func requireAboveRoot() throws(TransitionEngineError) {
+        guard screens.count > 1 else {
+            throw TransitionEngineError(.stackUnderflow, "The root screen cannot be popped; push a screen first.")
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import TransitionCore
+
+/// One tab: its own navigation stack of screens, root first.
+public struct Tab: Sendable, Equatable, Codable {
+    /// The tab's id, unique within its stack.
+    public var id: TabID
+    /// The navigation stack, root first; never empty.
+    public var screens: [Screen]
+
+    /// Creates a tab.
+    public init(id: TabID, screens: [Screen]) {
+        self.id = id
+        self.screens = screens
+    }
+}
+
+/// What happens to an operation that arrives while a transition runs.
+///
+/// Open enum on the wire: clients should ignore values they do not know.
+public enum OperationPolicy: String, Sendable, Codable, CaseIterable {
+    /// Run operations one after another in arrival order (the default). The stack never corrupts.
+    case queue
+    /// An operation that undoes the running transition (a pop during a push, a dismiss during a present)
+    /// reverses it from where it is, keeping its velocity; any other operation waits as under `queue`.
+    case retarget
+    /// Refuse with `transitionInProgress`.
+    case reject
+}
+
+/// A stack's committed state: what it shows when no transition runs, and what is persisted.
+///
+/// The committed state changes only when a transition completes (after its state is durable) or when a
+/// change is made without animation.
+public struct StackState: Sendable, Equatable, Codable {
+    /// The stack's id.
+    public var id: StackID
+    /// The tabs; a stack without tabs has the single tab `TabID.main`.
+    public var tabs: [Tab]
+    /// Index of the selected tab in `tabs`.
+    public var selectedTab: Int
+    /// Modally presented screens, bottom first; the last one is visible.
+    public var presented: [Screen]
+    /// The container (window) size in points.
+    public var containerSize: Size
+    /// Which animator runs for which transition (the delegate); first match wins.
+    public var rules: [AnimatorRule]
+    /// How operations arriving during a transition are handled.
+    public var policy: OperationPolicy
+
+    /// Creates a state.
+    public init(
+        id: StackID, tabs: [Tab], selectedTab: Int = 0, presented: [Screen] = [], containerSize: Size,
+        rules: [AnimatorRule] = [], policy: OperationPolicy = .queue
+    ) {
+        self.id = id
+        self.tabs = tabs
+        self.selectedTab = selectedTab
+        self.presented = presented
+        self.containerSize = containerSize
+        self.rules = rules
+        self.policy = policy
+    }
+
+    /// Creates the state of a stack without tabs.
+    public init(
+        id: StackID, screens: [Screen], containerSize: Size, rules: [AnimatorRule] = [],
+        policy: OperationPolicy = .queue
+    ) {
+        self.init(
+            id: id, tabs: [Tab(id: .main, screens: screens)], containerSize: containerSize, rules: rules,
+            policy: policy)
+    }
+
+    /// The selected tab's navigation stack, root first.
+    public var screens: [Screen] {
+        get { tabs[selectedTab].screens }
+        set { tabs[selectedTab].screens = newValue }
+    }
+
+    /// The screen a viewer sees: the top presented screen, else the top of the selected tab.
+    public var visibleScreen: Screen { presented.last ?? screens[screens.count - 1] }
+
+    /// Every screen id of the stack, in all tabs and the modal layer.
+    var allScreenIDs: Set<ScreenID> {
+        var ids = Set(presented.map(\.id))
+        for tab in tabs { ids.formUnion(tab.screens.map(\.id)) }
+        return ids
+    }
+
+    /// Checks the whole state before it is accepted; the first problem found is thrown.
+    public func validate() throws(TransitionEngineError) {
+        guard id.isValid else {
+            throw TransitionEngineError(.invalidParameter, "Give the stack an id of 1 to 256 bytes.", parameter: "stack")
+        }
+        guard !tabs.isEmpty, tabs.indices.contains(selectedTab) else {
+            throw TransitionEngineError(
+                .invalidParameter, "Give at least one tab and select one of them.", parameter: "selectedTab")
+        }
+        guard Set(tabs.map(\.id)).count == tabs.count else {
+            throw TransitionEngineError(.invalidParameter, "Give every tab a different id.", parameter: "tabs")
+        }
+        guard containerSize.width > 0, containerSize.height > 0, containerSize.width.isFinite,
+            containerSize.height.isFinite
+        else {
+            throw TransitionEngineError(
+                .invalidParameter, "Give a finite container size greater than zero.", parameter: "containerSize")
+        }
+        var seen = Set<ScreenID>()
+        for (tabIndex, tab) in tabs.enumerated() {
+            guard !tab.screens.isEmpty else {
+                throw TransitionEngineError(
+                    .invalidParameter, "Give every tab at least one screen.", parameter: "tabs[\(tabIndex)].screens")
+            }
+            for (index, screen) in tab.screens.enumerated() {
+                try Self.check(screen, parameter: "tabs[\(tabIndex)].screens[\(index)]", seen: &seen)
+            }
+        }
+        for (index, screen) in presented.enumerated() {
+            try Self.check(screen, parameter: "presented[\(index)]", seen: &seen)
+        }
+        for (index, rule) in rules.enumerated() { try rule.validate(parameter: "rules[\(index)]") }
+    }
+
+    static func check(_ screen: Screen, parameter: String, seen: inout Set<ScreenID>) throws(TransitionEngineError) {
+        do {
+            try screen.validate()
+        } catch {
+            throw TransitionEngineError(
+                .invalidParameter, "Fix the screen: \(error.message)", parameter: "\(parameter).\(error.parameter)")
+        }
+        guard seen.insert(screen.id).inserted else {
+            throw TransitionEngineError(
+                .duplicateScreen, "Screen \(screen.id) appears twice in the stack; give each screen its own id.",
+                parameter: parameter)
+        }
+    }
+}

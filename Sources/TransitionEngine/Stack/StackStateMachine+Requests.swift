@@ -1,0 +1,100 @@
+import TransitionCore
+
+extension StackStateMachine {
+    /// An operation or configuration change from a client.
+    ///
+    /// - Returns: the receipt (or the named error, with nothing changed) and the output. A receipt
+    ///   `committed` comes with `output.persist`: the caller writes it and reports the write with
+    ///   `persisted`, and only then answers the client (or answers the write's error).
+    mutating func request(
+        _ operation: PendingOperation, in environment: Environment
+    ) -> (Result<OperationReceipt, TransitionEngineError>, Output) {
+        var output = Output()
+        do {
+            let receipt = try accept(operation, in: environment, output: &output)
+            return (.success(receipt), output)
+        } catch {
+            return (.failure(error), Output())
+        }
+    }
+
+    private mutating func accept(
+        _ operation: PendingOperation, in environment: Environment, output: inout Output
+    ) throws(TransitionEngineError) -> OperationReceipt {
+        switch state {
+        case .idle:
+            let change = try committed.applying(operation)
+            if change.isUnchanged { return OperationReceipt(transition: takeID(), disposition: .unchanged) }
+            if !operation.options.animated || change.visual == nil {
+                let id = takeID()
+                beginCommit(id: id, target: change.target, running: nil, output: &output)
+                return OperationReceipt(transition: id, disposition: .committed)
+            }
+            let plan = try environment.planner.plan(
+                change.visual!, in: committed, options: operation.options, interactive: false)
+            let id = takeID()
+            begin(id: id, change: change, plan: plan, interactive: false, in: environment, output: &output)
+            return OperationReceipt(transition: id, disposition: .began)
+        case .running(var running):
+            let policy = committed.policy
+            guard policy != .reject else { throw Self.busy }
+            if policy == .retarget, !running.gestureActive, queue.isEmpty,
+                case .navigation = operation,
+                try undoes(operation, running)
+            {
+                running.timeline.retarget(at: environment.now)
+                setState(.running(running))
+                return OperationReceipt(transition: running.id, disposition: .retargeted)
+            }
+            return try enqueueValidated(operation)
+        case .committing:
+            guard committed.policy != .reject else { throw Self.busy }
+            return try enqueueValidated(operation)
+        }
+    }
+
+    static var busy: TransitionEngineError {
+        TransitionEngineError(
+            .transitionInProgress,
+            "A transition is running and the stack's policy is reject; wait for its completed or cancelled event.",
+            parameter: "policy")
+    }
+
+    /// Whether `operation`, applied where the running transition is heading, leads back where it came from.
+    private func undoes(_ operation: PendingOperation, _ running: Running) throws(TransitionEngineError) -> Bool {
+        let heading = running.timeline.isReversed ? committed : running.target
+        let origin = running.timeline.isReversed ? running.target : committed
+        let change = try heading.applying(operation)
+        return change.visual != nil && change.target == origin
+    }
+
+    /// The state the stack will have once the running transition (or commit) and the queue are done,
+    /// assuming each succeeds.
+    func projectedState() -> StackState {
+        var projected: StackState
+        switch state {
+        case .idle: projected = committed
+        case .running(let running): projected = running.timeline.isReversed ? committed : running.target
+        case .committing(let pending): projected = pending.target
+        }
+        for queued in queue {
+            if let change = try? projected.applying(queued.operation) { projected = change.target }
+        }
+        return projected
+    }
+
+    private mutating func enqueueValidated(
+        _ operation: PendingOperation
+    ) throws(TransitionEngineError) -> OperationReceipt {
+        guard queue.count < Self.queueLimit else {
+            throw TransitionEngineError(
+                .limitExceeded, "\(Self.queueLimit) operations already wait; wait for some to complete.",
+                parameter: "operation")
+        }
+        // Validate against where the stack is heading, so a client hears about an impossible operation now.
+        _ = try projectedState().applying(operation)
+        let id = takeID()
+        enqueue(Queued(id: id, operation: operation))
+        return OperationReceipt(transition: id, disposition: .queued, position: queue.count)
+    }
+}

@@ -1,0 +1,277 @@
+import TransitionCore
+
+/// The pure lifecycle of one stack: committed state, the running transition, the queue of waiting
+/// operations and the commit in flight. `StackActor` feeds it events with the clock's time and carries
+/// out what each returns (deliver items to subscribers, write the state, ask for ticks).
+///
+/// States:
+/// - `idle`: nothing runs; the queue is empty.
+/// - `running`: a transition is between `began` and its end.
+/// - `committing`: a new committed state waits to be durable (after a transition reached its end, or a
+///   change without animation). `completed` / `stackChanged` go out only when `persisted` reports success.
+///
+/// Invariants: each accepted operation gets one id; each transition emits `began` once and then exactly
+/// one of `completed` or `cancelled`; `committed` changes only in `persisted(_:result:in:)`.
+struct StackStateMachine {
+    /// What the clock and the engine tell every event.
+    struct Environment {
+        /// Engine time, monotonic nanoseconds.
+        var now: Int64
+        /// The clock's frame index.
+        var frameIndex: Int64
+        /// Compiles plans.
+        var planner: TransitionPlanner
+        /// Whether anyone subscribes to frames (no sampling otherwise).
+        var wantsFrames: Bool
+    }
+
+    /// Items for subscribers, in order, and the write to make.
+    struct Output {
+        enum Item {
+            case event(StackEvent)
+            case frame(Frame)
+        }
+
+        var items: [Item] = []
+        /// A state to write; report the outcome with `persisted(_:result:in:)` and this token.
+        var persist: (token: UInt64, state: StackState)?
+    }
+
+    struct Running {
+        var id: TransitionID
+        var visual: PlannedChange.Visual
+        var animator: String
+        var plan: TransitionPlan
+        var target: StackState
+        var timeline: TransitionTimeline
+        var beganAt: Int64
+        var beganInteractively: Bool
+        /// A gesture drives the fraction (between beginInteractive and finish/cancel).
+        var gestureActive: Bool
+        /// A frame must be produced at the next tick even though the timeline is paused.
+        var needsFrame: Bool
+    }
+
+    struct Queued {
+        var id: TransitionID
+        var operation: PendingOperation
+    }
+
+    struct PendingCommit {
+        var token: UInt64
+        var id: TransitionID
+        var target: StackState
+        var running: Running?
+    }
+
+    enum State {
+        case idle
+        case running(Running)
+        case committing(PendingCommit)
+    }
+
+    /// The most operations that may wait behind a running transition.
+    static let queueLimit = 64
+
+    private(set) var committed: StackState
+    private(set) var state: State = .idle
+    private(set) var queue: [Queued] = []
+    private var nextID: TransitionID = 1
+    private var nextToken: UInt64 = 1
+    private var scratch: [NodeState] = []
+    var statistics = StackStatistics()
+
+    init(committed: StackState) { self.committed = committed }
+
+    /// Whether the stack needs the next tick.
+    var wantsTicks: Bool {
+        guard case .running(let running) = state else { return false }
+        return !running.timeline.isPaused || running.needsFrame
+    }
+
+    var isIdle: Bool {
+        if case .idle = state { return true }
+        return false
+    }
+
+    // MARK: Ticks
+
+    /// Samples the running transition at `environment.now`; ends it when its motion reached an end.
+    mutating func tick(in environment: Environment) -> Output {
+        var output = Output()
+        guard case .running(var running) = state else { return output }
+        let (seconds, _, reached) = running.timeline.position(at: environment.now)
+        running.needsFrame = false
+        if environment.wantsFrames { output.items.append(.frame(frame(of: running, at: seconds, in: environment))) }
+        switch reached {
+        case nil:
+            state = .running(running)
+        case .end:
+            beginCommit(id: running.id, target: running.target, running: running, output: &output)
+        case .start:
+            statistics.cancelled += 1
+            output.items.append(.event(event(.cancelled, of: running, in: environment)))
+            output.items.append(.frame(settledFrame(in: environment)))
+            state = .idle
+            startNext(in: environment, output: &output)
+        }
+        return output
+    }
+
+    /// Reports the outcome of the write asked for with `token`.
+    mutating func persisted(
+        _ token: UInt64, result: Result<Void, TransitionEngineError>, in environment: Environment
+    ) -> Output {
+        var output = Output()
+        guard case .committing(let pending) = state, pending.token == token else { return output }
+        switch result {
+        case .success:
+            committed = pending.target
+            if let running = pending.running {
+                statistics.completed += 1
+                output.items.append(.event(event(.completed, of: running, in: environment)))
+            }
+            output.items.append(.event(changedEvent(pending.id, in: environment)))
+            output.items.append(.frame(settledFrame(in: environment)))
+        case .failure(let error):
+            statistics.commitFailures += 1
+            if let running = pending.running {
+                statistics.cancelled += 1
+                var cancelled = event(.cancelled, of: running, in: environment)
+                cancelled.error = error
+                output.items.append(.event(cancelled))
+                output.items.append(.frame(settledFrame(in: environment)))
+            }
+        }
+        state = .idle
+        startNext(in: environment, output: &output)
+        return output
+    }
+
+    // MARK: Internals shared by the facets
+
+    mutating func takeID() -> TransitionID {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    mutating func setState(_ newState: State) { state = newState }
+
+    mutating func enqueue(_ queued: Queued) { queue.append(queued) }
+
+    mutating func beginCommit(id: TransitionID, target: StackState, running: Running?, output: inout Output) {
+        let token = nextToken
+        nextToken += 1
+        state = .committing(PendingCommit(token: token, id: id, target: target, running: running))
+        output.persist = (token, target)
+    }
+
+    /// Starts a transition for `change` (already validated), emitting `began`.
+    mutating func begin(
+        id: TransitionID, change: PlannedChange, plan: TransitionPlan, interactive: Bool,
+        in environment: Environment, output: inout Output
+    ) {
+        guard let visual = change.visual else { return }
+        let timeline =
+            interactive
+            ? TransitionTimeline.paused(duration: plan.duration)
+            : TransitionTimeline.running(duration: plan.duration, now: environment.now)
+        let running = Running(
+            id: id, visual: visual, animator: plan.animatorName, plan: plan, target: change.target,
+            timeline: timeline, beganAt: environment.now, beganInteractively: interactive,
+            gestureActive: interactive, needsFrame: true)
+        statistics.began += 1
+        state = .running(running)
+        output.items.append(.event(event(.began, of: running, in: environment)))
+    }
+
+    /// Runs queued operations until one starts a transition or a commit, or the queue is empty.
+    mutating func startNext(in environment: Environment, output: inout Output) {
+        while isIdle, !queue.isEmpty {
+            let next = queue.removeFirst()
+            do {
+                let change = try committed.applying(next.operation)
+                if change.isUnchanged { continue }
+                if !next.operation.options.animated || change.visual == nil {
+                    beginCommit(id: next.id, target: change.target, running: nil, output: &output)
+                } else {
+                    let plan = try environment.planner.plan(
+                        change.visual!, in: committed, options: next.operation.options, interactive: false)
+                    begin(id: next.id, change: change, plan: plan, interactive: false, in: environment, output: &output)
+                }
+            } catch {
+                output.items.append(
+                    .event(
+                        StackEvent(
+                            kind: .operationFailed, stack: committed.id, frameIndex: environment.frameIndex,
+                            transition: next.id, error: error)))
+            }
+        }
+    }
+
+    mutating func countFrame() { statistics.frames += 1 }
+
+    func event(_ kind: StackEvent.Kind, of running: Running, in environment: Environment) -> StackEvent {
+        StackEvent(
+            kind: kind, stack: committed.id, frameIndex: environment.frameIndex, transition: running.id,
+            operation: running.visual.operation, animator: running.animator, from: running.visual.from.id,
+            to: running.visual.to.id, interactive: running.beganInteractively)
+    }
+
+    func changedEvent(_ id: TransitionID, in environment: Environment) -> StackEvent {
+        StackEvent(
+            kind: .stackChanged, stack: committed.id, frameIndex: environment.frameIndex, transition: id,
+            screens: committed.screens.map(\.id), presented: committed.presented.map(\.id),
+            selectedTab: committed.tabs[committed.selectedTab].id)
+    }
+
+    mutating func frame(of running: Running, at seconds: Double, in environment: Environment) -> Frame {
+        running.plan.sample(at: seconds, into: &scratch)
+        statistics.frames += 1
+        let duration = running.plan.duration
+        return Frame(
+            stack: committed.id.rawValue, index: environment.frameIndex,
+            time: EngineTime.seconds(fromNanoseconds: environment.now - running.beganAt),
+            transition: FrameTransition(
+                id: running.id, operation: running.visual.operation, animator: running.animator,
+                progress: duration > 0 ? seconds / duration : (running.timeline.isReversed ? 0 : 1),
+                interactive: running.gestureActive),
+            nodes: scratch)
+    }
+
+    /// The committed state at rest, as a frame with no transition.
+    func settledFrame(in environment: Environment) -> Frame {
+        Frame(
+            stack: committed.id.rawValue, index: environment.frameIndex, time: 0, transition: nil,
+            nodes: SettledLayout.nodes(of: committed.visibleScreen, containerSize: committed.containerSize))
+    }
+}
+
+/// Counters of one stack since it was created or restored.
+public struct StackStatistics: Sendable, Equatable {
+    /// Transitions that emitted `began`.
+    public var began: UInt64 = 0
+    /// Transitions that completed (durably).
+    public var completed: UInt64 = 0
+    /// Transitions that were cancelled (returned to their start, or their commit failed).
+    public var cancelled: UInt64 = 0
+    /// Transition frames sampled.
+    public var frames: UInt64 = 0
+    /// Commits that failed to be written.
+    public var commitFailures: UInt64 = 0
+    /// Subscribers ended for falling too far behind.
+    public var subscriberDrops: UInt64 = 0
+
+    /// Creates zero counters.
+    public init() {}
+
+    /// Adds another stack's counters.
+    public mutating func add(_ other: StackStatistics) {
+        began += other.began
+        completed += other.completed
+        cancelled += other.cancelled
+        frames += other.frames
+        commitFailures += other.commitFailures
+        subscriberDrops += other.subscriberDrops
+    }
+}
