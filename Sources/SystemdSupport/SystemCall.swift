@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Small helpers over the C library shared by the wrappers. Internal: the surface throws

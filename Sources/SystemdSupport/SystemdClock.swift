@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// systemd's time base: CLOCK_MONOTONIC in microseconds (`usec_t`, `now(CLOCK_MONOTONIC)`).

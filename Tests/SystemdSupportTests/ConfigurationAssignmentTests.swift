@@ -49,7 +49,9 @@ import Testing
         ("99999999999999999999", "expected an integer in -10...240, got \"99999999999999999999\""),
     ])
     func badIntegers(text: String, reason: String) {
-        #expect(Self.message { try Self.assignment(text).integer(in: -10...240) } == "/etc/t.conf:7: bad value for Key: \(reason)")
+        #expect(
+            Self.message { try Self.assignment(text).integer(in: -10...240) }
+                == "/etc/t.conf:7: bad value for Key: \(reason)")
     }
 
     // MARK: Decimal numbers
@@ -61,7 +63,9 @@ import Testing
 
     @Test(arguments: ["1e3", "inf", "nan", "1.", ".", "", "0x1p3", "1,5", "241", "-1.5"])
     func badNumbers(text: String) {
-        #expect(Self.message { try Self.assignment(text).number(in: -1...240) }.hasPrefix("/etc/t.conf:7: bad value for Key: expected a decimal number in -1.0...240.0, got "))
+        #expect(
+            Self.message { try Self.assignment(text).number(in: -1...240) }.hasPrefix(
+                "/etc/t.conf:7: bad value for Key: expected a decimal number in -1.0...240.0, got "))
     }
 
     // MARK: Booleans (systemd's parse_boolean())
@@ -76,8 +80,10 @@ import Testing
 
     @Test(arguments: ["2", "enable", "yess", "", " yes"])
     func badBooleans(text: String) {
-        #expect(Self.message { try Self.assignment(text).boolean() }
-            == "/etc/t.conf:7: bad value for Key: expected a boolean (yes/no, true/false, on/off, 1/0), got \"\(text)\"")
+        #expect(
+            Self.message { try Self.assignment(text).boolean() }
+                == "/etc/t.conf:7: bad value for Key: expected a boolean (yes/no, true/false, on/off, 1/0), got \"\(text)\""
+        )
     }
 
     // MARK: File modes (systemd's parse_mode())
@@ -89,8 +95,9 @@ import Testing
 
     @Test(arguments: ["0800", "10000", "rwx", "-644", "", "0o644"])
     func badFileModes(text: String) {
-        #expect(Self.message { try Self.assignment(text).fileMode() }
-            == "/etc/t.conf:7: bad value for Key: expected an octal file mode from 0 to 7777, got \"\(text)\"")
+        #expect(
+            Self.message { try Self.assignment(text).fileMode() }
+                == "/etc/t.conf:7: bad value for Key: expected an octal file mode from 0 to 7777, got \"\(text)\"")
     }
 
     // MARK: Enumerations and strings
@@ -99,20 +106,24 @@ import Testing
 
     @Test func enumerationsMatchRawValuesExactly() throws {
         #expect(try Self.assignment("interrupt").enumeration(Policy.self) == .interrupt)
-        #expect(Self.message { try Self.assignment("Queue").enumeration(Policy.self) }
-            == "/etc/t.conf:7: bad value for Key: expected one of queue, interrupt, got \"Queue\"")
+        #expect(
+            Self.message { try Self.assignment("Queue").enumeration(Policy.self) }
+                == "/etc/t.conf:7: bad value for Key: expected one of queue, interrupt, got \"Queue\"")
         #expect(try Self.assignment("b").choice(among: ["a", "b"]) == "b")
-        #expect(Self.message { try Self.assignment("c").choice(among: ["a", "b"]) }
-            == "/etc/t.conf:7: bad value for Key: expected one of a, b, got \"c\"")
+        #expect(
+            Self.message { try Self.assignment("c").choice(among: ["a", "b"]) }
+                == "/etc/t.conf:7: bad value for Key: expected one of a, b, got \"c\"")
     }
 
     @Test func stringsAndPaths() throws {
         #expect(try Self.assignment("hello world").string() == "hello world")
         #expect(try Self.assignment("abc").string(maximumLength: 3) == "abc")
-        #expect(Self.message { try Self.assignment("abcd").string(maximumLength: 3) }
-            == "/etc/t.conf:7: bad value for Key: expected at most 3 characters, got 4")
+        #expect(
+            Self.message { try Self.assignment("abcd").string(maximumLength: 3) }
+                == "/etc/t.conf:7: bad value for Key: expected at most 3 characters, got 4")
         #expect(try Self.assignment("/run/transitiond/ctl.sock").absolutePath() == "/run/transitiond/ctl.sock")
-        #expect(Self.message { try Self.assignment("run/x").absolutePath() }
-            == "/etc/t.conf:7: bad value for Key: expected an absolute path starting with '/', got \"run/x\"")
+        #expect(
+            Self.message { try Self.assignment("run/x").absolutePath() }
+                == "/etc/t.conf:7: bad value for Key: expected an absolute path starting with '/', got \"run/x\"")
     }
 }

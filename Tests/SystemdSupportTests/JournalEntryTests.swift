@@ -36,17 +36,21 @@ import Testing
         #expect(entry.codeFile == "SystemdSupportTests/JournalEntryTests.swift")
         #expect(entry.codeLine == line)
         #expect(entry.codeFunction == "recordsTheCallersCodeLocation()")
-        #expect(try entry.assignments() == [
-            "MESSAGE=hello", "PRIORITY=6", "CODE_FILE=SystemdSupportTests/JournalEntryTests.swift",
-            "CODE_LINE=\(line)", "CODE_FUNC=recordsTheCallersCodeLocation()",
-        ])
+        #expect(
+            try entry.assignments() == [
+                "MESSAGE=hello", "PRIORITY=6", "CODE_FILE=SystemdSupportTests/JournalEntryTests.swift",
+                "CODE_LINE=\(line)", "CODE_FUNC=recordsTheCallersCodeLocation()",
+            ])
     }
 
     @Test func runtimeFieldListKeepsOrderAndRepeats() throws {
         let entry = JournalEntry(
             .debug, "m", fieldList: [JournalField("TAG", "a"), JournalField("TAG", "b")],
             fileID: "F", line: 1, function: "f")
-        #expect(try entry.assignments() == ["MESSAGE=m", "PRIORITY=7", "TAG=a", "TAG=b", "CODE_FILE=F", "CODE_LINE=1", "CODE_FUNC=f"])
+        #expect(
+            try entry.assignments() == [
+                "MESSAGE=m", "PRIORITY=7", "TAG=a", "TAG=b", "CODE_FILE=F", "CODE_LINE=1", "CODE_FUNC=f",
+            ])
     }
 
     @Test(arguments: ["lower", "_PID", "9LIVES", "A-B", ""])
@@ -67,20 +71,35 @@ import Testing
     }
 
     @Test(arguments: [
-        (JournalEntry(.error, "Failed to bind: Address in use", fileID: "F", line: 1, function: "f"),
-         "err: Failed to bind: Address in use"),
-        (JournalEntry(.info, "two\nlines\tand\u{1B}escape", fileID: "F", line: 1, function: "f"),
-         "info: two\\nlines\\tand\\x1bescape"),
-        (JournalEntry(.notice, "quotes \"stay\" \\ bare", fileID: "F", line: 1, function: "f"),
-         "notice: quotes \"stay\" \\ bare"),
-        (JournalEntry(.warning, "m", messageID: messageID, fields: ["STACK": "main"], fileID: "F", line: 1, function: "f"),
-         "warning: m MESSAGE_ID=0123456789abcdeffedcba9876543210 STACK=main"),
-        (JournalEntry(.debug, "m", fields: ["EMPTY": "", "SPACE": "a b", "QUOTE": "say \"hi\"", "EQUALS": "a=b"],
-                      fileID: "F", line: 1, function: "f"),
-         "debug: m EMPTY=\"\" SPACE=\"a b\" QUOTE=\"say \\\"hi\\\"\" EQUALS=\"a=b\""),
-        (JournalEntry(.critical, "", fields: ["PATH": "C:\\dir", "NOTE": "line1\nline2", "UNICODE": "größe"],
-                      fileID: "F", line: 1, function: "f"),
-         "crit:  PATH=\"C:\\\\dir\" NOTE=\"line1\\nline2\" UNICODE=größe"),
+        (
+            JournalEntry(.error, "Failed to bind: Address in use", fileID: "F", line: 1, function: "f"),
+            "err: Failed to bind: Address in use"
+        ),
+        (
+            JournalEntry(.info, "two\nlines\tand\u{1B}escape", fileID: "F", line: 1, function: "f"),
+            "info: two\\nlines\\tand\\x1bescape"
+        ),
+        (
+            JournalEntry(.notice, "quotes \"stay\" \\ bare", fileID: "F", line: 1, function: "f"),
+            "notice: quotes \"stay\" \\ bare"
+        ),
+        (
+            JournalEntry(
+                .warning, "m", messageID: messageID, fields: ["STACK": "main"], fileID: "F", line: 1, function: "f"),
+            "warning: m MESSAGE_ID=0123456789abcdeffedcba9876543210 STACK=main"
+        ),
+        (
+            JournalEntry(
+                .debug, "m", fields: ["EMPTY": "", "SPACE": "a b", "QUOTE": "say \"hi\"", "EQUALS": "a=b"],
+                fileID: "F", line: 1, function: "f"),
+            "debug: m EMPTY=\"\" SPACE=\"a b\" QUOTE=\"say \\\"hi\\\"\" EQUALS=\"a=b\""
+        ),
+        (
+            JournalEntry(
+                .critical, "", fields: ["PATH": "C:\\dir", "NOTE": "line1\nline2", "UNICODE": "größe"],
+                fileID: "F", line: 1, function: "f"),
+            "crit:  PATH=\"C:\\\\dir\" NOTE=\"line1\\nline2\" UNICODE=größe"
+        ),
     ])
     func plainLineFormat(entry: JournalEntry, expected: String) {
         #expect(entry.plainLine() == expected)

@@ -4,7 +4,7 @@ import Testing
 @testable import SystemdSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct JournalWriterTests {
@@ -12,16 +12,17 @@ import Glibc
 
     static let standardError: (device: UInt64, inode: UInt64) = (device: 64769, inode: 1234)
 
-    @Test(arguments: [
-        ([:], JournalWriter.Destination.standardError),
-        (["INVOCATION_ID": "0b3c5c3a1a5e4b7c9c3b0e3c9d6f0a11"], .journal),
-        (["INVOCATION_ID": ""], .standardError),
-        (["JOURNAL_STREAM": "64769:1234"], .journal),
-        (["JOURNAL_STREAM": "64769:1235"], .standardError),
-        (["JOURNAL_STREAM": "64769"], .standardError),
-        (["JOURNAL_STREAM": "a:b"], .standardError),
-        (["JOURNAL_STREAM": "64769:1234:5"], .standardError),
-    ] as [([String: String], JournalWriter.Destination)])
+    @Test(
+        arguments: [
+            ([:], JournalWriter.Destination.standardError),
+            (["INVOCATION_ID": "0b3c5c3a1a5e4b7c9c3b0e3c9d6f0a11"], .journal),
+            (["INVOCATION_ID": ""], .standardError),
+            (["JOURNAL_STREAM": "64769:1234"], .journal),
+            (["JOURNAL_STREAM": "64769:1235"], .standardError),
+            (["JOURNAL_STREAM": "64769"], .standardError),
+            (["JOURNAL_STREAM": "a:b"], .standardError),
+            (["JOURNAL_STREAM": "64769:1234:5"], .standardError),
+        ] as [([String: String], JournalWriter.Destination)])
     func destinationFollowsWhatSystemdSets(environment: [String: String], expected: JournalWriter.Destination) {
         let destination = JournalWriter.Destination.detect(
             environment: { environment[$0] },
@@ -48,7 +49,8 @@ import Glibc
     @Test func writesOnePlainLinePerEntry() throws {
         let (output, writer) = try Self.capturingWriter(maximumPriority: .info)
         defer { close(output) }
-        #expect(try writer.log(.warning, "Failed to attach client 12: queue full, ignoring", fields: ["CLIENT_PID": "12"]))
+        #expect(
+            try writer.log(.warning, "Failed to attach client 12: queue full, ignoring", fields: ["CLIENT_PID": "12"]))
         #expect(try writer.log(.debug, "dropped for its priority") == false)
         #expect(try writer.log(.info, "Serving", messageID: JournalEntryTests.messageID))
         try Self.closeWriteEnd(of: writer)
@@ -102,7 +104,8 @@ import Glibc
         let fields: KeyValuePairs<String, String> = ["STACK": "main", "NOTE": "first line\nsecond line", "EMPTY": ""]
         let line = #line + 3
         let entries = try await PrivateJournal.run(matches: ["MESSAGE_ID=\(messageID)"]) {
-            let writer = JournalWriter(destination: .journal, identifier: "systemd-support-tests", maximumPriority: .info)
+            let writer = JournalWriter(
+                destination: .journal, identifier: "systemd-support-tests", maximumPriority: .info)
             try writer.log(.warning, "Failed to frobnicate stack main, ignoring", messageID: messageID, fields: fields)
             try writer.log(.debug, "below the maximum priority", messageID: messageID)
         }

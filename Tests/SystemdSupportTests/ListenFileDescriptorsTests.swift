@@ -3,7 +3,7 @@ import Testing
 @testable import SystemdSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension ProcessEnvironmentTests {
@@ -33,12 +33,15 @@ extension ProcessEnvironmentTests {
 
         @Test func namedDescriptorsAreFoundByName() throws {
             try withOpenDescriptors(count: 2) { () throws in
-                let variables = ["LISTEN_FDS": "2", "LISTEN_PID": String(getpid()), "LISTEN_FDNAMES": "varlink:metrics"]
+                let variables = [
+                    "LISTEN_FDS": "2", "LISTEN_PID": String(getpid()), "LISTEN_FDNAMES": "varlink:metrics",
+                ]
                 try ProcessEnvironmentTests.with(variables) { () throws in
                     let passed = try ListenFileDescriptors(unsettingEnvironment: false)
-                    #expect(passed.descriptors == [
-                        .init(fileDescriptor: 3, name: "varlink"), .init(fileDescriptor: 4, name: "metrics"),
-                    ])
+                    #expect(
+                        passed.descriptors == [
+                            .init(fileDescriptor: 3, name: "varlink"), .init(fileDescriptor: 4, name: "metrics"),
+                        ])
                     #expect(passed.fileDescriptor(named: "varlink") == 3)
                     #expect(passed.fileDescriptor(named: "metrics") == 4)
                     #expect(passed.fileDescriptor(named: "other") == nil)
@@ -77,7 +80,8 @@ extension ProcessEnvironmentTests {
             try ProcessEnvironmentTests.with(variables) { () throws in
                 #expect(try ListenFileDescriptors(unsettingEnvironment: false).descriptors.isEmpty)
             }
-            try ProcessEnvironmentTests.with(["LISTEN_FDS": nil, "LISTEN_PID": nil, "LISTEN_FDNAMES": nil]) { () throws in
+            try ProcessEnvironmentTests.with(["LISTEN_FDS": nil, "LISTEN_PID": nil, "LISTEN_FDNAMES": nil]) {
+                () throws in
                 #expect(try ListenFileDescriptors(unsettingEnvironment: false).descriptors.isEmpty)
             }
         }

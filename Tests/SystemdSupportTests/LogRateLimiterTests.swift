@@ -26,7 +26,8 @@ import Testing
 
     @Test func keysAreLimitedIndependently() throws {
         var limiter = try #require(LogRateLimiter<String>(intervalMicroseconds: 100, burst: 1))
-        #expect(timeline(&limiter, [("a", 0), ("b", 1), ("a", 2), ("b", 3), ("a", 100)]) == "a@0 b@1 -a@2 -b@3 a@100+1")
+        #expect(
+            timeline(&limiter, [("a", 0), ("b", 1), ("a", 2), ("b", 3), ("a", 100)]) == "a@0 b@1 -a@2 -b@3 a@100+1")
         #expect(limiter.pendingSuppressedCount(for: "b") == 1)
         #expect(limiter.pendingSuppressedCount(for: "a") == 0)
     }

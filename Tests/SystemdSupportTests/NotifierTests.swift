@@ -3,7 +3,7 @@ import Testing
 @testable import SystemdSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension ProcessEnvironmentTests {
@@ -18,16 +18,22 @@ extension ProcessEnvironmentTests {
             try ProcessEnvironmentTests.with(["NOTIFY_SOCKET": socket.path]) { try body(socket) }
         }
 
-        @Test(arguments: [
-            ([NotifyMessage.ready], "READY=1"),
-            ([.status("Serving 3 stacks on /run/transitiond/ctl.sock")], "STATUS=Serving 3 stacks on /run/transitiond/ctl.sock"),
-            ([.watchdog], "WATCHDOG=1"),
-            ([.reloading(monotonicMicroseconds: 123_456_789)], "RELOADING=1\nMONOTONIC_USEC=123456789"),
-            ([.stopping], "STOPPING=1"),
-            ([.ready, .status("Ready")], "READY=1\nSTATUS=Ready"),
-            ([.mainPID(4242), .errno(5), .extendTimeout(microseconds: 30_000_000)],
-             "MAINPID=4242\nERRNO=5\nEXTEND_TIMEOUT_USEC=30000000"),
-        ] as [([NotifyMessage], String)])
+        @Test(
+            arguments: [
+                ([NotifyMessage.ready], "READY=1"),
+                (
+                    [.status("Serving 3 stacks on /run/transitiond/ctl.sock")],
+                    "STATUS=Serving 3 stacks on /run/transitiond/ctl.sock"
+                ),
+                ([.watchdog], "WATCHDOG=1"),
+                ([.reloading(monotonicMicroseconds: 123_456_789)], "RELOADING=1\nMONOTONIC_USEC=123456789"),
+                ([.stopping], "STOPPING=1"),
+                ([.ready, .status("Ready")], "READY=1\nSTATUS=Ready"),
+                (
+                    [.mainPID(4242), .errno(5), .extendTimeout(microseconds: 30_000_000)],
+                    "MAINPID=4242\nERRNO=5\nEXTEND_TIMEOUT_USEC=30000000"
+                ),
+            ] as [([NotifyMessage], String)])
         func sendsExactlyOneDatagram(messages: [NotifyMessage], expected: String) throws {
             try withNotifySocket { (socket) throws in
                 #expect(try Notifier().send(messages))

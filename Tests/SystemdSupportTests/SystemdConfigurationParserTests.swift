@@ -47,8 +47,14 @@ import Testing
         ("[A]\n  = value\n", "t.conf:2: missing key name before '='; write Key=Value"),
         ("[A\nKey=v\n", "t.conf:1: invalid section header '[A'; write it as [Name]"),
         ("[A]x\n", "t.conf:1: invalid section header '[A]x'; write it as [Name]"),
-        ("[]\n", "t.conf:1: bad characters in section header '[]'; use a non-empty name without quotes, backslashes or control characters"),
-        ("[A\"B]\n", "t.conf:1: bad characters in section header '[A\"B]'; use a non-empty name without quotes, backslashes or control characters"),
+        (
+            "[]\n",
+            "t.conf:1: bad characters in section header '[]'; use a non-empty name without quotes, backslashes or control characters"
+        ),
+        (
+            "[A\"B]\n",
+            "t.conf:1: bad characters in section header '[A\"B]'; use a non-empty name without quotes, backslashes or control characters"
+        ),
         ("[A]\nNo \\\nEquals\n", "t.conf:2: missing '=' in 'No  Equals'; write Key=Value"),
         ("[A]\nGood=1\n\nBad\n", "t.conf:4: missing '=' in 'Bad'; write Key=Value"),
     ])
@@ -78,13 +84,17 @@ import Testing
         let limit = SystemdConfigurationParser.maximumLineLength
         let fits = "[A]\nK=" + String(repeating: "x", count: limit - 2) + "\n"
         #expect(try SystemdConfiguration(parsing: fits, file: "t.conf").assignments.first?.value.count == limit - 2)
-        let continued = "[A]\nK=" + String(repeating: "x", count: limit / 2) + "\\\n" + String(repeating: "y", count: limit / 2)
+        let continued =
+            "[A]\nK=" + String(repeating: "x", count: limit / 2) + "\\\n" + String(repeating: "y", count: limit / 2)
         #expect(throws: SystemdError.self) { try SystemdConfiguration(parsing: continued, file: "t.conf") }
     }
 
     @Test func sectionHeadersAreRecordedWithLines() throws {
         let configuration = try SystemdConfiguration(parsing: "[A]\n[B]\nK=v\n[A]\n", file: "t.conf")
-        #expect(configuration.sectionHeaders.map { "\($0.name)@\($0.location)" } == ["A@t.conf:1", "B@t.conf:2", "A@t.conf:4"])
+        #expect(
+            configuration.sectionHeaders.map { "\($0.name)@\($0.location)" } == [
+                "A@t.conf:1", "B@t.conf:2", "A@t.conf:4",
+            ])
         #expect(configuration.sectionNames == ["A", "B"])
     }
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import SystemdSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct SystemdConfigurationTests {
@@ -47,10 +47,12 @@ import Glibc
     }
 
     @Test func schemaErrorsNameFileLineAndKey() throws {
-        let configuration = try SystemdConfiguration(parsing: "[Daemon]\n\nFrameRat=60\n[Deamon]\n", file: "/etc/t.conf")
+        let configuration = try SystemdConfiguration(
+            parsing: "[Daemon]\n\nFrameRat=60\n[Deamon]\n", file: "/etc/t.conf")
         let unknownKey = try #require(configuration.assignments.first).unknownKeyError()
         #expect(unknownKey.code == .unknownKey)
-        #expect(unknownKey.message == "/etc/t.conf:3: unknown key FrameRat in [Daemon]; check its spelling or remove it")
+        #expect(
+            unknownKey.message == "/etc/t.conf:3: unknown key FrameRat in [Daemon]; check its spelling or remove it")
         #expect(unknownKey.parameter == "Daemon.FrameRat")
         #expect(unknownKey.location == ConfigurationLocation(file: "/etc/t.conf", line: 3))
         let unknownSection = try #require(configuration.sectionHeaders.last).unknownSectionError()
@@ -70,10 +72,11 @@ import Glibc
         try directory.write("t.conf.d/.hidden.conf", "[D]\nA=ignored\n")
         try directory.write("t.conf.d/Z.conf", "[D]\nZ=1\n")
         let configuration = try SystemdConfiguration.load(file: directory.file("t.conf"))
-        #expect(configuration.files == [
-            directory.file("t.conf"), directory.file("t.conf.d/10-a.conf"), directory.file("t.conf.d/20-b.conf"),
-            directory.file("t.conf.d/Z.conf"),
-        ])
+        #expect(
+            configuration.files == [
+                directory.file("t.conf"), directory.file("t.conf.d/10-a.conf"), directory.file("t.conf.d/20-b.conf"),
+                directory.file("t.conf.d/Z.conf"),
+            ])
         #expect(describe(configuration.value("A", in: "D")) == "10@\(directory.file("t.conf.d/10-a.conf")):2")
         #expect(describe(configuration.value("B", in: "D")) == "20@\(directory.file("t.conf.d/20-b.conf")):2")
         #expect(describe(configuration.value("C", in: "D")) == "20@\(directory.file("t.conf.d/20-b.conf")):3")
@@ -100,10 +103,11 @@ import Glibc
         #expect(configuration.value("Vendor", in: "D")?.value == "usr")
         #expect(configuration.value("Shared", in: "D")?.value == "etc")
         #expect(configuration.value("Masked", in: "D") == nil)
-        #expect(configuration.files == [
-            directory.file("etc/t.conf"), directory.file("usr/t.conf.d/10-vendor.conf"),
-            directory.file("etc/t.conf.d/50-shared.conf"), directory.file("etc/t.conf.d/90-masked.conf"),
-        ])
+        #expect(
+            configuration.files == [
+                directory.file("etc/t.conf"), directory.file("usr/t.conf.d/10-vendor.conf"),
+                directory.file("etc/t.conf.d/50-shared.conf"), directory.file("etc/t.conf.d/90-masked.conf"),
+            ])
     }
 
     @Test func missingFilesGiveAnEmptyConfiguration() throws {
@@ -128,7 +132,8 @@ import Glibc
             try SystemdConfiguration.load(file: directory.file("t.conf"))
         } throws: { error in
             let error = error as? SystemdError
-            return error?.code == .unreadableFile && error?.errno == EISDIR && error?.parameter == directory.file("t.conf")
+            return error?.code == .unreadableFile && error?.errno == EISDIR
+                && error?.parameter == directory.file("t.conf")
         }
     }
 
@@ -140,7 +145,8 @@ import Glibc
         #expect {
             try SystemdConfiguration.load(file: directory.file("t.conf"))
         } throws: { error in
-            (error as? SystemdError)?.message == "\(directory.file("t.conf.d/bad.conf")):3: missing '=' in 'broken'; write Key=Value"
+            (error as? SystemdError)?.message
+                == "\(directory.file("t.conf.d/bad.conf")):3: missing '=' in 'broken'; write Key=Value"
         }
     }
 }

@@ -3,14 +3,15 @@ import Testing
 @testable import SystemdSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension ProcessEnvironmentTests {
     /// `sd_watchdog_enabled` reading WATCHDOG_USEC and WATCHDOG_PID from the environment.
     @Suite struct WatchdogTests {
         @Test func armedWatchdogForThisProcess() throws {
-            try ProcessEnvironmentTests.with(["WATCHDOG_USEC": "3000000", "WATCHDOG_PID": String(getpid())]) { () throws in
+            try ProcessEnvironmentTests.with(["WATCHDOG_USEC": "3000000", "WATCHDOG_PID": String(getpid())]) {
+                () throws in
                 let watchdog = try #require(try Watchdog.fromEnvironment())
                 #expect(watchdog.timeoutMicroseconds == 3_000_000)
                 #expect(watchdog.pingIntervalMicroseconds == 1_500_000)
@@ -26,7 +27,8 @@ extension ProcessEnvironmentTests {
         }
 
         @Test func anotherProcessesWatchdogOrNoneIsNil() throws {
-            try ProcessEnvironmentTests.with(["WATCHDOG_USEC": "3000000", "WATCHDOG_PID": String(getpid() + 1)]) { () throws in
+            try ProcessEnvironmentTests.with(["WATCHDOG_USEC": "3000000", "WATCHDOG_PID": String(getpid() + 1)]) {
+                () throws in
                 let watchdog = try Watchdog.fromEnvironment()
                 #expect(watchdog == nil)
             }
@@ -37,7 +39,8 @@ extension ProcessEnvironmentTests {
         }
 
         @Test func unsettingRemovesTheVariables() throws {
-            try ProcessEnvironmentTests.with(["WATCHDOG_USEC": "3000000", "WATCHDOG_PID": String(getpid())]) { () throws in
+            try ProcessEnvironmentTests.with(["WATCHDOG_USEC": "3000000", "WATCHDOG_PID": String(getpid())]) {
+                () throws in
                 let watchdog = try Watchdog.fromEnvironment(unsettingEnvironment: true)
                 #expect(watchdog != nil)
                 #expect(getenv("WATCHDOG_USEC") == nil)

@@ -29,7 +29,8 @@ extension ConfigurationAssignment {
             throw badValueError("expected a time span such as 500ms, 2s or 1min 30s, got \(quoted)")
         }
         if let range, !range.contains(microseconds) {
-            throw badValueError("expected a time span from \(range.lowerBound) to \(range.upperBound) µs, got \(quoted)")
+            throw badValueError(
+                "expected a time span from \(range.lowerBound) to \(range.upperBound) µs, got \(quoted)")
         }
         return microseconds
     }
@@ -46,7 +47,9 @@ extension ConfigurationAssignment {
             rest = rest.drop { $0 == " " || $0 == "\t" }
             let unit = TimeSpanUnit.names.first { rest.hasPrefix($0.name) }
             if let unit { rest = rest.dropFirst(unit.name.count) }
-            guard let component = number.scaledDigitByDigit(by: unit?.microseconds ?? defaultUnit.microseconds) else { return nil }
+            guard let component = number.scaledDigitByDigit(by: unit?.microseconds ?? defaultUnit.microseconds) else {
+                return nil
+            }
             let (sum, overflow) = total.addingReportingOverflow(component)
             guard !overflow else { return nil }
             total = sum

@@ -1,7 +1,7 @@
 import CSystemd
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes structured entries to journald, or plain lines to standard error when no journal

@@ -1,7 +1,7 @@
 import CSystemd
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The file descriptors passed by socket activation (`LISTEN_FDS`, `LISTEN_PID`,

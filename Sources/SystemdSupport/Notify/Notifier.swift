@@ -1,7 +1,7 @@
 import CSystemd
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Sends state changes to the service manager over the socket named by `NOTIFY_SOCKET`

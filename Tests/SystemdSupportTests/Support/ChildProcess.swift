@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a program to completion with an explicit environment and returns its exit status
@@ -43,8 +43,20 @@ struct ChildProcess {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // The child starts with no blocked signals and default dispositions: the test
+        // process may block or ignore some (SIGPIPE), and both survive exec.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let result = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         close(outputPipe[1])
         guard result == 0 else {
             close(outputPipe[0])

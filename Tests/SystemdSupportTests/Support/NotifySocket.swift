@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A bound SOCK_DGRAM Unix socket that receives sd_notify datagrams the way the service
@@ -82,13 +82,16 @@ final class NotifySocket {
             if header.cmsg_level == SOL_SOCKET && header.cmsg_type == Int32(SCM_RIGHTS) {
                 let count = (length - Self.controlHeaderSize) / MemoryLayout<Int32>.size
                 for index in 0..<count {
-                    datagram.fileDescriptors.append(bytes.withUnsafeBytes {
-                        $0.loadUnaligned(fromByteOffset: dataStart + index * 4, as: Int32.self)
-                    })
+                    datagram.fileDescriptors.append(
+                        bytes.withUnsafeBytes {
+                            $0.loadUnaligned(fromByteOffset: dataStart + index * 4, as: Int32.self)
+                        })
                 }
             } else if header.cmsg_level == SOL_SOCKET && header.cmsg_type == Self.credentialsMessageType {
                 // struct ucred { pid_t pid; uid_t uid; gid_t gid; }
-                datagram.senderPID = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: dataStart, as: Int32.self) }
+                datagram.senderPID = bytes.withUnsafeBytes {
+                    $0.loadUnaligned(fromByteOffset: dataStart, as: Int32.self)
+                }
             }
             offset += (length + alignment - 1) / alignment * alignment
         }

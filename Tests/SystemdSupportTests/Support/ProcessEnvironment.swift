@@ -1,7 +1,7 @@
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Tests that set variables in the test process's environment (NOTIFY_SOCKET, LISTEN_*,

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// scripts/with-private-journald, run as other layers' tests run it, with clients nobody
+/// here wrote (`systemd-cat`, `logger --journald`) and `journalctl -o json` inside.
+@Suite struct WithPrivateJournaldScriptTests {
+    /// The script, found from this file's real location (the tests may be compiled through
+    /// a symbolic link to the repository's Tests directory).
+    static let script: String = {
+        let testsDirectory = (#filePath as NSString).deletingLastPathComponent
+        let real =
+            realpath(testsDirectory, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            } ?? testsDirectory
+        return ((real as NSString).appendingPathComponent("../../scripts/with-private-journald") as NSString)
+            .standardizingPath
+    }()
+
+    static var isAvailable: Bool {
+        geteuid() == 0 && access(script, X_OK) == 0 && access("/lib/systemd/systemd-journald", X_OK) == 0
+    }
+
+    private func run(_ shellCommand: String) throws -> ChildProcess.Result {
+        try ChildProcess.run([Self.script, "sh", "-c", shellCommand], environment: ["PATH": ChildProcess.searchPath])
+    }
+
+    @Test(.enabled(if: isAvailable, "needs root and systemd-journald"))
+    func clientsWriteToThePrivateJournal() throws {
+        let result = try run(
+            """
+            echo 'from systemd-cat' | systemd-cat -t script-test -p warning
+            printf 'MESSAGE=from logger\\nSYSLOG_IDENTIFIER=script-test\\nSTACK=main\\n' | logger --journald
+            journalctl --sync
+            journalctl --no-pager -o json SYSLOG_IDENTIFIER=script-test
+            """
+        )
+        #expect(result.status == 0)
+        let entries = try result.standardOutput.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        try #require(entries.count == 2)
+        #expect(entries[0]["MESSAGE"] as? String == "from systemd-cat")
+        #expect(entries[0]["PRIORITY"] as? String == "4")
+        #expect(entries[0]["_TRANSPORT"] as? String == "stdout")
+        #expect(entries[1]["MESSAGE"] as? String == "from logger")
+        #expect(entries[1]["STACK"] as? String == "main")
+        #expect(entries[1]["_TRANSPORT"] as? String == "journal")
+    }
+
+    @Test(.enabled(if: isAvailable, "needs root and systemd-journald"))
+    func eachRunStartsWithAnEmptyJournal() throws {
+        let tag = "script-test-\(getpid())"
+        let first = try run("logger --journald <<EOF\nMESSAGE=once\nSYSLOG_IDENTIFIER=\(tag)\nEOF\n")
+        #expect(first.status == 0)
+        let second = try run("journalctl --no-pager -o json SYSLOG_IDENTIFIER=\(tag)")
+        #expect(second.status == 0)
+        #expect(second.standardOutput == "")
+    }
+
+    @Test(
+        .enabled(if: isAvailable, "needs root and systemd-journald"),
+        arguments: [
+            ("exit 0", 0), ("exit 3", 3), ("kill -TERM $$", 128 + SIGTERM),
+        ] as [(String, Int32)])
+    func exitStatusIsTheCommands(command: String, status: Int32) throws {
+        #expect(try run(command).status == status)
+    }
+}
