@@ -29,7 +29,7 @@ public struct Keyframes<Value: KeyframeInterpolatable>: Sendable, Equatable {
     let arcLengthTable: [Double]
 
     /// Samples per segment of the arc-length table used by `cubicPaced`.
-    static var arcLengthSamples: Int { 32 }
+    static var arcLengthSamples: Int { 128 }
 
     /// Creates a keyframe animation, validating everything first.
     ///
