@@ -102,16 +102,17 @@ import Testing
     func entriesReachARealJournaldWithEveryField() async throws {
         let messageID = JournalEntryTests.messageID
         let fields: KeyValuePairs<String, String> = ["STACK": "main", "NOTE": "first line\nsecond line", "EMPTY": ""]
-        let line = #line + 3
+        let writer = JournalWriter(destination: .journal, identifier: "systemd-support-tests", maximumPriority: .info)
+        let message = "Failed to frobnicate stack main, ignoring"
+        // CODE_LINE is the line of the `log` call two lines below.
+        let line = #line + 2
         let entries = try await PrivateJournal.run(matches: ["MESSAGE_ID=\(messageID)"]) {
-            let writer = JournalWriter(
-                destination: .journal, identifier: "systemd-support-tests", maximumPriority: .info)
-            try writer.log(.warning, "Failed to frobnicate stack main, ignoring", messageID: messageID, fields: fields)
+            try writer.log(.warning, message, messageID: messageID, fields: fields)
             try writer.log(.debug, "below the maximum priority", messageID: messageID)
         }
         try #require(entries.count == 1)
         let entry = entries[0]
-        #expect(entry["MESSAGE"] == "Failed to frobnicate stack main, ignoring")
+        #expect(entry["MESSAGE"] == message)
         #expect(entry["PRIORITY"] == "4")
         #expect(entry["MESSAGE_ID"] == messageID.description)
         #expect(entry["SYSLOG_IDENTIFIER"] == "systemd-support-tests")
