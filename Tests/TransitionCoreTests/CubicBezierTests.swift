@@ -68,7 +68,9 @@ struct CubicBezierTests {
     /// Chromium "Slope" test for (0.25, 0, 0.75, 1).
     @Test(
         "slope matches Chromium's reference table",
-        arguments: [(0.05, 0.42170), (0.2, 1.03184), (0.5, 1.33333), (0.8, 1.03184), (0.95, 0.42170), (0.0, 0), (1.0, 0)]
+        arguments: [
+            (0.05, 0.42170), (0.2, 1.03184), (0.5, 1.33333), (0.8, 1.03184), (0.95, 0.42170), (0.0, 0), (1.0, 0),
+        ]
     )
     func slope(x: Double, expected: Double) throws {
         let curve = try CubicBezier(x1: 0.25, y1: 0, x2: 0.75, y2: 1)
@@ -193,13 +195,15 @@ struct CubicBezierTests {
         #expect(CubicBezier.ease.solve(.nan).isNaN)
     }
 
-    @Test("validation names the parameter", arguments: [
-        ((1.5, 0.0, 0.5, 1.0), "x1"),
-        ((0.5, 0.0, -0.1, 1.0), "x2"),
-        ((0.5, Double.nan, 0.5, 1.0), "y1"),
-        ((0.5, 0.0, 0.5, Double.infinity), "y2"),
-        ((Double.nan, 0.0, 0.5, 1.0), "x1"),
-    ])
+    @Test(
+        "validation names the parameter",
+        arguments: [
+            ((1.5, 0.0, 0.5, 1.0), "x1"),
+            ((0.5, 0.0, -0.1, 1.0), "x2"),
+            ((0.5, Double.nan, 0.5, 1.0), "y1"),
+            ((0.5, 0.0, 0.5, Double.infinity), "y2"),
+            ((Double.nan, 0.0, 0.5, 1.0), "x1"),
+        ])
     func validation(points: (Double, Double, Double, Double), parameter: String) {
         do {
             _ = try CubicBezier(x1: points.0, y1: points.1, x2: points.2, y2: points.3)

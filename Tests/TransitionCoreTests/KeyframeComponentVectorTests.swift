@@ -46,7 +46,8 @@ struct KeyframeComponentVectorTests {
 
     @Test("Rect, Size and Point interpolate component-wise; distances are Euclidean")
     func geometry() {
-        let rect = Rect.interpolate(Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 10, y: 20, width: 30, height: 40), fraction: 0.5)
+        let rect = Rect.interpolate(
+            Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 10, y: 20, width: 30, height: 40), fraction: 0.5)
         #expect(rect == Rect(x: 5, y: 10, width: 20, height: 25))
         #expect(Point(x: 0, y: 0).distance(to: Point(x: 3, y: 4)) == 5)
         #expect(Size(width: 0, height: 0).distance(to: Size(width: 6, height: 8)) == 10)

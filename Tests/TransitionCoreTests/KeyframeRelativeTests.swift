@@ -44,10 +44,22 @@ struct KeyframeRelativeTests {
     @Test(
         "validation names the keyframe and field",
         arguments: [
-            (RelativeKeyframe<Double>(relativeStartTime: -0.1, relativeDuration: 0.2, value: 1), "keyframes[0].relativeStartTime"),
-            (RelativeKeyframe<Double>(relativeStartTime: .nan, relativeDuration: 0.2, value: 1), "keyframes[0].relativeStartTime"),
-            (RelativeKeyframe<Double>(relativeStartTime: 0.9, relativeDuration: 0.2, value: 1), "keyframes[0].relativeDuration"),
-            (RelativeKeyframe<Double>(relativeStartTime: 0.1, relativeDuration: -0.2, value: 1), "keyframes[0].relativeDuration"),
+            (
+                RelativeKeyframe<Double>(relativeStartTime: -0.1, relativeDuration: 0.2, value: 1),
+                "keyframes[0].relativeStartTime"
+            ),
+            (
+                RelativeKeyframe<Double>(relativeStartTime: .nan, relativeDuration: 0.2, value: 1),
+                "keyframes[0].relativeStartTime"
+            ),
+            (
+                RelativeKeyframe<Double>(relativeStartTime: 0.9, relativeDuration: 0.2, value: 1),
+                "keyframes[0].relativeDuration"
+            ),
+            (
+                RelativeKeyframe<Double>(relativeStartTime: 0.1, relativeDuration: -0.2, value: 1),
+                "keyframes[0].relativeDuration"
+            ),
         ]
     )
     func validation(keyframe: RelativeKeyframe<Double>, parameter: String) {

@@ -29,7 +29,8 @@ struct KeyframesTests {
     @Test("discrete: one more key time than values; each value holds until the next key time")
     func discrete() throws {
         // "The array should have one more entry than appears in the values array."
-        let keyframes = try Keyframes<Double>(values: [1, 2, 3], keyTimes: [0, 0.5, 0.75, 1], calculationMode: .discrete)
+        let keyframes = try Keyframes<Double>(
+            values: [1, 2, 3], keyTimes: [0, 0.5, 0.75, 1], calculationMode: .discrete)
         #expect(keyframes.value(at: 0) == 1)
         #expect(keyframes.value(at: 0.49) == 1)
         #expect(keyframes.value(at: 0.5) == 2)
@@ -93,13 +94,15 @@ struct KeyframesTests {
         let biased = try Keyframes<Double>(values: [0, 1, 3, 4], calculationMode: .cubic, biasValues: [0, 1, 0, 0])
         #expect(isClose(biased.value(at: 1.5 / 3), Self.hermite(1, 1, 3, 1.5, 0.5), 1e-12))
         // Continuity −1 at keyframe 2: incoming tangent (1−c)/2·(P2 − P1) = 2 (the other term vanishes).
-        let kinked = try Keyframes<Double>(values: [0, 1, 3, 4], calculationMode: .cubic, continuityValues: [0, 0, -1, 0])
+        let kinked = try Keyframes<Double>(
+            values: [0, 1, 3, 4], calculationMode: .cubic, continuityValues: [0, 0, -1, 0])
         #expect(isClose(kinked.value(at: 1.5 / 3), Self.hermite(1, 1.5, 3, 2, 0.5), 1e-12))
     }
 
     @Test("cubic with uneven key times scales tangents by the segment durations (KB eq. 10)")
     func cubicUnevenTimes() throws {
-        let keyframes = try Keyframes<Double>(values: [0, 1, 3, 4], keyTimes: [0, 0.5, 0.75, 1], calculationMode: .cubic)
+        let keyframes = try Keyframes<Double>(
+            values: [0, 1, 3, 4], keyTimes: [0, 0.5, 0.75, 1], calculationMode: .cubic)
         // Keyframe 1: Δ₀ = 0.5, Δ₁ = 0.25: outgoing 1.5·2·0.25/0.75 = 1; keyframe 2: Δ₁ = Δ₂ =
         // 0.25, incoming 1.5·1 = 1.5.
         #expect(isClose(keyframes.value(at: 0.625), Self.hermite(1, 1, 3, 1.5, 0.5), 1e-12))
@@ -135,19 +138,21 @@ struct KeyframesTests {
         #expect(keyframes.value(at: 0.75) == 15)
     }
 
-    @Test("validation names the parameter at fault", arguments: [
-        (0, "values"),
-        (1, "keyTimes"),
-        (2, "keyTimes[0]"),
-        (3, "keyTimes[2]"),
-        (4, "keyTimes[1]"),
-        (5, "keyTimes[2]"),
-        (6, "timingFunctions"),
-        (7, "calculationMode"),
-        (8, "tensionValues"),
-        (9, "biasValues[1]"),
-        (10, "keyTimes[1]"),
-    ])
+    @Test(
+        "validation names the parameter at fault",
+        arguments: [
+            (0, "values"),
+            (1, "keyTimes"),
+            (2, "keyTimes[0]"),
+            (3, "keyTimes[2]"),
+            (4, "keyTimes[1]"),
+            (5, "keyTimes[2]"),
+            (6, "timingFunctions"),
+            (7, "calculationMode"),
+            (8, "tensionValues"),
+            (9, "biasValues[1]"),
+            (10, "keyTimes[1]"),
+        ])
     func validation(index: Int, parameter: String) {
         do {
             switch index {

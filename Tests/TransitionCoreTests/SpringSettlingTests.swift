@@ -3,7 +3,7 @@ import Testing
 @testable import TransitionCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("Spring settling duration")
@@ -38,7 +38,9 @@ struct SpringSettlingTests {
             for step in 0...400 {
                 let time = settle + Double(step) * 0.005
                 // One rounding of the closed form separates value and bound at the crossing.
-                #expect(abs(1 - spring.value(at: time)) <= epsilon * (1 + 1e-12), "seed \(seed) case \(index) \(spring) t \(time)")
+                #expect(
+                    abs(1 - spring.value(at: time)) <= epsilon * (1 + 1e-12),
+                    "seed \(seed) case \(index) \(spring) t \(time)")
             }
         }
     }

@@ -61,9 +61,14 @@ struct StepsTests {
     @Test("JSON: position names, CSS aliases, default jumpEnd")
     func coding() throws {
         #expect(try JSONTesting.decode(Steps.self, "{\"steps\":3}") == Steps(count: 3))
-        #expect(try JSONTesting.decode(Steps.self, "{\"steps\":3,\"position\":\"start\"}") == Steps(count: 3, position: .jumpStart))
-        #expect(try JSONTesting.decode(Steps.self, "{\"steps\":3,\"position\":\"end\"}") == Steps(count: 3, position: .jumpEnd))
-        #expect(try JSONTesting.encode(Steps(count: 2, position: .jumpNone)) == "{\"position\":\"jumpNone\",\"steps\":2}")
+        #expect(
+            try JSONTesting.decode(Steps.self, "{\"steps\":3,\"position\":\"start\"}")
+                == Steps(count: 3, position: .jumpStart))
+        #expect(
+            try JSONTesting.decode(Steps.self, "{\"steps\":3,\"position\":\"end\"}")
+                == Steps(count: 3, position: .jumpEnd))
+        #expect(
+            try JSONTesting.encode(Steps(count: 2, position: .jumpNone)) == "{\"position\":\"jumpNone\",\"steps\":2}")
         #expect(JSONTesting.failsAsCorruptOrMismatch(Steps.self, "{\"steps\":1,\"position\":\"jumpNone\"}"))
         #expect(JSONTesting.failsAsCorruptOrMismatch(Steps.self, "{\"steps\":3,\"position\":\"middle\"}"))
     }

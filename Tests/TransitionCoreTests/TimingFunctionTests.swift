@@ -34,7 +34,8 @@ struct TimingFunctionTests {
             "{\"spring\":{\"response\":0.5,\"dampingFraction\":0.8}}"
         )
         #expect(response == .spring(try Spring(response: 0.5, dampingFraction: 0.8)))
-        let bounce = try JSONTesting.decode(TimingFunction.self, "{\"spring\":{\"duration\":0.5,\"bounce\":0.2,\"velocity\":1}}")
+        let bounce = try JSONTesting.decode(
+            TimingFunction.self, "{\"spring\":{\"duration\":0.5,\"bounce\":0.2,\"velocity\":1}}")
         #expect(bounce == .spring(try Spring(duration: 0.5, bounce: 0.2, initialVelocity: 1)))
         for function in [response, bounce] {
             #expect(try JSONTesting.decode(TimingFunction.self, JSONTesting.encode(function)) == function)
@@ -68,7 +69,9 @@ struct TimingFunctionTests {
     @Test("errors say which parameter is wrong")
     func messages() {
         // A missing required field is the decoder's keyNotFound.
-        #expect(throws: DecodingError.self) { try JSONTesting.decode(TimingFunction.self, "{\"spring\":{\"stiffness\":100}}") }
+        #expect(throws: DecodingError.self) {
+            try JSONTesting.decode(TimingFunction.self, "{\"spring\":{\"stiffness\":100}}")
+        }
         let stiffness = JSONTesting.decodingFailure(
             TimingFunction.self,
             "{\"spring\":{\"mass\":1,\"stiffness\":-1,\"damping\":1}}"
@@ -87,7 +90,8 @@ struct TimingFunctionTests {
         #expect(linear.velocity(atElapsed: 1) == 0.5)
         #expect(linear.velocity(atElapsed: 2) == 0)
         #expect(linear.naturalDuration == nil && linear.activeDuration == 2)
-        let symmetric = try TimingFunction.cubicBezier(CubicBezier(x1: 0.25, y1: 0, x2: 0.75, y2: 1)).resolved(duration: 4)
+        let symmetric = try TimingFunction.cubicBezier(CubicBezier(x1: 0.25, y1: 0, x2: 0.75, y2: 1)).resolved(
+            duration: 4)
         #expect(symmetric.progress(atElapsed: 2) == 0.5)
         // Chromium's slope table: 1.33333 at x = 0.5, so 1.33333 / 4 progress per second.
         #expect(abs(symmetric.velocity(atElapsed: 2) - 1.33333 / 4) < 1e-4)

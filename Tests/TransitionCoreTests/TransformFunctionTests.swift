@@ -58,7 +58,9 @@ struct TransformFunctionTests {
 
     @Test("error messages say what is wrong")
     func messages() {
-        #expect(JSONTesting.decodingFailure(TransformFunction.self, "{\"perspective\":0}")?.contains("greater than 0") == true)
+        #expect(
+            JSONTesting.decodingFailure(TransformFunction.self, "{\"perspective\":0}")?.contains("greater than 0")
+                == true)
         #expect(JSONTesting.decodingFailure(TransformFunction.self, "{\"skew\":1}")?.contains("skew") == true)
         #expect(JSONTesting.decodingFailure(TransformFunction.self, "{}")?.contains("exactly one key") == true)
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A 2-D affine transform in `CGAffineTransform`'s convention: a point `(x, y)` maps to

@@ -27,7 +27,8 @@ extension TransformFunction: Codable {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: container.codingPath,
-                    debugDescription: "Expected an object with exactly one key of \(Self.kinds), got \(container.allKeys.count) keys"
+                    debugDescription:
+                        "Expected an object with exactly one key of \(Self.kinds), got \(container.allKeys.count) keys"
                 )
             )
         }
@@ -130,8 +131,7 @@ extension TransformFunction: Codable {
         return values
     }
 
-    private static func finite(_ value: Double, _ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Double
-    {
+    private static func finite(_ value: Double, _ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Double {
         guard value.isFinite else {
             throw DecodingError.dataCorruptedError(
                 forKey: key,

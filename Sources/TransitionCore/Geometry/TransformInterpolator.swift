@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Interpolates between two transform lists as CSS Transforms Level 2 §"Interpolation of

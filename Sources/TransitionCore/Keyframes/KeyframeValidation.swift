@@ -27,10 +27,12 @@ struct KeyframeValidation {
         for (index, time) in given.enumerated() {
             let parameter = "keyTimes[\(index)]"
             guard time.isFinite else {
-                throw KeyframeError(code: .notFinite, message: "Key times must be finite, got \(time)", parameter: parameter)
+                throw KeyframeError(
+                    code: .notFinite, message: "Key times must be finite, got \(time)", parameter: parameter)
             }
             guard (0...1).contains(time) else {
-                throw KeyframeError(code: .outOfRange, message: "Key times must lie in [0, 1], got \(time)", parameter: parameter)
+                throw KeyframeError(
+                    code: .outOfRange, message: "Key times must lie in [0, 1], got \(time)", parameter: parameter)
             }
             if index > 0 && time < given[index - 1] {
                 throw KeyframeError(
@@ -42,7 +44,9 @@ struct KeyframeValidation {
         }
         if expected > 1 {
             guard given[0] == 0 else {
-                throw KeyframeError(code: .outOfRange, message: "The first key time must be 0, got \(given[0])", parameter: "keyTimes[0]")
+                throw KeyframeError(
+                    code: .outOfRange, message: "The first key time must be 0, got \(given[0])",
+                    parameter: "keyTimes[0]")
             }
             guard given[expected - 1] == 1 else {
                 throw KeyframeError(
@@ -78,7 +82,8 @@ struct KeyframeValidation {
             )
         }
         for (index, value) in given.enumerated() where !value.isFinite {
-            throw KeyframeError(code: .notFinite, message: "Must be finite, got \(value)", parameter: "\(name)[\(index)]")
+            throw KeyframeError(
+                code: .notFinite, message: "Must be finite, got \(value)", parameter: "\(name)[\(index)]")
         }
         return given
     }

@@ -73,7 +73,8 @@ public struct Keyframes<Value: KeyframeInterpolatable>: Sendable, Equatable {
                 guard timingFunctions.count == max(count - 1, 0) else {
                     throw KeyframeError(
                         code: .wrongCount,
-                        message: "Give one timing function per segment: \(max(count - 1, 0)) for \(count) values, got \(timingFunctions.count)",
+                        message:
+                            "Give one timing function per segment: \(max(count - 1, 0)) for \(count) values, got \(timingFunctions.count)",
                         parameter: "timingFunctions"
                     )
                 }
@@ -93,7 +94,8 @@ public struct Keyframes<Value: KeyframeInterpolatable>: Sendable, Equatable {
             guard let vectorType = Value.self as? any KeyframeVector.Type else {
                 throw KeyframeError(
                     code: .unsupportedMode,
-                    message: "\(calculationMode.rawValue) needs values with vector arithmetic (KeyframeVector); use linear or paced for \(Value.self)",
+                    message:
+                        "\(calculationMode.rawValue) needs values with vector arithmetic (KeyframeVector); use linear or paced for \(Value.self)",
                     parameter: "calculationMode"
                 )
             }

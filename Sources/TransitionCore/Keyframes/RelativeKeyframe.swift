@@ -61,7 +61,8 @@ extension Keyframes {
             guard start >= previousEnd else {
                 throw KeyframeError(
                     code: .outOfRange,
-                    message: "Keyframes must not overlap: this one starts at \(start) before another ends at \(previousEnd)",
+                    message:
+                        "Keyframes must not overlap: this one starts at \(start) before another ends at \(previousEnd)",
                     parameter: "keyframes[\(index)].relativeStartTime"
                 )
             }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A damped harmonic oscillator driving progress from 0 toward 1, evaluated in closed form
