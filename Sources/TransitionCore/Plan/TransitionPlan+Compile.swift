@@ -1,4 +1,8 @@
 extension TransitionPlan {
+    /// The longest transition accepted, in seconds: ten minutes, far beyond any screen transition, yet
+    /// small enough that a hostile animator cannot make a renderer produce frames forever.
+    public static let maximumDuration: Double = 600
+
     /// Compiles `request` into a plan.
     ///
     /// Validates both screens, the animator variant for the operation, every role, value, duration and
@@ -200,6 +204,11 @@ struct PlanCompiler {
             guard completion >= 0 else {
                 throw TransitionCoreError(.invalidValue, parameter: scriptPath + ".completesAt", "must not be negative")
             }
+        }
+        guard completion <= TransitionPlan.maximumDuration else {
+            throw TransitionCoreError(
+                .invalidValue, parameter: scriptPath + (script.completesAt == nil ? ".phases" : ".completesAt"),
+                "the transition would last \(completion) seconds; at most \(TransitionPlan.maximumDuration) are allowed")
         }
         let sorted = tracks.sorted {
             ($0.track.node, $0.track.slot, $0.track.start, $0.order) < ($1.track.node, $1.track.slot, $1.track.start, $1.order)
