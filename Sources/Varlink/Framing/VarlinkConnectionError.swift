@@ -7,7 +7,7 @@ public struct VarlinkConnectionError: Error, Sendable, Hashable, CustomStringCon
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
             case messageTooLarge, invalidMessage, outputLimitExceeded, peerClosed, serverShutdown
-            case connectionLimitReached, systemCallFailed, closedByServer
+            case connectionLimitReached, systemCallFailed, closedByServer, timedOut, callInProgress
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -28,6 +28,10 @@ public struct VarlinkConnectionError: Error, Sendable, Hashable, CustomStringCon
         public static let systemCallFailed = Code(.systemCallFailed)
         /// The server application asked to close the connection.
         public static let closedByServer = Code(.closedByServer)
+        /// A client waited longer than its timeout for the server.
+        public static let timedOut = Code(.timedOut)
+        /// A client was asked for a call while a stream of replies (`callMore`) was still open.
+        public static let callInProgress = Code(.callInProgress)
 
         /// The code's name, e.g. `messageTooLarge`.
         public var description: String { value.rawValue }

@@ -1,0 +1,39 @@
+extension VarlinkServer {
+    /// Limits and hooks of a server. Every property has a documented default.
+    public struct Configuration: Sendable {
+        /// The most connections served at once (default 1024). One more is accepted, sent
+        /// `connectionLimitError` if possible, and closed.
+        public var maximumConnections: Int
+        /// The largest call accepted, in bytes without the NUL terminator (default 1 MiB,
+        /// `VarlinkFramer.defaultMaximumMessageBytes`). A larger one closes its connection.
+        public var maximumMessageBytes: Int
+        /// The most bytes queued for one connection and not yet taken by its reader (default 8 MiB,
+        /// about 30 s of a 120 Hz stream of 2 KiB frames). A connection whose reader falls further
+        /// behind is closed with `outputLimitExceeded`, so one slow reader never holds memory or delays
+        /// others. Must exceed the largest single reply.
+        public var maximumPendingOutputBytes: Int
+        /// Calls one connection may pipeline behind the call in flight before the server stops reading
+        /// from it (default 64).
+        public var maximumQueuedCalls: Int
+        /// How long `shutdown()` waits for calls in flight to end and replies to be sent before closing
+        /// every connection (default 2 s).
+        public var shutdownTimeout: Duration
+        /// Sent to a client refused because `maximumConnections` are served; `nil` to just close
+        /// (default `org.varlink.service.PermissionDenied`; a service can name its own limit error).
+        public var connectionLimitError: VarlinkError?
+        /// Told of connections opening and closing, on the event-loop thread; must return quickly.
+        /// Use it to log (the server itself never logs).
+        public var eventHandler: (@Sendable (VarlinkServerEvent) -> Void)?
+
+        /// Creates the default configuration.
+        public init() {
+            maximumConnections = 1024
+            maximumMessageBytes = VarlinkFramer.defaultMaximumMessageBytes
+            maximumPendingOutputBytes = 8 << 20
+            maximumQueuedCalls = VarlinkConnectionStateMachine.defaultMaximumQueuedCalls
+            shutdownTimeout = .seconds(2)
+            connectionLimitError = .permissionDenied()
+            eventHandler = nil
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A Varlink server on a Unix stream socket, run by one event-loop thread of its own.
+///
+/// Threading: a dedicated thread (a plain pthread, not Dispatch, no task per request) runs an epoll
+/// loop over the listener and every connection. It reads and frames calls, routes them through the
+/// `VarlinkService`, and calls handlers on that thread, one call at a time per connection and in
+/// order. Handlers reply at once (the fastest path, no thread switch) or later from any thread through
+/// their `VarlinkCallContext`; such replies are queued under a lock and wake the loop through an
+/// eventfd. Idle, the loop waits in `epoll_wait` without timeout and never wakes up.
+///
+/// ```swift
+/// let server = try VarlinkServer(service: service, listener: try .listen(path: "/run/example.sock"))
+/// // … serve until asked to stop …
+/// server.shutdown()
+/// ```
+public final class VarlinkServer: Sendable {
+    /// The limits and hooks the server runs with.
+    public let configuration: Configuration
+    /// The socket path, when known.
+    public let path: String?
+    private let loop: EventLoop
+    /// The loop thread, until joined.
+    private let thread: Mutex<pthread_t?>
+
+    /// Starts serving `service` on `listener` (which the server now owns).
+    ///
+    /// - Throws: `VarlinkSocketError` when the event loop or its thread cannot be created, or the
+    ///   listener was already used.
+    public init(
+        service: VarlinkService,
+        listener: VarlinkListener,
+        configuration: Configuration = Configuration()
+    ) throws(VarlinkSocketError) {
+        let loop = try EventLoop(service: service, configuration: configuration, listener: listener)
+        var thread = pthread_t()
+        let retained = Unmanaged.passRetained(loop)
+        let result = pthread_create(
+            &thread,
+            nil,
+            { argument in
+                let loop = Unmanaged<EventLoop>.fromOpaque(argument!).takeRetainedValue()
+                nameCurrentThread("varlink")
+                loop.run()
+                return nil
+            },
+            retained.toOpaque()
+        )
+        guard result == 0 else {
+            retained.release()
+            loop.beginShutdown()
+            loop.run()
+            throw .systemCall("start the event-loop thread for", Errno(rawValue: result), listener.path ?? "the socket")
+        }
+        self.loop = loop
+        self.thread = Mutex(thread)
+        self.configuration = configuration
+        self.path = listener.path
+    }
+
+    deinit {
+        shutdown()
+    }
+
+    /// The number of connections open now.
+    public var connectionCount: Int { loop.connectionCount.load(ordering: .relaxed) }
+
+    /// Stops the server and waits until it has stopped: stops accepting (and removes the socket file it
+    /// created), closes idle connections and streams, lets calls in flight finish and their replies go
+    /// out for at most `configuration.shutdownTimeout`, then closes everything. Close callbacks run with
+    /// `serverShutdown`.
+    ///
+    /// Idempotent. Called from a handler on the loop thread, it starts the shutdown and returns at once.
+    public func shutdown() {
+        loop.inbox.post(.shutdown)
+        if loop.inbox.isOnLoopThread { return }
+        guard
+            let thread = self.thread.withLock({ thread in
+                defer { thread = nil }; return thread
+            })
+        else { return }
+        pthread_join(thread, nil)
+    }
+}
+
+/// Names the calling thread for `top` and `ps` (`/proc/thread-self/comm`, at most 15 bytes; proc(5)).
+private func nameCurrentThread(_ name: String) {
+    let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    defer { closeDescriptor(descriptor) }
+    let bytes = Array(name.utf8.prefix(15))
+    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+}

@@ -1,0 +1,62 @@
+import JSON
+
+/// Handles calls of one method. Runs on the server's event-loop thread: reply through the context at
+/// once, or return at once and reply later from any thread. Never block.
+public typealias VarlinkMethodHandler = @Sendable (VarlinkCallContext) -> Void
+
+/// Answers calls of one method synchronously on the event-loop thread: returns the reply parameters or
+/// throws the error to reply with. For cheap calls that touch no shared state.
+public typealias VarlinkSynchronousMethodHandler = @Sendable (VarlinkCallContext) throws(VarlinkError) -> JSONObject
+
+/// One interface a service implements: its definition text, served verbatim, and a handler per method.
+///
+/// ```swift
+/// var ping = try VarlinkInterfaceImplementation(description: """
+///     interface io.example
+///     method Ping(text: string) -> (text: string)
+///     """)
+/// ping.implementSynchronously("Ping") { context throws(VarlinkError) in
+///     ["text": context.parameters["text"] ?? ""]
+/// }
+/// try service.register(ping)
+/// ```
+public struct VarlinkInterfaceImplementation: Sendable {
+    /// The definition text exactly as given; `GetInterfaceDescription` returns it unchanged.
+    public let description: String
+    /// The parsed definition, used to route and validate calls.
+    public let interface: VarlinkInterface
+    /// Handlers by unqualified method name.
+    private(set) var handlers: [String: VarlinkMethodHandler] = [:]
+
+    /// Parses `description`.
+    ///
+    /// - Throws: `VarlinkInterfaceError` when the text is not a valid interface definition.
+    public init(description: String) throws(VarlinkInterfaceError) {
+        self.description = description
+        self.interface = try VarlinkInterface(parsing: description)
+    }
+
+    /// The methods that have a handler, sorted by name.
+    public var implementedMethods: [String] { handlers.keys.sorted() }
+
+    /// Sets the handler of `method` (unqualified, e.g. `Push`), replacing any earlier one. The method
+    /// must be defined in the interface; `VarlinkService.register(_:)` checks it.
+    public mutating func implement(_ method: String, _ handler: @escaping VarlinkMethodHandler) {
+        handlers[method] = handler
+    }
+
+    /// Sets a synchronous handler of `method`: its return value becomes the reply, its thrown error the
+    /// error reply.
+    public mutating func implementSynchronously(
+        _ method: String,
+        _ handler: @escaping VarlinkSynchronousMethodHandler
+    ) {
+        handlers[method] = { context in
+            do throws(VarlinkError) {
+                context.reply(try handler(context))
+            } catch {
+                context.fail(error)
+            }
+        }
+    }
+}

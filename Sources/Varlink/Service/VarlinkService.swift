@@ -1,0 +1,140 @@
+import JSON
+
+/// The interfaces a Varlink server implements, and the routing of calls to their handlers.
+///
+/// Every service implements `org.varlink.service` (`GetInfo`, `GetInterfaceDescription`) itself.
+/// Register the others before starting the server; the service is a value and does not change while
+/// serving.
+///
+/// Routing of a call `a.b.Method`:
+/// 1. `a.b` not registered: `org.varlink.service.InterfaceNotFound {interface: "a.b"}`;
+/// 2. `Method` not a method of `a.b`: `org.varlink.service.MethodNotFound {method: "a.b.Method"}`;
+/// 3. parameters not matching the method's input (see `VarlinkInterface.validate(parameters:of:)`):
+///    `org.varlink.service.InvalidParameter {parameter: <path of the first fault>}`;
+/// 4. no handler for the method: `org.varlink.service.MethodNotImplemented {method: "a.b.Method"}`;
+/// 5. otherwise the handler gets the call.
+public struct VarlinkService: Sendable {
+    /// Who made the service, for `GetInfo` (e.g. `transitiond project`).
+    public var vendor: String
+    /// The product name, for `GetInfo` (e.g. `transitiond`).
+    public var product: String
+    /// The product version, for `GetInfo`.
+    public var version: String
+    /// A web page about the service, for `GetInfo`.
+    public var url: String
+
+    private var implementations: [String: VarlinkInterfaceImplementation] = [:]
+    /// Registered interface names in registration order.
+    private var order: [String] = []
+
+    /// Creates a service that implements only `org.varlink.service`.
+    public init(vendor: String, product: String, version: String, url: String) {
+        self.vendor = vendor
+        self.product = product
+        self.version = version
+        self.url = url
+    }
+
+    /// The implemented interfaces: `org.varlink.service` first, then the registered ones in
+    /// registration order (as `GetInfo` reports them).
+    public var interfaceNames: [String] { [VarlinkServiceInterface.name] + order }
+
+    /// Adds an interface.
+    ///
+    /// - Throws: `VarlinkServiceError` when the interface is already registered (or is
+    ///   `org.varlink.service`), or a handler is set for a method the interface does not define.
+    public mutating func register(_ implementation: VarlinkInterfaceImplementation) throws(VarlinkServiceError) {
+        let name = implementation.interface.name
+        guard name != VarlinkServiceInterface.name, implementations[name] == nil else {
+            throw VarlinkServiceError(
+                code: .duplicateInterface,
+                message: "The interface '\(name)' is already registered; register each interface once.",
+                parameter: name
+            )
+        }
+        for method in implementation.implementedMethods where implementation.interface.method(named: method) == nil {
+            throw VarlinkServiceError(
+                code: .unknownMethod,
+                message: "'\(method)' has a handler but is not a method of '\(name)'; define it in the interface.",
+                parameter: method
+            )
+        }
+        implementations[name] = implementation
+        order.append(name)
+    }
+
+    /// The definition text of `interface` as registered, or `nil` when not implemented.
+    public func interfaceDescription(_ interface: String) -> String? {
+        if interface == VarlinkServiceInterface.name { return VarlinkServiceInterface.description }
+        return implementations[interface]?.description
+    }
+
+    /// The parsed definition of `interface`, or `nil` when not implemented.
+    public func interface(_ interface: String) -> VarlinkInterface? {
+        if interface == VarlinkServiceInterface.name { return VarlinkServiceInterface.interface }
+        return implementations[interface]?.interface
+    }
+
+    /// Routes one call: answers `org.varlink.service` and routing errors itself, validates the
+    /// parameters, then hands the context to the method's handler.
+    public func handle(_ context: VarlinkCallContext) {
+        let call = context.call
+        let interfaceName = call.interfaceName
+        let methodName = call.memberName
+        if interfaceName == VarlinkServiceInterface.name {
+            handleServiceInterface(methodName, context)
+            return
+        }
+        guard let implementation = implementations[interfaceName] else {
+            context.fail(.interfaceNotFound(interfaceName))
+            return
+        }
+        guard let method = implementation.interface.method(named: methodName) else {
+            context.fail(.methodNotFound(call.method))
+            return
+        }
+        do {
+            try implementation.interface.validate(parameters: call.parameters, of: method.input)
+        } catch {
+            context.fail(error.varlinkError)
+            return
+        }
+        guard let handler = implementation.handlers[methodName] else {
+            context.fail(.methodNotImplemented(call.method))
+            return
+        }
+        handler(context)
+    }
+
+    private func handleServiceInterface(_ methodName: String, _ context: VarlinkCallContext) {
+        let interface = VarlinkServiceInterface.interface
+        guard let method = interface.method(named: methodName) else {
+            context.fail(.methodNotFound(context.call.method))
+            return
+        }
+        do {
+            try interface.validate(parameters: context.parameters, of: method.input)
+        } catch {
+            context.fail(error.varlinkError)
+            return
+        }
+        switch methodName {
+        case "GetInfo":
+            context.reply([
+                "vendor": .string(vendor),
+                "product": .string(product),
+                "version": .string(version),
+                "url": .string(url),
+                "interfaces": .array(interfaceNames.map { .string($0) }),
+            ])
+        default:
+            // GetInterfaceDescription, the only other method; validation guarantees the string.
+            let requested = context.parameters["interface"]?.stringValue ?? ""
+            guard let description = interfaceDescription(requested) else {
+                context.fail(.interfaceNotFound(requested))
+                return
+            }
+            context.reply(["description": .string(description)])
+        }
+    }
+}

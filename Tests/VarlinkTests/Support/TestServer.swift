@@ -1,0 +1,172 @@
+import Foundation
+import JSON
+import Testing
+import Varlink
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The interface the socket tests serve.
+let testInterfaceText = """
+    # An interface for testing the server.
+    interface org.example.test
+
+    # Returns the text it was given.
+    method Echo(text: string) -> (text: string)
+
+    # Replies `count` times, numbering the replies from 1.
+    method Count(count: int) -> (number: int)
+
+    # Never replies; ends when the connection closes.
+    method Hold() -> ()
+
+    # Replies with one more streamed reply each time `Release` is called on another connection.
+    method Subscribe() -> (sequence: int)
+
+    # Sends one reply per subscriber to `Subscribe`.
+    method Release() -> (subscribers: int)
+
+    # Fails with Failed.
+    method Fail(reason: string) -> ()
+
+    # Adds one to a counter; meant to be called oneway.
+    method Poke() -> ()
+
+    # Returns how often Poke was called.
+    method Pokes() -> (count: int)
+
+    # Streams replies of `bytes` bytes without end, as fast as they are taken.
+    method Flood(bytes: int) -> (data: string)
+
+    # Defined but not implemented.
+    method Missing() -> ()
+
+    # The call failed for the given reason.
+    error Failed (reason: string)
+
+    """
+
+/// What the test handlers and the server's event handler observed, shared with the tests.
+struct TestServerValues: Sendable {
+    var pokes = 0
+    /// Reasons passed to `onConnectionClose` callbacks, in order.
+    var closeReasons: [VarlinkConnectionError.Code] = []
+    var subscribers: [VarlinkCallContext] = []
+    var heldCalls = 0
+    /// Reasons of every connection the server closed, in order (from its event handler).
+    var closedConnections: [VarlinkConnectionError.Code] = []
+    var openedConnections = 0
+    var refusedConnections = 0
+}
+
+/// A server on a fresh temporary socket path, serving `org.example.test`.
+final class TestServer {
+    let directory: String
+    let path: String
+    let state = Monitor(TestServerValues())
+    let server: VarlinkServer
+
+    init(configuration: VarlinkServer.Configuration = VarlinkServer.Configuration()) throws {
+        directory = try makeTemporaryDirectory()
+        path = directory + "/test.sock"
+        var configuration = configuration
+        configuration.eventHandler = { [state] event in
+            state.withLock { values in
+                switch event {
+                case .connectionOpened: values.openedConnections += 1
+                case .connectionClosed(_, _, let reason): values.closedConnections.append(reason.code)
+                case .connectionRefused: values.refusedConnections += 1
+                case .acceptFailed: break
+                }
+            }
+        }
+        server = try VarlinkServer(
+            service: try Self.makeService(state: state),
+            listener: try VarlinkListener.listen(path: path),
+            configuration: configuration
+        )
+    }
+
+    deinit {
+        server.shutdown()
+        unlink(path)
+        rmdir(directory)
+    }
+
+    func client() throws -> VarlinkClient {
+        try VarlinkClient(path: path, timeout: .seconds(30))
+    }
+
+    static func makeService(state: Monitor<TestServerValues>) throws -> VarlinkService {
+        var service = VarlinkService(
+            vendor: "Example", product: "Test Server", version: "1.0", url: "https://example.org/test")
+        var test = try VarlinkInterfaceImplementation(description: testInterfaceText)
+        test.implementSynchronously("Echo") { context throws(VarlinkError) in
+            ["text": context.parameters["text"] ?? ""]
+        }
+        test.implement("Count") { context in
+            let count = context.parameters["count"]?.intValue ?? 0
+            guard count > 0 else {
+                context.reply(["number": 0])
+                return
+            }
+            for number in 1..<count { context.replyContinues(["number": .number(Double(number))]) }
+            context.reply(["number": .number(Double(count))])
+        }
+        test.implement("Hold") { context in
+            state.withLock { $0.heldCalls += 1 }
+            context.onConnectionClose { reason in
+                state.withLock { $0.closeReasons.append(reason.code) }
+            }
+        }
+        test.implement("Subscribe") { context in
+            state.withLock { $0.subscribers.append(context) }
+            context.onConnectionClose { reason in
+                state.withLock { $0.closeReasons.append(reason.code) }
+            }
+        }
+        test.implement("Release") { context in
+            let subscribers = state.withLock { $0.subscribers.filter { !$0.isConnectionClosed } }
+            // Reply from another thread, as an actor or a task would.
+            Thread.detachNewThread {
+                for (index, subscriber) in subscribers.enumerated() {
+                    subscriber.replyContinues(["sequence": .number(Double(index))])
+                }
+                context.reply(["subscribers": .number(Double(subscribers.count))])
+            }
+        }
+        test.implementSynchronously("Fail") { context throws(VarlinkError) in
+            throw VarlinkError(
+                name: "org.example.test.Failed", parameters: ["reason": context.parameters["reason"] ?? ""])
+        }
+        test.implement("Poke") { context in
+            state.withLock { $0.pokes += 1 }
+            context.reply()
+        }
+        test.implementSynchronously("Pokes") { _ throws(VarlinkError) in
+            ["count": .number(Double(state.withLock { $0.pokes }))]
+        }
+        test.implement("Flood") { context in
+            let bytes = context.parameters["bytes"]?.intValue ?? 1024
+            let data = JSONValue.string(String(repeating: "x", count: bytes))
+            Thread.detachNewThread {
+                while context.replyContinues(["data": data]) {}
+            }
+            context.onConnectionClose { reason in
+                state.withLock { $0.closeReasons.append(reason.code) }
+            }
+        }
+        try service.register(test)
+        return service
+    }
+}
+
+/// A fresh directory under /tmp, e.g. `/tmp/varlink-test-Ab12Cd`.
+func makeTemporaryDirectory() throws -> String {
+    var template = Array("/tmp/varlink-test-XXXXXX".utf8CString)
+    guard let result = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+        throw VarlinkSocketError(code: .systemCallFailed, message: "mkdtemp failed", parameter: "/tmp")
+    }
+    return String(cString: result)
+}

@@ -1,0 +1,218 @@
+import JSON
+import Testing
+import Varlink
+
+/// The ordering rules of varlink.org "Method Call" and "FAQ", driven without a socket.
+@Suite struct VarlinkConnectionStateMachineTests {
+    typealias Machine = VarlinkConnectionStateMachine
+
+    static func message(_ method: String, more: Bool = false, oneway: Bool = false, upgrade: Bool = false) -> [UInt8] {
+        // Drop the NUL: the machine receives framed messages.
+        try! Array(VarlinkCall(method: method, more: more, oneway: oneway, upgrade: upgrade).encoded().dropLast())
+    }
+
+    static func reply(_ number: Int, continues: Bool = false) -> [UInt8] {
+        try! VarlinkReply(parameters: ["n": .number(Double(number))], continues: continues).encoded()
+    }
+
+    /// Records the machine's actions as text, e.g. `dispatch#0:A send wait`.
+    struct Recorder {
+        var machine = Machine()
+        var log: [String] = []
+
+        mutating func receive(_ message: [UInt8]) {
+            if case .close(let error) = machine.receive(message) { log.append("close:\(error.code)") }
+        }
+
+        mutating func drain() {
+            while true {
+                switch machine.nextAction() {
+                case .dispatch(let id, let call): log.append("dispatch\(id):\(call.memberName)")
+                case .send(let bytes):
+                    let reply = try! VarlinkReply.decode(Array(bytes.dropLast()))
+                    log.append("error:\(reply.error ?? "none")")
+                case .finish:
+                    log.append("finish")
+                    return
+                case .wait:
+                    log.append("wait")
+                    return
+                }
+            }
+        }
+
+        mutating func reply(_ bytes: [UInt8], continues: Bool = false, to id: UInt64) {
+            switch machine.reply(bytes, continues: continues, to: Machine.CallID(rawValue: id)) {
+            case .send(let sent, let finished):
+                let reply = try! VarlinkReply.decode(Array(sent.dropLast()))
+                let name = reply.error.map { "error:\($0)" } ?? "reply:\(reply.parameters["n"]?.intValue ?? -1)"
+                log.append(finished ? "\(name)." : name)
+            case .finishedSilently: log.append("silent.")
+            case .discard: log.append("discard")
+            }
+        }
+
+        var text: String { log.joined(separator: " ") }
+    }
+
+    @Test func answersPipelinedCallsInOrder() {
+        var recorder = Recorder()
+        recorder.receive(Self.message("a.b.A"))
+        recorder.receive(Self.message("a.b.B"))
+        recorder.receive(Self.message("a.b.C"))
+        recorder.drain()
+        // B's handler cannot answer before A finished: B is not even dispatched.
+        recorder.reply(Self.reply(2), to: 1)
+        recorder.reply(Self.reply(1), to: 0)
+        recorder.drain()
+        recorder.reply(Self.reply(2), to: 1)
+        recorder.drain()
+        recorder.reply(Self.reply(3), to: 2)
+        recorder.drain()
+        #expect(
+            recorder.text
+                == "dispatch#0:A wait discard reply:1. dispatch#1:B wait reply:2. dispatch#2:C wait reply:3. wait"
+        )
+    }
+
+    @Test func moreStreamBlocksLaterCallsUntilItsLastReply() {
+        var recorder = Recorder()
+        recorder.receive(Self.message("a.b.Monitor", more: true))
+        recorder.receive(Self.message("a.b.Next"))
+        recorder.drain()
+        recorder.reply(Self.reply(1, continues: true), continues: true, to: 0)
+        recorder.drain()
+        recorder.reply(Self.reply(2, continues: true), continues: true, to: 0)
+        recorder.drain()
+        recorder.reply(Self.reply(3), to: 0)
+        recorder.drain()
+        recorder.reply(Self.reply(4), to: 1)
+        #expect(
+            recorder.text
+                == "dispatch#0:Monitor wait reply:1 wait reply:2 wait reply:3. dispatch#1:Next wait reply:4."
+        )
+    }
+
+    @Test func callWithoutMoreGetsExactlyOneReply() {
+        var recorder = Recorder()
+        recorder.receive(Self.message("a.b.A"))
+        recorder.drain()
+        recorder.reply(Self.reply(1), to: 0)
+        recorder.reply(Self.reply(2), to: 0)
+        #expect(recorder.text == "dispatch#0:A wait reply:1. discard")
+    }
+
+    /// A streaming reply to a call made without `more` would break the client's matching of replies to
+    /// calls; the client gets `ExpectedMore` instead, and the call ends.
+    @Test func streamingReplyWithoutMoreBecomesExpectedMore() {
+        var recorder = Recorder()
+        recorder.receive(Self.message("a.b.A"))
+        recorder.drain()
+        recorder.reply(Self.reply(1, continues: true), continues: true, to: 0)
+        recorder.reply(Self.reply(2), to: 0)
+        #expect(recorder.text == "dispatch#0:A wait error:org.varlink.service.ExpectedMore. discard")
+    }
+
+    @Test func onewayCallsSendNothingButStillRunInOrder() {
+        var recorder = Recorder()
+        recorder.receive(Self.message("a.b.Poke", oneway: true))
+        recorder.receive(Self.message("a.b.Get"))
+        recorder.drain()
+        recorder.reply([], to: 0)
+        recorder.drain()
+        recorder.reply(Self.reply(7), to: 1)
+        #expect(recorder.text == "dispatch#0:Poke wait silent. dispatch#1:Get wait reply:7.")
+    }
+
+    @Test func refusesUpgradeWithAnErrorReplyInOrder() {
+        var recorder = Recorder()
+        recorder.receive(Self.message("a.b.A"))
+        recorder.receive(Self.message("a.b.Take", upgrade: true))
+        recorder.receive(Self.message("a.b.Take", oneway: true, upgrade: true))
+        recorder.receive(Self.message("a.b.B"))
+        recorder.drain()
+        recorder.reply(Self.reply(1), to: 0)
+        recorder.drain()
+        #expect(
+            recorder.text
+                == "dispatch#0:A wait reply:1. error:org.varlink.service.InvalidParameter dispatch#3:B wait"
+        )
+    }
+
+    @Test func closesOnProtocolViolation() {
+        var recorder = Recorder()
+        recorder.receive(Self.message("a.b.A"))
+        recorder.receive(Array("not json".utf8))
+        recorder.drain()
+        recorder.reply(Self.reply(1), to: 0)
+        #expect(recorder.text == "close:invalidMessage wait discard")
+        #expect(recorder.machine.isClosed)
+        #expect(!recorder.machine.wantsInput)
+    }
+
+    /// After the peer shut down its writing side, calls already received are still answered; then the
+    /// connection finishes.
+    @Test func finishesAfterEndOfInput() {
+        var recorder = Recorder()
+        recorder.receive(Self.message("a.b.A"))
+        recorder.machine.endOfInput()
+        #expect(!recorder.machine.wantsInput)
+        recorder.drain()
+        recorder.reply(Self.reply(1), to: 0)
+        recorder.drain()
+        #expect(recorder.text == "dispatch#0:A wait reply:1. finish")
+        #expect(recorder.machine.isClosed)
+    }
+
+    @Test func stopsWantingInputWhenTheQueueIsFull() {
+        var machine = Machine(maximumQueuedCalls: 2)
+        #expect(machine.wantsInput)
+        for _ in 0..<3 { _ = machine.receive(Self.message("a.b.A")) }
+        #expect(machine.queuedCallCount == 3)
+        #expect(!machine.wantsInput)
+        guard case .dispatch = machine.nextAction() else {
+            Issue.record("expected a dispatch")
+            return
+        }
+        #expect(machine.queuedCallCount == 2)
+        #expect(!machine.wantsInput)
+        _ = machine.reply(Self.reply(1), continues: false, to: .init(rawValue: 0))
+        _ = machine.nextAction()
+        #expect(machine.wantsInput)
+        #expect(machine.callInFlight?.id == .init(rawValue: 1))
+    }
+
+    /// Many calls through one machine, each answered before the next: identifiers and order hold, and
+    /// the queue's storage is reused.
+    @Test func keepsOrderOverManyCalls() {
+        var machine = Machine()
+        var answered = 0
+        for batch in 0..<100 {
+            for _ in 0..<10 { _ = machine.receive(Self.message("a.b.A")) }
+            for index in 0..<10 {
+                guard case .dispatch(let id, _) = machine.nextAction() else {
+                    Issue.record("batch \(batch) call \(index) was not dispatched")
+                    return
+                }
+                #expect(id.rawValue == UInt64(answered))
+                #expect(
+                    machine.reply(Self.reply(answered), continues: false, to: id)
+                        == .send(Self.reply(answered), callFinished: true))
+                answered += 1
+            }
+            #expect(machine.nextAction() == .wait)
+        }
+        #expect(answered == 1000)
+    }
+
+    @Test func ignoresEverythingOnceClosed() {
+        var machine = Machine()
+        _ = machine.receive(Self.message("a.b.A"))
+        _ = machine.nextAction()
+        machine.close()
+        #expect(machine.receive(Self.message("a.b.B")) == .none)
+        #expect(machine.nextAction() == .wait)
+        #expect(machine.reply(Self.reply(1), continues: false, to: .init(rawValue: 0)) == .discard)
+        #expect(machine.callInFlight == nil)
+    }
+}
