@@ -1,0 +1,96 @@
+/// The command line of `transitiond-bench`.
+///
+/// ```
+/// transitiond-bench [--filter PREFIX]... [--list] [--batches N] [--batch-ms MS] [--results DIRECTORY]
+///                   [--no-write] [--strict]
+/// ```
+public struct BenchmarkOptions {
+    /// Group names or key prefixes to run (`core`, `core.bezier`); empty runs everything.
+    public var filters: [String] = []
+    /// Print the groups and benchmarks instead of running them.
+    public var list = false
+    /// Measured batches per figure (after warm-up and calibration); at least 3.
+    public var batches = 15
+    /// The shortest a batch may last, in seconds; the repetition count is calibrated to reach it.
+    public var minimumBatchSeconds = 0.020
+    /// Where results files go; nil means bench/results beside the package.
+    public var resultsDirectory: String?
+    /// Whether to write results files.
+    public var writeResults = true
+    /// Exit with status 1 when a target is missed.
+    public var strict = false
+    /// Print usage.
+    public var help = false
+
+    /// The usage text.
+    public static let usage = """
+        usage: transitiond-bench [options]
+          --filter PREFIX    run groups or benchmarks whose key starts with PREFIX (repeatable, or comma-separated)
+          --list             list groups and benchmarks with their targets, run nothing
+          --batches N        measured batches per figure (default 15, at least 3)
+          --batch-ms MS      minimum duration of one batch in milliseconds (default 20)
+          --results DIR      directory for <date>-<group>.json and latest-<group>.json (default bench/results)
+          --no-write         print the table only
+          --strict           exit with status 1 if any target is missed
+          --help             this text
+        Results files are written only for groups that ran completely.
+        """
+
+    /// Default options.
+    public init() {}
+
+    /// Parses `arguments` (without the program name).
+    ///
+    /// - Throws: `UsageError` naming the option that is unknown or lacks a valid value.
+    public init(parsing arguments: [String]) throws(UsageError) {
+        var remaining = arguments[...]
+        func value(for option: String) throws(UsageError) -> String {
+            guard let value = remaining.popFirst() else { throw UsageError("\(option) needs a value") }
+            return value
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--filter":
+                filters += try value(for: argument).split(separator: ",").map(String.init)
+            case "--list":
+                list = true
+            case "--batches":
+                guard let count = Int(try value(for: argument)), count >= 3 else {
+                    throw UsageError("--batches needs a whole number of at least 3")
+                }
+                batches = count
+            case "--batch-ms":
+                guard let milliseconds = Double(try value(for: argument)), milliseconds > 0, milliseconds <= 10_000
+                else { throw UsageError("--batch-ms needs a number of milliseconds in (0, 10000]") }
+                minimumBatchSeconds = milliseconds / 1_000
+            case "--results":
+                resultsDirectory = try value(for: argument)
+            case "--no-write":
+                writeResults = false
+            case "--strict":
+                strict = true
+            case "--help", "-h":
+                help = true
+            default:
+                throw UsageError("unknown option \(argument)")
+            }
+        }
+    }
+
+    /// Whether a benchmark key is selected: there is no filter, or one is a prefix of the key.
+    public func selects(key: String) -> Bool {
+        filters.isEmpty || filters.contains { key.hasPrefix($0) }
+    }
+}
+
+/// A command line that cannot be run, with what to fix.
+public struct UsageError: Error, CustomStringConvertible {
+    /// What is wrong and how to fix it.
+    public let message: String
+
+    /// Creates the error.
+    public init(_ message: String) { self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,28 @@
+/// Fixed-decimal text for tables, independent of locale.
+public enum DecimalFormatting {
+    /// `value` rounded half away from zero to `decimals` places ("17.3", "-0.05", "3").
+    public static func fixed(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+        guard scaled < 9e15 else { return "\(value)" }
+        let units = UInt64(scaled)
+        let whole = units / UInt64(scale)
+        let fraction = units % UInt64(scale)
+        var text = (value < 0 && units != 0 ? "-" : "") + String(whole)
+        if decimals > 0 {
+            let digits = String(fraction)
+            text += "." + String(repeating: "0", count: decimals - digits.count) + digits
+        }
+        return text
+    }
+
+    /// `value` with three significant digits for magnitudes up to 1000 and none after the point above.
+    public static func significant(_ value: Double) -> String {
+        let magnitude = abs(value)
+        if magnitude >= 100 { return fixed(value, decimals: 0) }
+        if magnitude >= 10 { return fixed(value, decimals: 1) }
+        return fixed(value, decimals: 2)
+    }
+}
