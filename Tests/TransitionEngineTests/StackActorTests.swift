@@ -24,3 +24,194 @@ import TransitionCore
         #expect(await harness.pendingWork().isEmpty)
     }
 }
+
+@Suite struct StackActorInteractionTests {
+    private func makeStack(
+        _ screens: [String] = ["home", "a"], rules: [AnimatorRule] = []
+    ) async throws -> (Harness, StackActor, Timeline) {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: screens, rules: rules))
+        let timeline = Timeline(try await stack.subscribe(), clock: harness.clock)
+        return (harness, stack, timeline)
+    }
+
+    @Test func interactiveFinishRunsTheRestWithTheCompletionCurve() async throws {
+        let (harness, stack, timeline) = try await makeStack()
+        timeline.note("begin")
+        try await stack.beginInteractive(.pop)
+        try await stack.updateInteractive(0.5)
+        await timeline.advance(6)  // paused: one frame for the update, then no ticks at all
+        timeline.note("finish")
+        try await stack.finishInteractive()
+        await timeline.advanceUntilIdle()
+        // (1 − 0.5) · 0.3 s / speed 1 = 0.15 s = 9 frames at 60 Hz.
+        #expect(timeline.text == "begin@0 began#1@0 frames:1 finish@6 frames:9 completed#1@15 changed@15")
+        #expect(await stack.state.screens.map(\.id) == ["home"])
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    @Test func interactiveCancelReturnsAndChangesNothing() async throws {
+        let (harness, stack, timeline) = try await makeStack()
+        let before = await stack.state
+        try await stack.beginInteractive(.pop)
+        try await stack.updateInteractive(0.25)
+        await timeline.advance(1)
+        timeline.note("cancel")
+        try await stack.cancelInteractive(InteractionCompletion(speed: 0.5))
+        await timeline.advanceUntilIdle()
+        // 0.25 · 0.3 s / speed 0.5 = 0.15 s = 9 frames.
+        #expect(timeline.text == "began#1@0 frames:1 cancel@1 frames:9 cancelled#1@10")
+        #expect(await stack.state == before)
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    @Test func completionSpeedShortensTheRest() async throws {
+        let (harness, stack, timeline) = try await makeStack()
+        try await stack.beginInteractive(.pop)
+        try await stack.updateInteractive(0.5)
+        try await stack.finishInteractive(InteractionCompletion(speed: 2))
+        await timeline.advanceUntilIdle()
+        // 0.5 · 0.3 s / 2 = 0.075 s: 4.5 frames, so the end is reached at the fifth tick.
+        #expect(timeline.text == "began#1@0 frames:5 completed#1@5 changed@5")
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    @Test func finishWithVelocityContinuesTheGestureOnASpring() async throws {
+        let (harness, stack, timeline) = try await makeStack()
+        try await stack.beginInteractive(.pop)
+        try await stack.updateInteractive(0.5)
+        await timeline.advance(1)
+        try await stack.finishInteractive(InteractionCompletion(velocity: 2))
+        await timeline.advanceUntilIdle()
+        let progresses = timeline.progresses.withLock { $0 }
+        // Moving on from 0.5 at once (the exact velocity continuity is checked in TransitionTimelineTests).
+        #expect(progresses[1] > 0.5, "\(progresses)")
+        #expect(zip(progresses.dropFirst(), progresses.dropFirst(2)).allSatisfy { $0 <= $1 }, "\(progresses)")
+        #expect(timeline.text.hasSuffix("changed@\(harness.clock.currentFrameIndex)"))
+        #expect(timeline.text.contains("completed#1@"))
+        #expect(await stack.state.screens.map(\.id) == ["home"])
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    @Test func cancelWithForwardVelocityFirstKeepsMovingForward() async throws {
+        let (harness, stack, timeline) = try await makeStack()
+        try await stack.beginInteractive(.pop)
+        try await stack.updateInteractive(0.4)
+        await timeline.advance(1)
+        // A soft spring (response 1 s) so the turn happens after the first frame: the peak is at
+        // t = −v₀ / (ω(ω − v₀)) with ω = 2π, v₀ = −1.5 · 0.3 / 0.12 = −3.75: 0.06 s, 3.6 frames.
+        try await stack.cancelInteractive(InteractionCompletion(velocity: 1.5, springResponse: 1))
+        await timeline.advanceUntilIdle()
+        let progresses = timeline.progresses.withLock { $0 }
+        #expect(progresses.dropFirst().max()! > 0.4, "the gesture's forward velocity is kept: \(progresses)")
+        #expect(timeline.text.contains("cancelled#1@"))
+        #expect(await stack.state.screens.map(\.id) == ["home", "a"])
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    @Test func interactiveErrorsAreNamed() async throws {
+        let (harness, stack, _) = try await makeStack(rules: [AnimatorRule(operation: .push, animator: "fade", interactive: false)])
+        await expectError(.noTransition) { try await stack.updateInteractive(0.5) }
+        try await stack.beginInteractive(.pop)
+        for fraction in [-0.1, 1.5, .nan, .infinity] {
+            await expectError(.invalidFraction) {
+                try await stack.updateInteractive(fraction)
+            }
+        }
+        await expectError(.transitionInProgress) { try await stack.pause() }
+        await expectError(.invalidParameter) {
+            try await stack.finishInteractive(InteractionCompletion(velocity: .nan))
+        }
+        try await stack.cancelInteractive()
+        await expectError(.notInteractive) { try await stack.updateInteractive(0.5) }
+        await harness.clock.advanceUntilIdle()
+        await expectError(.interactionNotAllowed) {
+            try await stack.beginInteractive(.push(Fixtures.screen("b")))
+        }
+        try await stack.pop()
+        await harness.clock.advanceUntilIdle()
+        await expectError(.stackUnderflow) { try await stack.beginInteractive(.pop) }
+        await harness.clock.advanceUntilIdle()
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    @Test func pauseScrubResume() async throws {
+        let (harness, stack, timeline) = try await makeStack(["home"])
+        timeline.note("push")
+        try await stack.push(Fixtures.screen("a"))
+        await timeline.advance(6)
+        timeline.note("pause")
+        try await stack.pause()
+        await expectError(.transitionNotPaused) {
+            try await stack.resume()
+            try await stack.scrub(to: 0.5)
+        }
+        try await stack.pause()
+        await timeline.advance(10)
+        #expect(harness.clock.participantsNeedingTicks.isEmpty, "a paused transition asks for no ticks")
+        timeline.note("scrub")
+        try await stack.scrub(to: 0.5)
+        await timeline.advance(1)
+        #expect(await stack.transitionStatus?.fraction == 0.5)
+        timeline.note("resume")
+        try await stack.resume()
+        await timeline.advanceUntilIdle()
+        // Resuming at 0.5 runs the remaining 0.15 s at normal speed: 9 frames.
+        #expect(
+            timeline.text
+                == "push@0 began#1@0 frames:6 pause@6 frames:1 scrub@16 frames:1 resume@17 frames:9 completed#1@26 changed@26")
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    @Test func reverseReturnsToTheStart() async throws {
+        let (harness, stack, timeline) = try await makeStack(["home"])
+        try await stack.push(Fixtures.screen("a"))
+        await timeline.advance(6)
+        timeline.note("reverse")
+        try await stack.reverse()
+        #expect(await stack.transitionStatus?.isReversed == true)
+        await timeline.advanceUntilIdle()
+        // Played back at the same pace: 0.1 s back = 6 frames.
+        #expect(timeline.text == "began#1@0 frames:6 reverse@6 frames:6 cancelled#1@12")
+        #expect(await stack.state.screens.map(\.id) == ["home"])
+        await expectError(.noTransition) { try await stack.reverse() }
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    @Test func retargetKeepsTheVelocityOfThePush() async throws {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"], policy: .retarget))
+        let timeline = Timeline(try await stack.subscribe(), clock: harness.clock)
+        try await stack.push(Fixtures.screen("a"))
+        await timeline.advance(6)
+        timeline.note("pop")
+        #expect(try await stack.pop() == OperationReceipt(transition: 1, disposition: .retargeted))
+        await timeline.advanceUntilIdle()
+        let progresses = timeline.progresses.withLock { $0 }
+        // The push moved forward at 1 plan second per second; the reversing spring starts with that
+        // velocity, so the next frame is still ahead of 6/18 before it turns back.
+        #expect(progresses[6] > progresses[5], "\(progresses)")
+        #expect(timeline.text.hasPrefix("began#1@0 frames:6 pop@6 frames:"))
+        #expect(timeline.text.contains("cancelled#1@"))
+        #expect(await stack.state.screens.map(\.id) == ["home"])
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    @Test func aSlowSubscriberIsEndedWithoutDelayingOthers() async throws {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+        let slow = try await stack.subscribe(eventCapacity: 2)
+        let timeline = Timeline(try await stack.subscribe(), clock: harness.clock)
+        try await stack.push(Fixtures.screen("a"))
+        await timeline.advanceUntilIdle()
+        #expect(timeline.text == "began#1@0 frames:18 completed#1@18 changed@18")
+        guard case .finished(let error?) = slow.poll() else {
+            Issue.record("the slow subscriber should have been ended")
+            return
+        }
+        #expect(error.code == .limitExceeded)
+        #expect(await stack.statistics.subscriberDrops == 1)
+        #expect(await stack.subscriberCount == 1)
+        #expect(await harness.pendingWork().isEmpty)
+    }
+}

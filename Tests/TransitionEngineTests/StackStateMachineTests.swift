@@ -1,0 +1,170 @@
+import Testing
+import TransitionCore
+
+@testable import TransitionEngine
+
+/// Every pair of operations under every policy: the first runs, the second arrives two frames later.
+/// Expectations come from the pure model (`StackState.applying`), so each case states what must happen.
+@Suite struct StackStateMachineTests {
+    enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case push, pop, popToRoot, popTo, setScreens, present, dismiss, selectTab
+        var testDescription: String { rawValue }
+
+        func operation(second: Bool) -> StackOperation {
+            let suffix = second ? "2" : "1"
+            switch self {
+            case .push: return .push(Fixtures.screen("n" + suffix))
+            case .pop: return .pop
+            case .popToRoot: return .popToRoot
+            case .popTo: return .popTo("s1")
+            case .setScreens: return .setScreens([Fixtures.screen("root"), Fixtures.screen("m" + suffix)])
+            case .present: return .present(Fixtures.screen("p" + suffix))
+            case .dismiss: return .dismiss
+            case .selectTab: return .selectTab(second ? "a" : "b")
+            }
+        }
+    }
+
+    struct Pair: Sendable, CustomTestStringConvertible {
+        var first: Kind
+        var second: Kind
+        var testDescription: String { "\(first.rawValue) then \(second.rawValue)" }
+    }
+
+    static let pairs = Kind.allCases.flatMap { first in Kind.allCases.map { Pair(first: first, second: $0) } }
+
+    @Test(arguments: OperationPolicy.allCases, pairs)
+    func operationArrivingDuringATransition(policy: OperationPolicy, pair: Pair) async throws {
+        var initial = Fixtures.state(tabs: [("a", ["root", "s1", "s2"]), ("b", ["broot"])], policy: policy)
+        if pair.first == .dismiss { initial.presented = [Fixtures.screen("p0")] }
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(initial)
+        let timeline = Timeline(try await stack.subscribe(), clock: harness.clock)
+        let first = pair.first.operation(second: false)
+        let second = pair.second.operation(second: true)
+
+        let firstChange = try initial.applying(first)
+        #expect(try await stack.perform(first).disposition == .began)
+        await timeline.advance(2)
+        let running = await stack.transitionStatus != nil
+
+        var expected = firstChange.target
+        var expectedDisposition: OperationReceipt.Disposition?
+        var expectedError: TransitionEngineError.Code?
+        if !running {
+            // The first transition was instant (slide's selectTab has duration 0): the stack is idle.
+            switch Result(catching: { () throws(TransitionEngineError) in try expected.applying(second) }) {
+            case .success(let change):
+                expectedDisposition = change.isUnchanged ? .unchanged : .began
+                expected = change.target
+            case .failure(let error): expectedError = error.code
+            }
+        } else if policy == .reject {
+            expectedError = .transitionInProgress
+        } else {
+            switch Result(catching: { () throws(TransitionEngineError) in try expected.applying(second) }) {
+            case .success(let change):
+                if policy == .retarget, change.visual != nil, change.target == initial {
+                    expectedDisposition = .retargeted
+                    expected = initial
+                } else {
+                    expectedDisposition = .queued
+                    expected = change.target
+                }
+            case .failure(let error): expectedError = error.code
+            }
+        }
+
+        do {
+            let receipt = try await stack.perform(second)
+            #expect(receipt.disposition == expectedDisposition, "\(timeline.text)")
+            #expect(expectedError == nil)
+        } catch {
+            #expect(error.code == expectedError, "\(error)")
+        }
+        await timeline.advanceUntilIdle()
+        let final = await stack.state
+        #expect(final == expected, "\(timeline.text)")
+        try final.validate()
+        // Every transition that began ended exactly once.
+        let words = timeline.text.split(separator: " ")
+        for id in 1...3 {
+            let began = words.filter { $0.hasPrefix("began#\(id)@") }.count
+            let ended = words.filter { $0.hasPrefix("completed#\(id)@") || $0.hasPrefix("cancelled#\(id)@") }.count
+            #expect(began == ended && began <= 1, "transition \(id): \(timeline.text)")
+        }
+        if expectedDisposition == .retargeted {
+            #expect(timeline.text.contains("cancelled#1@"), "\(timeline.text)")
+        }
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    @Test func queuedOperationsRunInOrder() async throws {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+        let timeline = Timeline(try await stack.subscribe(), clock: harness.clock)
+        timeline.note("push")
+        try await stack.push(Fixtures.screen("a"))
+        timeline.note("push")
+        #expect(try await stack.push(Fixtures.screen("b")) == OperationReceipt(transition: 2, disposition: .queued, position: 1))
+        timeline.note("pop")
+        #expect(try await stack.pop().disposition == .queued)
+        await timeline.advanceUntilIdle()
+        #expect(
+            timeline.text
+                == "push@0 began#1@0 push@0 pop@0 frames:18 completed#1@18 changed@18 began#2@18 frames:18 "
+                + "completed#2@36 changed@36 began#3@36 frames:18 completed#3@54 changed@54")
+        #expect(await stack.state.screens.map(\.id) == ["home", "a"])
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    @Test func aQueuedOperationThatBecameInvalidFailsWithAnEvent() async throws {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+        let timeline = Timeline(try await stack.subscribe(), clock: harness.clock)
+        try await stack.push(Fixtures.screen("a"))
+        try await stack.pop()  // valid where the stack is heading: [home, a]
+        await timeline.advance(3)
+        try await stack.reverse()  // the push now ends cancelled: the queued pop would pop the root
+        await timeline.advanceUntilIdle()
+        #expect(timeline.text == "began#1@0 frames:6 cancelled#1@6 failed#2@6")
+        #expect(await stack.state.screens.map(\.id) == ["home"])
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    @Test func theQueueIsBounded() async throws {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+        try await stack.push(Fixtures.screen("s0"))
+        for index in 1...StackStateMachine.queueLimit { try await stack.push(Fixtures.screen("s\(index)")) }
+        await #expect(throws: TransitionEngineError.self) { try await stack.push(Fixtures.screen("overflow")) }
+        await harness.clock.advanceUntilIdle()
+        #expect(await stack.state.screens.count == StackStateMachine.queueLimit + 2)
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    @Test func changesWithoutAnimationCommitAtOnce() async throws {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+        let timeline = Timeline(try await stack.subscribe(), clock: harness.clock, showSettled: true)
+        timeline.note("push")
+        let receipt = try await stack.push(Fixtures.screen("a"), options: OperationOptions(animated: false))
+        #expect(receipt.disposition == .committed)
+        #expect(await stack.state.screens.map(\.id) == ["home", "a"])
+        timeline.note("configure")
+        #expect(try await stack.configure(.policy(.reject)).disposition == .committed)
+        #expect(timeline.text == "push@0 changed@0 settled@0 configure@0 changed@0 settled@0")
+        #expect(await stack.state.policy == .reject)
+        #expect(await harness.pendingWork().isEmpty)
+    }
+}
+
+extension Result where Failure == TransitionEngineError {
+    init(catching body: () throws(TransitionEngineError) -> Success) {
+        do {
+            self = .success(try body())
+        } catch {
+            self = .failure(error)
+        }
+    }
+}
