@@ -8,7 +8,8 @@
 /// in production, chosen values in tests). Memory is bounded by `maximumKeys`.
 ///
 /// ```swift
-/// var limiter = LogRateLimiter<String>(intervalMicroseconds: 10_000_000, burst: 5)
+/// // nil only for a zero interval or burst; these constants are valid.
+/// var limiter = LogRateLimiter<String>(intervalMicroseconds: 10_000_000, burst: 5)!
 /// let admission = limiter.admit("slow-reader:\(clientPID)", nowMicroseconds: SystemdClock.monotonicMicroseconds())
 /// if admission.isAdmitted {
 ///     var message = "Client \(clientPID) is too slow, dropping frames"
@@ -72,12 +73,12 @@ public struct LogRateLimiter<Key: Hashable & Sendable>: Sendable {
             windows[key] = Window(start: nowMicroseconds, admitted: 1, suppressed: 0)
             return Admission(isAdmitted: true, suppressedBefore: suppressed)
         }
+        // Within a window nothing is suppressed before the burst is used up, so an admission
+        // here has nothing to report.
         if window.admitted < burst {
             window.admitted += 1
-            let suppressed = window.suppressed
-            window.suppressed = 0
             windows[key] = window
-            return Admission(isAdmitted: true, suppressedBefore: suppressed)
+            return Admission(isAdmitted: true, suppressedBefore: 0)
         }
         window.suppressed += 1
         windows[key] = window
