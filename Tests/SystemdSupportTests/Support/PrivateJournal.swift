@@ -19,8 +19,18 @@ import Foundation
 /// Needs root (mounts); `isAvailable` says whether the test can run.
 enum PrivateJournal {
     static var isAvailable: Bool {
-        geteuid() == 0 && access(journald, X_OK) == 0 && unshareFunction != nil
+        access(journald, X_OK) == 0 && unshareFunction != nil && canCreateMountNamespaces
     }
+
+    /// Whether this process may create mount namespaces and mount file systems (root with
+    /// CAP_SYS_ADMIN, not in a container that forbids it), probed once with unshare(1).
+    static let canCreateMountNamespaces: Bool = {
+        guard geteuid() == 0 else { return false }
+        let probe = try? ChildProcess.run(
+            ["unshare", "--mount", "--propagation", "private", "mount", "-t", "tmpfs", "tmpfs", "/mnt"],
+            environment: ["PATH": ChildProcess.searchPath])
+        return probe?.status == 0
+    }()
 
     /// Runs `body` on a thread served by a private journald, then returns the entries that
     /// match `matches` (journalctl match arguments such as `MESSAGE_ID=…`), one dictionary
