@@ -1,12 +1,21 @@
 /// One segment of a keyframe spline as a cubic Bézier curve `start, control1, control2, end`,
 /// evaluated by de Casteljau's algorithm so that only `interpolate` is needed at run time.
+@usableFromInline
 struct CubicSegment<Value: KeyframeInterpolatable>: Sendable, Equatable {
-    var start: Value
-    var control1: Value
-    var control2: Value
-    var end: Value
+    @usableFromInline var start: Value
+    @usableFromInline var control1: Value
+    @usableFromInline var control2: Value
+    @usableFromInline var end: Value
+
+    init(start: Value, control1: Value, control2: Value, end: Value) {
+        self.start = start
+        self.control1 = control1
+        self.control2 = control2
+        self.end = end
+    }
 
     /// The point at curve parameter `s` in [0, 1] (de Casteljau: six interpolations).
+    @inlinable
     func point(at s: Double) -> Value {
         let a = Value.interpolate(start, control1, fraction: s)
         let b = Value.interpolate(control1, control2, fraction: s)

@@ -31,6 +31,7 @@ public protocol KeyframeVector: KeyframeInterpolatable {
 
 extension Double: KeyframeVector {
     /// `a + (b − a)·fraction`.
+    @inlinable
     public static func interpolate(_ a: Double, _ b: Double, fraction: Double) -> Double {
         a + (b - a) * fraction
     }
@@ -41,6 +42,7 @@ extension Double: KeyframeVector {
 
 extension Point: KeyframeVector {
     /// Component-wise linear interpolation.
+    @inlinable
     public static func interpolate(_ a: Point, _ b: Point, fraction: Double) -> Point {
         Point(x: a.x + (b.x - a.x) * fraction, y: a.y + (b.y - a.y) * fraction)
     }
@@ -55,6 +57,7 @@ extension Point: KeyframeVector {
 
 extension Size: KeyframeVector {
     /// Component-wise linear interpolation.
+    @inlinable
     public static func interpolate(_ a: Size, _ b: Size, fraction: Double) -> Size {
         Size(width: a.width + (b.width - a.width) * fraction, height: a.height + (b.height - a.height) * fraction)
     }
@@ -69,6 +72,7 @@ extension Size: KeyframeVector {
 
 extension Rect: KeyframeVector {
     /// Component-wise linear interpolation of origin and size.
+    @inlinable
     public static func interpolate(_ a: Rect, _ b: Rect, fraction: Double) -> Rect {
         Rect(
             origin: Point.interpolate(a.origin, b.origin, fraction: fraction),
@@ -102,6 +106,7 @@ extension Rect: KeyframeVector {
 extension Transform3D: KeyframeInterpolatable {
     /// `a.interpolated(to: b, fraction:)`: CSS decomposed-matrix interpolation, discrete when
     /// either matrix cannot be decomposed. Allocation-free.
+    @inlinable
     public static func interpolate(_ a: Transform3D, _ b: Transform3D, fraction: Double) -> Transform3D {
         if fraction == 0 { return a }
         if fraction == 1 { return b }
@@ -124,6 +129,7 @@ extension TransformList: KeyframeInterpolatable {
     /// list holding the interpolated matrix (or `a` / `b` themselves at 0 and 1). This pairs the
     /// lists and allocates on every call: for per-frame work prefer `Transform3D` keyframes or a
     /// stored `TransformInterpolator`.
+    @inlinable
     public static func interpolate(_ a: TransformList, _ b: TransformList, fraction: Double) -> TransformList {
         if fraction == 0 { return a }
         if fraction == 1 { return b }

@@ -5,6 +5,7 @@ extension Keyframes {
     /// segment wins, so the value jumps there), maps the fraction into the segment, applies the
     /// segment's timing function, and interpolates per `calculationMode`. Allocation-free for
     /// value types without heap storage (all but `ComponentVector` and `TransformList`).
+    @inlinable
     public func value(at fraction: Double) -> Value {
         let clamped = fraction > 0 ? min(fraction, 1) : 0
         let count = values.count
@@ -30,7 +31,8 @@ extension Keyframes {
     }
 
     /// The largest index `i <= limit` with `keyTimes[i] <= fraction` (0 if none): binary search.
-    private func lastIndex(atOrBefore fraction: Double, upTo limit: Int) -> Int {
+    @inlinable
+    func lastIndex(atOrBefore fraction: Double, upTo limit: Int) -> Int {
         var low = 0
         var high = limit
         while low < high {
@@ -46,7 +48,8 @@ extension Keyframes {
 
     /// The curve parameter at which the segment's normalised arc length equals `fraction`, by
     /// linear interpolation in the segment's arc-length table.
-    private func arcLengthParameter(segment: Int, fraction: Double) -> Double {
+    @inlinable
+    func arcLengthParameter(segment: Int, fraction: Double) -> Double {
         let samples = Self.arcLengthSamples
         let base = segment * (samples + 1)
         guard arcLengthTable[base + samples] > 0 else { return fraction }

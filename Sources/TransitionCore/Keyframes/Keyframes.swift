@@ -23,13 +23,13 @@ public struct Keyframes<Value: KeyframeInterpolatable>: Sendable, Equatable {
     /// How values between keyframes are computed.
     public let calculationMode: KeyframeCalculationMode
     /// Bézier control points of each cubic segment (empty for non-cubic modes).
-    let cubicSegments: [CubicSegment<Value>]
+    @usableFromInline let cubicSegments: [CubicSegment<Value>]
     /// For `cubicPaced`: cumulative arc lengths at `arcLengthSamples + 1` equally spaced
     /// parameters per segment, normalised per segment to [0, 1].
-    let arcLengthTable: [Double]
+    @usableFromInline let arcLengthTable: [Double]
 
     /// Samples per segment of the arc-length table used by `cubicPaced`.
-    static var arcLengthSamples: Int { 128 }
+    @inlinable static var arcLengthSamples: Int { 128 }
 
     /// Creates a keyframe animation, validating everything first.
     ///
