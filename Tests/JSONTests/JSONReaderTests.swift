@@ -60,6 +60,43 @@ struct JSONReaderTests {
         }
     }
 
+    @Test("Keys that share length, first, middle and last bytes are still told apart")
+    func similarKeys() throws {
+        let value = try JSONReader.parse(#"{"aXbYc":1,"aZbWc":2,"animated":3,"animator":4}"#)
+        #expect(value.objectValue?.keys == ["aXbYc", "aZbWc", "animated", "animator"])
+        let error = #expect(throws: JSONError.self) { try JSONReader.parse(#"{"aXbYc":1,"aZbWc":2,"aXbYc":3}"#) }
+        #expect(error?.code == .duplicateKey)
+    }
+
+    /// U+212A KELVIN SIGN is canonically equivalent to the ASCII letter K (Unicode: UnicodeData.txt,
+    /// singleton decomposition), so Swift treats the two keys as one.
+    @Test("An ASCII key and a canonically equivalent non-ASCII key are duplicates")
+    func canonicallyEquivalentKeys() {
+        for text in [#"{"K":1,"\u212A":2}"#, #"{"\u212A":1,"K":2}"#, "{\"K\":1,\"\u{212A}\":2}"] {
+            let error = #expect(throws: JSONError.self, "\(text)") { try JSONReader.parse(text) }
+            #expect(error?.code == .duplicateKey)
+        }
+    }
+
+    @Test("Special bytes are found at every position of the word-at-a-time string scan")
+    func stringScanPositions() throws {
+        for length in 0..<40 {
+            let plain = String(repeating: "a", count: length)
+            #expect(try JSONReader.parse("\"\(plain)\"") == .string(plain))
+            for position in 0...length {
+                let prefix = String(repeating: "a", count: position)
+                let suffix = String(repeating: "b", count: length - position)
+                #expect(try JSONReader.parse("\"\(prefix)\\n\(suffix)\"") == .string(prefix + "\n" + suffix))
+                #expect(try JSONReader.parse("\"\(prefix)é\(suffix)\"") == .string(prefix + "é" + suffix))
+                let control = #expect(throws: JSONError.self) { try JSONReader.parse("\"\(prefix)\u{1}\(suffix)\"") }
+                #expect(control?.offset == position + 1)
+                let quote = #expect(throws: JSONError.self) { try JSONReader.parse("\"\(prefix)\"\(suffix)x\"") }
+                #expect(quote?.code == .trailingCharacters)
+                #expect(quote?.offset == position + 2)
+            }
+        }
+    }
+
     @Test("A duplicate key error names the key and its path")
     func duplicateKeyPath() {
         let error = #expect(throws: JSONError.self) {

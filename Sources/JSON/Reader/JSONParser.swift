@@ -11,27 +11,76 @@ struct JSONParser: ~Copyable {
         var start: Int
     }
 
+    /// Initial capacities of the stacks, held on the thread's stack (about 1.2 KiB); enough for typical
+    /// Varlink messages, which then need no scratch allocation at all.
+    private static let initialFrames = 8
+    private static let initialElements = 16
+    private static let initialMembers = 16
+
     let start: UnsafePointer<UInt8>
     let end: UnsafePointer<UInt8>
     var cursor: UnsafePointer<UInt8>
     let limits: JSONReader.Limits
     var valueCount = 0
-    var frames = ScratchStack<Frame>(initialCapacity: 8)
-    var elements = ScratchStack<JSONValue>(initialCapacity: 16)
+    var frames: ScratchStack<Frame>
+    var elements: ScratchStack<JSONValue>
     /// Members of open objects; the last member of each open object holds `.null` until its value is read.
-    var members = ScratchStack<JSONObject.Element>(initialCapacity: 16)
+    var members: ScratchStack<JSONObject.Member>
+    /// A fingerprint of each key on `members` (see ``keyFingerprint(_:_:)``); 0 for keys that must be
+    /// compared as strings.
+    var keyFingerprints: ScratchStack<UInt32>
     /// Keys of open objects with at least `JSONObject.indexThreshold` members, by depth, so that
     /// duplicate detection stays linear in large objects.
     var largeObjectKeys: [Int: Set<String>] = [:]
+    /// Whether the last string read was ASCII without escapes, so its bytes in the input are its UTF-8.
+    var lastStringWasPlainASCII = false
     /// Reused buffer for strings with escapes.
     var scratch: [UInt8] = []
 
+    /// Parses `buffer` as one document, with the parser's stacks starting on the thread's stack.
+    ///
     /// - Precondition: `buffer` is not empty.
-    init(_ buffer: UnsafeBufferPointer<UInt8>, limits: JSONReader.Limits) {
+    static func parse(_ buffer: UnsafeBufferPointer<UInt8>, limits: JSONReader.Limits) throws(JSONError)
+        -> JSONValue
+    {
+        try withUnsafeTemporaryAllocation(of: Frame.self, capacity: initialFrames) { (frames) throws(JSONError) in
+            try withUnsafeTemporaryAllocation(of: JSONValue.self, capacity: initialElements) {
+                (elements) throws(JSONError) in
+                try withUnsafeTemporaryAllocation(of: JSONObject.Member.self, capacity: initialMembers) {
+                    (members) throws(JSONError) in
+                    try withUnsafeTemporaryAllocation(of: UInt32.self, capacity: initialMembers) {
+                        (fingerprints) throws(JSONError) in
+                        var parser = JSONParser(
+                            buffer,
+                            limits: limits,
+                            frames: ScratchStack(lending: frames),
+                            elements: ScratchStack(lending: elements),
+                            members: ScratchStack(lending: members),
+                            keyFingerprints: ScratchStack(lending: fingerprints)
+                        )
+                        return try parser.parseDocument()
+                    }
+                }
+            }
+        }
+    }
+
+    private init(
+        _ buffer: UnsafeBufferPointer<UInt8>,
+        limits: JSONReader.Limits,
+        frames: consuming ScratchStack<Frame>,
+        elements: consuming ScratchStack<JSONValue>,
+        members: consuming ScratchStack<JSONObject.Member>,
+        keyFingerprints: consuming ScratchStack<UInt32>
+    ) {
         start = buffer.baseAddress!
         end = start + buffer.count
         cursor = start
         self.limits = limits
+        self.frames = frames
+        self.elements = elements
+        self.members = members
+        self.keyFingerprints = keyFingerprints
     }
 
     var offset: Int { cursor - start }
@@ -104,6 +153,7 @@ struct JSONParser: ~Copyable {
                         largeObjectKeys[frames.count] = nil
                     }
                     _ = frames.pop()
+                    keyFingerprints.drop(toCount: frame.start)
                     value = .object(JSONObject(uniqueMembers: members.popArray(from: frame.start)))
                 } else {
                     elements.push(value)
@@ -163,7 +213,9 @@ struct JSONParser: ~Copyable {
         }
         let keyOffset = offset
         let key = try parseString()
-        guard isNewKey(key) else {
+        let fingerprint =
+            lastStringWasPlainASCII ? Self.keyFingerprint(start + keyOffset + 1, cursor - 1) : 0
+        guard isNewKey(key, fingerprint: fingerprint) else {
             var parameter = path(includingInnermostEntry: false)
             JSONPath.appendKey(key, to: &parameter)
             throw JSONError(
@@ -173,7 +225,8 @@ struct JSONParser: ~Copyable {
                 parameter: parameter
             )
         }
-        members.push((key, .null))
+        members.push(JSONObject.Member(key: key, value: .null))
+        keyFingerprints.push(fingerprint)
         skipWhitespace()
         guard cursor < end else { throw endError("':'") }
         guard cursor.pointee == UInt8(ascii: ":") else {
@@ -184,11 +237,17 @@ struct JSONParser: ~Copyable {
     }
 
     /// Whether the innermost open object lacks `key`; records it for large objects.
-    private mutating func isNewKey(_ key: String) -> Bool {
+    private mutating func isNewKey(_ key: String, fingerprint: UInt32) -> Bool {
         let objectStart = frames[frames.count - 1].start
         let memberCount = members.count - objectStart
         if memberCount < JSONObject.indexThreshold {
-            for index in objectStart..<members.count where members[index].key == key { return false }
+            for index in objectStart..<members.count {
+                let other = keyFingerprints[index]
+                // Different fingerprints of two plain ASCII keys prove the keys differ; otherwise compare
+                // as Swift strings (canonical equivalence, which can equate ASCII with non-ASCII text).
+                if fingerprint != 0, other != 0, fingerprint != other { continue }
+                if members[index].key == key { return false }
+            }
             return true
         }
         let depth = frames.count
@@ -198,6 +257,17 @@ struct JSONParser: ~Copyable {
             largeObjectKeys[depth] = keys
         }
         return largeObjectKeys[depth, default: []].insert(key).inserted
+    }
+
+    /// A nonzero 32-bit fingerprint of the ASCII key in `first..<end`: equal keys have equal
+    /// fingerprints. It packs the length (up to 127) with the first, middle and last bytes, which tells
+    /// apart nearly all keys of one object in constant time.
+    @inline(__always)
+    static func keyFingerprint(_ first: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UInt32 {
+        let length = end - first
+        guard length > 0 else { return 0x8000_0000 }
+        let ends = UInt32(first.pointee) << 16 | UInt32(first[length >> 1]) << 8 | UInt32(end[-1])
+        return 0x8000_0000 | UInt32(truncatingIfNeeded: min(length, 0x7F)) << 24 | ends
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONError) {

@@ -68,8 +68,7 @@ public struct JSONReader {
             throw JSONError(code: .unexpectedEnd, message: "The document is empty; send one JSON value.")
         }
         return try bytes.withMemoryRebound(to: UInt8.self) { (buffer) throws(JSONError) -> JSONValue in
-            var parser = JSONParser(buffer, limits: limits)
-            return try parser.parseDocument()
+            try JSONParser.parse(buffer, limits: limits)
         }
     }
 

@@ -13,8 +13,15 @@ public struct JSONObject: Sendable {
     /// keys is faster than hashing (typical Varlink parameters have fewer than ten members).
     static let indexThreshold = 16
 
+    /// One key and its value. A struct rather than the tuple ``Element`` because arrays of tuples copy
+    /// and destroy their elements through the runtime's generic tuple witnesses, several times slower.
+    struct Member {
+        var key: String
+        var value: JSONValue
+    }
+
     /// The members in order.
-    private(set) var members: [Element]
+    private(set) var members: [Member]
     /// Position of each key in `members`; present only when `members.count >= indexThreshold`.
     private var positions: [String: Int]?
 
@@ -25,7 +32,7 @@ public struct JSONObject: Sendable {
     }
 
     /// Creates an object from members whose keys are known to be unique.
-    init(uniqueMembers: [Element]) {
+    init(uniqueMembers: [Member]) {
         members = uniqueMembers
         positions = nil
         rebuildPositions()
@@ -99,7 +106,7 @@ public struct JSONObject: Sendable {
 
     /// Appends a member whose key is known to be absent.
     mutating func appendUnchecked(key: String, value: JSONValue) {
-        members.append((key, value))
+        members.append(Member(key: key, value: value))
         if positions != nil {
             positions![key] = members.count - 1
         } else if members.count >= Self.indexThreshold {
@@ -132,10 +139,20 @@ extension JSONObject: Sequence {
     public typealias Element = (key: String, value: JSONValue)
 
     /// Walks the members in order.
-    public typealias Iterator = IndexingIterator<[Element]>
+    public struct Iterator: IteratorProtocol {
+        private var base: IndexingIterator<[Member]>
+
+        init(_ members: [Member]) { base = members.makeIterator() }
+
+        /// The next member, or `nil` after the last.
+        public mutating func next() -> Element? {
+            guard let member = base.next() else { return nil }
+            return (member.key, member.value)
+        }
+    }
 
     /// An iterator over the members in order.
-    public func makeIterator() -> Iterator { members.makeIterator() }
+    public func makeIterator() -> Iterator { Iterator(members) }
 
     /// The number of members.
     public var underestimatedCount: Int { members.count }

@@ -69,14 +69,14 @@ public struct JSONWriter {
         case .object(let object):
             try checkDepth(depth)
             bytes.append(UInt8(ascii: "{"))
-            for (index, (key, member)) in object.members.enumerated() {
+            for (index, member) in object.members.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                appendString(key, into: &bytes)
+                appendString(member.key, into: &bytes)
                 bytes.append(UInt8(ascii: ":"))
                 do {
-                    try writeValue(member, into: &bytes, depth: depth + 1)
+                    try writeValue(member.value, into: &bytes, depth: depth + 1)
                 } catch {
-                    throw prefixing(error) { path in JSONPath.appendKey(key, to: &path) }
+                    throw prefixing(error) { path in JSONPath.appendKey(member.key, to: &path) }
                 }
             }
             bytes.append(UInt8(ascii: "}"))
