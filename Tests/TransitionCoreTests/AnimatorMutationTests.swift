@@ -14,7 +14,9 @@ struct AnimatorMutationTests {
         "0/0", "-pi", "containerWidth * 1e300", "push", "", "linear", "jumpNone",
     ]
 
-    static func mutate(_ value: JSONValue, using generator: inout TransitionTestSupport.SeededGenerator, depth: Int = 0) -> JSONValue {
+    static func mutate(_ value: JSONValue, using generator: inout TransitionTestSupport.SeededGenerator, depth: Int = 0)
+        -> JSONValue
+    {
         let roll = Int.random(in: 0..<100, using: &generator)
         switch value {
         case .number where roll < 6:
@@ -56,7 +58,8 @@ struct AnimatorMutationTests {
             for operation in animator.operations {
                 let shared = round % 2 == 0
                 let request = TransitionRequest(
-                    animator: animator, operation: operation, from: shared ? photos : index, to: shared ? photo : detail,
+                    animator: animator, operation: operation, from: shared ? photos : index,
+                    to: shared ? photo : detail,
                     containerSize: SeedScreens.containerSize, sourceNode: shared ? nil : "tile3")
                 do {
                     let plan = try TransitionPlan(compiling: request)

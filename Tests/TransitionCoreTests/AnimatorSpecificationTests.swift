@@ -52,14 +52,35 @@ struct AnimatorSpecificationTests {
 
     @Test(arguments: [
         (#"{"name":"a","variants":{"fly":{"duration":1,"phases":[]}}}"#, "unknown operation"),
-        (#"{"name":"a","variants":{"push":{"duration":1,"phases":[{"duration":1,"tracks":[{"target":"over/there","property":"alpha","to":1}]}]}}}"#, "unknown role"),
-        (#"{"name":"a","variants":{"push":{"duration":1,"phases":[{"duration":1,"tracks":[{"target":"to","property":"colour","to":1}]}]}}}"#, "colour"),
-        (#"{"name":"a","variants":{"push":{"duration":1,"phases":[{"duration":1,"tracks":[{"target":"to","property":"alpha"}]}]}}}"#, "exactly one"),
-        (#"{"name":"a","variants":{"push":{"duration":1,"phases":[{"duration":1,"tracks":[{"target":"to","property":"position","to":[1]}]}]}}}"#, "[x, y]"),
+        (
+            #"{"name":"a","variants":{"push":{"duration":1,"phases":[{"duration":1,"tracks":[{"target":"over/there","property":"alpha","to":1}]}]}}}"#,
+            "unknown role"
+        ),
+        (
+            #"{"name":"a","variants":{"push":{"duration":1,"phases":[{"duration":1,"tracks":[{"target":"to","property":"colour","to":1}]}]}}}"#,
+            "colour"
+        ),
+        (
+            #"{"name":"a","variants":{"push":{"duration":1,"phases":[{"duration":1,"tracks":[{"target":"to","property":"alpha"}]}]}}}"#,
+            "exactly one"
+        ),
+        (
+            #"{"name":"a","variants":{"push":{"duration":1,"phases":[{"duration":1,"tracks":[{"target":"to","property":"position","to":[1]}]}]}}}"#,
+            "[x, y]"
+        ),
         (#"{"name":"a","variants":{"push":{"duration":"containerWidth +","phases":[]}}}"#, "expression"),
-        (#"{"name":"a","variants":{"push":{"duration":1,"phases":[{"start":0,"after":"x","duration":1,"tracks":[]}]}}}"#, "not both"),
-        (#"{"name":"a","variants":{"push":{"duration":1,"layers":["from","to","floor"],"phases":[]}}}"#, "unknown layer"),
-        (#"{"name":"a","variants":{"push":{"duration":1,"phases":[{"duration":1,"tracks":[{"target":"to","property":"transform","to":[{"skew":1}]}]}]}}}"#, "transform function"),
+        (
+            #"{"name":"a","variants":{"push":{"duration":1,"phases":[{"start":0,"after":"x","duration":1,"tracks":[]}]}}}"#,
+            "not both"
+        ),
+        (
+            #"{"name":"a","variants":{"push":{"duration":1,"layers":["from","to","floor"],"phases":[]}}}"#,
+            "unknown layer"
+        ),
+        (
+            #"{"name":"a","variants":{"push":{"duration":1,"phases":[{"duration":1,"tracks":[{"target":"to","property":"transform","to":[{"skew":1}]}]}]}}}"#,
+            "transform function"
+        ),
     ])
     func malformedAnimatorsAreRejectedWithTheReason(text: String, reason: String) {
         do {

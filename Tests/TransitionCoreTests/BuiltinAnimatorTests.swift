@@ -1,8 +1,9 @@
+import Testing
+import TransitionCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Testing
-import TransitionCore
 
 /// The built-ins reproduce the seed posts' numbers. Expected values are computed here from the posts'
 /// parameters with independent formulas, not read back from the implementation.
@@ -16,7 +17,8 @@ struct BuiltinAnimatorTests {
     ) throws -> TransitionPlan {
         try TransitionPlan(
             compiling: TransitionRequest(
-                animator: animator, operation: operation, from: try SeedScreens.load(from), to: try SeedScreens.load(to),
+                animator: animator, operation: operation, from: try SeedScreens.load(from),
+                to: try SeedScreens.load(to),
                 containerSize: SeedScreens.containerSize, sourceNode: source))
     }
 
@@ -169,8 +171,11 @@ struct BuiltinAnimatorTests {
         #expect(slide.duration == 0.3)
         let eased = CubicBezier.easeInEaseOut.solve(0.5)
         let nodes = slide.sample(at: 0.15)
-        #expect(abs(nodes.first { $0.screen == "second" && $0.node == "view" }!.quad.topLeft.x - width * (1 - eased)) < 1e-9)
-        #expect(abs(nodes.first { $0.screen == "first" && $0.node == "view" }!.quad.topLeft.x + 0.3 * width * eased) < 1e-9)
+        #expect(
+            abs(nodes.first { $0.screen == "second" && $0.node == "view" }!.quad.topLeft.x - width * (1 - eased)) < 1e-9
+        )
+        #expect(
+            abs(nodes.first { $0.screen == "first" && $0.node == "view" }!.quad.topLeft.x + 0.3 * width * eased) < 1e-9)
         let dimming = nodes.first { $0.kind == .overlay }!
         #expect(abs(dimming.alpha - 0.1 * eased) < 1e-12)
         #expect(dimming.screen == .container)

@@ -11,7 +11,8 @@ struct FrameGeometryTests {
         let image = Rect(x: 10, y: 10, width: 150, height: 150)
         let inContainer = geometry.convert(image, from: (screen: "photos", node: "cell3"), to: nil)
         #expect(inContainer == Rect(x: 205, y: 264, width: 150, height: 150))
-        let back = geometry.convert(Rect(x: 205, y: 264, width: 150, height: 150), from: nil, to: (screen: "photos", node: "cell3"))
+        let back = geometry.convert(
+            Rect(x: 205, y: 264, width: 150, height: 150), from: nil, to: (screen: "photos", node: "cell3"))
         #expect(back == image)
         let between = geometry.convert(
             Rect(x: 0, y: 0, width: 150, height: 150), from: (screen: "photos", node: "image3"),
@@ -24,7 +25,8 @@ struct FrameGeometryTests {
         let zoom = try TransitionPlan(
             compiling: TransitionRequest(
                 animator: BuiltinAnimators.zoom, operation: .push, from: try SeedScreens.load("seed000-index"),
-                to: try SeedScreens.load("seed000-detail"), containerSize: SeedScreens.containerSize, sourceNode: "tile3"))
+                to: try SeedScreens.load("seed000-detail"), containerSize: SeedScreens.containerSize,
+                sourceNode: "tile3"))
         // At 2/3 s the from view is scaled 0.3 about the centre: its bounds span 112.5 × 200.1 around the centre.
         let geometry = FrameGeometry(nodes: zoom.sample(at: 2.0 / 3))
         let bounds = try #require(

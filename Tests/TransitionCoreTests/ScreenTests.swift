@@ -31,8 +31,14 @@ struct ScreenTests {
     }
 
     @Test(arguments: [
-        (#"{"id":"s","nodes":[{"id":"a","parent":"b","frame":[0,0,1,1]},{"id":"b","parent":"a","frame":[0,0,1,1]}]}"#, "cycle"),
-        (#"{"id":"s","nodes":[{"id":"r","frame":[0,0,1,1]},{"id":"a","parent":"b","frame":[0,0,1,1]},{"id":"b","parent":"a","frame":[0,0,1,1]}]}"#, "cycle"),
+        (
+            #"{"id":"s","nodes":[{"id":"a","parent":"b","frame":[0,0,1,1]},{"id":"b","parent":"a","frame":[0,0,1,1]}]}"#,
+            "cycle"
+        ),
+        (
+            #"{"id":"s","nodes":[{"id":"r","frame":[0,0,1,1]},{"id":"a","parent":"b","frame":[0,0,1,1]},{"id":"b","parent":"a","frame":[0,0,1,1]}]}"#,
+            "cycle"
+        ),
         (#"{"id":"s","nodes":[{"id":"r","frame":[0,0,1,1]},{"id":"a","parent":"zzz","frame":[0,0,1,1]}]}"#, "zzz"),
         (#"{"id":"s","nodes":[{"id":"r","frame":[0,0,1,1]},{"id":"q","frame":[0,0,1,1]}]}"#, "no parent"),
         (#"{"id":"s","nodes":[{"id":"r","frame":[0,0,1,1]},{"id":"r","parent":"r","frame":[0,0,1,1]}]}"#, "used twice"),
@@ -78,7 +84,8 @@ struct ScreenTests {
     @Test func tooDeepTreesAreRejected() {
         var node = Node(id: "n0", frame: Rect(x: 0, y: 0, width: 1, height: 1))
         for depth in 1...Screen.maximumDepth {
-            node = Node(id: NodeID(rawValue: "n\(depth)"), frame: Rect(x: 0, y: 0, width: 1, height: 1), children: [node])
+            node = Node(
+                id: NodeID(rawValue: "n\(depth)"), frame: Rect(x: 0, y: 0, width: 1, height: 1), children: [node])
         }
         #expect(throws: TransitionCoreError.self) { try Screen(id: "s", kind: "", root: node).validate() }
     }

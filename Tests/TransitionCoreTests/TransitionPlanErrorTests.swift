@@ -23,7 +23,8 @@ struct TransitionPlanErrorTests {
         -> AnimatorSpecification
     {
         AnimatorSpecification(
-            name: "custom", variants: [.push: TransitionScript(duration: 1, layers: layers, setup: setup, phases: phases)])
+            name: "custom",
+            variants: [.push: TransitionScript(duration: 1, layers: layers, setup: setup, phases: phases)])
     }
 
     @Test func unsupportedOperationNamesTheAnimator() throws {
@@ -60,12 +61,15 @@ struct TransitionPlanErrorTests {
     @Test func negativeDurationsAndNonFiniteValues() throws {
         let negative = script([Phase(duration: -1, tracks: [])])
         #expect(try failure(animator: negative)?.parameter == "animator.variants.push.phases[0].duration")
-        let notFinite = script([Phase(duration: 1, tracks: [Track(.to, .alpha, to: .number(try NumberExpression.parse("0/0")))])])
+        let notFinite = script([
+            Phase(duration: 1, tracks: [Track(.to, .alpha, to: .number(try NumberExpression.parse("0/0")))])
+        ])
         #expect(try failure(animator: notFinite)?.parameter == "animator.variants.push.phases[0].tracks[0].to")
         let outOfRange = script([Phase(duration: 1, tracks: [Track(.to, .alpha, to: .number(3))])])
         #expect(try failure(animator: outOfRange)?.code == .invalidValue)
         let selfReferential = AnimatorSpecification(
-            name: "x", variants: [.push: TransitionScript(duration: try NumberExpression.parse("2 * duration"), phases: [])])
+            name: "x",
+            variants: [.push: TransitionScript(duration: try NumberExpression.parse("2 * duration"), phases: [])])
         #expect(try failure(animator: selfReferential)?.parameter == "animator.variants.push.duration")
     }
 
@@ -109,7 +113,9 @@ struct TransitionPlanErrorTests {
     }
 
     @Test func afterMustNameAnEarlierPhase() throws {
-        let animator = script([Phase(after: "later", duration: 1, tracks: []), Phase(name: "later", duration: 1, tracks: [])])
+        let animator = script([
+            Phase(after: "later", duration: 1, tracks: []), Phase(name: "later", duration: 1, tracks: []),
+        ])
         #expect(try failure(animator: animator)?.parameter == "animator.variants.push.phases[0].after")
     }
 }

@@ -27,7 +27,8 @@ struct TransitionPlanTests {
     @Test func endIsExactlyTheSettledToScreenAndStartTheSettledFromScreen() throws {
         for (name, plan, from, to) in try Self.plans() {
             #expect(plan.endNodes == SettledLayout.nodes(of: to, containerSize: SeedScreens.containerSize), "\(name)")
-            #expect(plan.startNodes == SettledLayout.nodes(of: from, containerSize: SeedScreens.containerSize), "\(name)")
+            #expect(
+                plan.startNodes == SettledLayout.nodes(of: from, containerSize: SeedScreens.containerSize), "\(name)")
             #expect(plan.sample(at: plan.duration) == plan.endNodes, "\(name)")
             #expect(plan.sample(at: plan.duration + 5) == plan.endNodes, "\(name)")
             // Nothing temporary leaks into the settled screen.
@@ -45,7 +46,9 @@ struct TransitionPlanTests {
             #expect(plan.sample(at: -1) == first, "\(name)")
             let rootZ = first.first { $0.screen == from.id && $0.node == from.root.id }!.z
             for resting in plan.startNodes {
-                let current = first.first { $0.screen == resting.screen && $0.node == resting.node && $0.kind == .view }!
+                let current = first.first {
+                    $0.screen == resting.screen && $0.node == resting.node && $0.kind == .view
+                }!
                 if current.hidden && !resting.hidden {
                     let snapshot = first.first { $0.kind == .snapshot && $0.node == resting.node }
                     #expect(snapshot.map { Self.close($0.quad, resting.quad) } == true, "\(name): \(resting.node)")
@@ -55,7 +58,8 @@ struct TransitionPlanTests {
                 }
             }
             for node in first where node.screen != from.id && node.kind != .snapshot {
-                #expect(!Self.showsInContainer(node) || node.z < rootZ, "\(name): \(node.node) shows above the from screen")
+                #expect(
+                    !Self.showsInContainer(node) || node.z < rootZ, "\(name): \(node.node) shows above the from screen")
             }
         }
     }
@@ -93,7 +97,10 @@ struct TransitionPlanTests {
     }
 
     static func close(_ a: Quad, _ b: Quad, tolerance: Double = 1e-9) -> Bool {
-        let pairs = [(a.topLeft, b.topLeft), (a.topRight, b.topRight), (a.bottomRight, b.bottomRight), (a.bottomLeft, b.bottomLeft)]
+        let pairs = [
+            (a.topLeft, b.topLeft), (a.topRight, b.topRight), (a.bottomRight, b.bottomRight),
+            (a.bottomLeft, b.bottomLeft),
+        ]
         return pairs.allSatisfy { abs($0.0.x - $0.1.x) <= tolerance && abs($0.0.y - $0.1.y) <= tolerance }
     }
 }

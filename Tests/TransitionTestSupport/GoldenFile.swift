@@ -17,7 +17,8 @@ public enum GoldenFile {
     ///   - name: the golden file's name without `.txt`.
     ///   - testFile: pass `#filePath`; the golden folder is `Golden/` beside it.
     public static func check(
-        _ text: String, named name: String, testFile: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
+        _ text: String, named name: String, testFile: String = #filePath,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let directory = String(testFile[..<(testFile.lastIndex(of: "/") ?? testFile.startIndex)])
         let path = directory + "/Golden/" + name + ".txt"
@@ -43,7 +44,9 @@ public enum GoldenFile {
         }
     }
 
-    private static func firstDifference(_ expected: String, _ actual: String) -> (line: Int, expected: String, actual: String) {
+    private static func firstDifference(_ expected: String, _ actual: String) -> (
+        line: Int, expected: String, actual: String
+    ) {
         let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
         for index in 0..<max(expectedLines.count, actualLines.count) {

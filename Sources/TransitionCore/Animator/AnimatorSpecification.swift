@@ -51,7 +51,8 @@ public struct AnimatorSpecification: Sendable, Equatable, Codable {
             guard let operation = TransitionOperation(rawValue: key.stringValue) else {
                 let known = TransitionOperation.allCases.map(\.rawValue).joined(separator: ", ")
                 throw DecodingError.dataCorruptedError(
-                    forKey: key, in: scripts, debugDescription: "unknown operation \"\(key.stringValue)\"; use \(known)")
+                    forKey: key, in: scripts, debugDescription: "unknown operation \"\(key.stringValue)\"; use \(known)"
+                )
             }
             variants[operation] = try scripts.decode(TransitionScript.self, forKey: key)
         }

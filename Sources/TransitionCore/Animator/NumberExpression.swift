@@ -122,7 +122,8 @@ public indirect enum NumberExpression: Sendable, Equatable, Codable, Expressible
         }
         guard let text = try? container.decode(String.self) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "expected a number or an expression string such as \"containerWidth/2\"")
+                in: container,
+                debugDescription: "expected a number or an expression string such as \"containerWidth/2\"")
         }
         do {
             self = try Self.parse(text)

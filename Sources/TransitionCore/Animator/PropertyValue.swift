@@ -37,7 +37,9 @@ public enum PropertyValue: Sendable, Equatable {
     ) throws -> PropertyValue {
         switch property {
         case .position, .anchorPoint:
-            if property == .position, let reference = try decodeReference(from: decoder, allowed: [.centerOf, .positionOf]) {
+            if property == .position,
+                let reference = try decodeReference(from: decoder, allowed: [.centerOf, .positionOf])
+            {
                 return reference
             }
             let numbers = try decodeNumbers(from: decoder, count: 2, shape: "[x, y]")
@@ -85,7 +87,9 @@ public enum PropertyValue: Sendable, Equatable {
         while !container.isAtEnd { numbers.append(try container.decode(NumberExpression.self)) }
         guard numbers.count == count else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "expected \(shape), found \(numbers.count) numbers"))
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "expected \(shape), found \(numbers.count) numbers"))
         }
         return numbers
     }

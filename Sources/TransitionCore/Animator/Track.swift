@@ -66,7 +66,8 @@ public struct Track: Sendable, Equatable, Codable {
         if keyframes != nil, from != nil || timing != nil {
             throw DecodingError.dataCorruptedError(
                 forKey: .keyframes, in: container,
-                debugDescription: "a keyframe track takes its values and timing from \"keyframes\"; drop \"from\" and \"timing\"")
+                debugDescription:
+                    "a keyframe track takes its values and timing from \"keyframes\"; drop \"from\" and \"timing\"")
         }
     }
 
@@ -113,7 +114,8 @@ public struct KeyframeTemplate: Sendable, Equatable {
         return KeyframeTemplate(
             values: values,
             keyTimes: try container.decodeIfPresent([Double].self, forKey: .keyTimes),
-            calculationMode: try container.decodeIfPresent(KeyframeCalculationMode.self, forKey: .calculationMode) ?? .linear,
+            calculationMode: try container.decodeIfPresent(KeyframeCalculationMode.self, forKey: .calculationMode)
+                ?? .linear,
             timingFunctions: try container.decodeIfPresent([TimingFunction?].self, forKey: .timingFunctions))
     }
 

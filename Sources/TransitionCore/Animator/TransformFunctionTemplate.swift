@@ -61,7 +61,11 @@ public enum TransformFunctionTemplate: Sendable, Equatable, Codable {
             try container.encode(z == .literal(0) ? [x, y] : [x, y, z], forKey: .translate)
         case .scale(let x, let y, let z):
             if z == .literal(1) {
-                if x == y { try container.encode(x, forKey: .scale) } else { try container.encode([x, y], forKey: .scale) }
+                if x == y {
+                    try container.encode(x, forKey: .scale)
+                } else {
+                    try container.encode([x, y], forKey: .scale)
+                }
             } else {
                 try container.encode([x, y, z], forKey: .scale)
             }
@@ -92,7 +96,8 @@ public enum TransformFunctionTemplate: Sendable, Equatable, Codable {
         }
         switch self {
         case .translate(let x, let y, let z):
-            return .translate(x: try value(x, "translate x"), y: try value(y, "translate y"), z: try value(z, "translate z"))
+            return .translate(
+                x: try value(x, "translate x"), y: try value(y, "translate y"), z: try value(z, "translate z"))
         case .scale(let x, let y, let z):
             return .scale(x: try value(x, "scale x"), y: try value(y, "scale y"), z: try value(z, "scale z"))
         case .rotate(let angle, let x, let y, let z):

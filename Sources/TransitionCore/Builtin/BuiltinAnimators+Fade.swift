@@ -23,7 +23,8 @@ extension BuiltinAnimators {
         layers: [.to, .from],
         phases: [
             Phase(
-                duration: .expression("duration"), timing: .easeInEaseOut, tracks: [Track(.from, .alpha, to: .number(0))])
+                duration: .expression("duration"), timing: .easeInEaseOut,
+                tracks: [Track(.from, .alpha, to: .number(0))])
         ])
 
     /// No animation: the transition completes at once (UIKit's `animated: NO`). Interactive transitions with

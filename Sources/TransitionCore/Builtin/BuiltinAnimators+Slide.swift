@@ -20,7 +20,9 @@ extension BuiltinAnimators {
             .push: TransitionScript(
                 duration: 0.3,
                 layers: [.from, .overlay(dimming(alpha: 0)), .to],
-                setup: [PropertyAssignment(.to, .transform, .transform(.translate(.expression("containerWidth"), 0, 0)))],
+                setup: [
+                    PropertyAssignment(.to, .transform, .transform(.translate(.expression("containerWidth"), 0, 0)))
+                ],
                 phases: [
                     Phase(
                         duration: .expression("duration"), timing: .easeInEaseOut,
@@ -36,7 +38,8 @@ extension BuiltinAnimators {
                 duration: 0.3,
                 layers: [.to, .overlay(dimming(alpha: 0.1)), .from],
                 setup: [
-                    PropertyAssignment(.to, .transform, .transform(.translate(.expression("-0.3 * containerWidth"), 0, 0)))
+                    PropertyAssignment(
+                        .to, .transform, .transform(.translate(.expression("-0.3 * containerWidth"), 0, 0)))
                 ],
                 phases: [
                     Phase(
@@ -50,7 +53,9 @@ extension BuiltinAnimators {
             .present: TransitionScript(
                 duration: 0.3,
                 layers: [.from, .to],
-                setup: [PropertyAssignment(.to, .transform, .transform(.translate(0, .expression("containerHeight"), 0)))],
+                setup: [
+                    PropertyAssignment(.to, .transform, .transform(.translate(0, .expression("containerHeight"), 0)))
+                ],
                 phases: [
                     Phase(
                         duration: .expression("duration"), timing: .easeInEaseOut,

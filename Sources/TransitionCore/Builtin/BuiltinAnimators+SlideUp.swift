@@ -15,7 +15,9 @@ extension BuiltinAnimators {
             .present: TransitionScript(
                 duration: 1,
                 layers: [.from, .to],
-                setup: [PropertyAssignment(.to, .transform, .transform(.translate(0, .expression("containerHeight"), 0)))],
+                setup: [
+                    PropertyAssignment(.to, .transform, .transform(.translate(0, .expression("containerHeight"), 0)))
+                ],
                 phases: [
                     Phase(
                         duration: .expression("duration"), timing: .uikitSpring(dampingRatio: 0.6, initialVelocity: 0),

@@ -29,7 +29,8 @@ extension Frame {
             JSONWriter.appendString(transition.animator, into: &bytes)
             bytes.append(contentsOf: #","progress":"#.utf8)
             Self.appendNumber(transition.progress, into: &bytes)
-            bytes.append(contentsOf: transition.interactive ? #","interactive":true}"#.utf8 : #","interactive":false}"#.utf8)
+            bytes.append(
+                contentsOf: transition.interactive ? #","interactive":true}"#.utf8 : #","interactive":false}"#.utf8)
         } else {
             bytes.append(contentsOf: "null".utf8)
         }
@@ -82,7 +83,10 @@ extension NodeState {
         Self.appendPair(anchorPoint.x, anchorPoint.y, into: &bytes)
         bytes.append(contentsOf: #","transform":["#.utf8)
         let t = transform
-        let entries = (t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44)
+        let entries = (
+            t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43,
+            t.m44
+        )
         withUnsafeBytes(of: entries) { raw in
             for (position, entry) in raw.bindMemory(to: Double.self).enumerated() {
                 if position > 0 { bytes.append(UInt8(ascii: ",")) }

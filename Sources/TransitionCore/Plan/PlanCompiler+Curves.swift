@@ -13,9 +13,10 @@ extension PlanCompiler {
             throw TransitionCoreError(.invalidAnimator, parameter: path, "needs \"to\" or \"keyframes\"")
         }
         let to = try resolve(toValue, for: property, target: target, path: path + ".to")
-        let from = try track.from.map { (value) throws(TransitionCoreError) in
-            try resolve(value, for: property, target: target, path: path + ".from")
-        } ?? currentValue(of: property, node: node)
+        let from =
+            try track.from.map { (value) throws(TransitionCoreError) in
+                try resolve(value, for: property, target: target, path: path + ".from")
+            } ?? currentValue(of: property, node: node)
         let curve: CompiledTrack.Curve
         switch (from, to) {
         case (.transform(let start), .transform(let end)):
@@ -90,7 +91,9 @@ extension PlanCompiler {
             }
             segmentCurves = curves
         }
-        func build<Value: KeyframeInterpolatable>(_ extract: (ResolvedValue) -> Value?) throws(TransitionCoreError) -> Keyframes<Value> {
+        func build<Value: KeyframeInterpolatable>(_ extract: (ResolvedValue) -> Value?) throws(TransitionCoreError)
+            -> Keyframes<Value>
+        {
             let typed = values.compactMap(extract)
             do {
                 return try Keyframes(
@@ -114,7 +117,8 @@ extension PlanCompiler {
             curve = .numberKeyframes(try build { if case .number(let number) = $0 { number } else { nil } })
         case .hidden:
             throw TransitionCoreError(
-                .invalidAnimator, parameter: path, "hidden switches at once; use a track with \"to\" in a phase instead")
+                .invalidAnimator, parameter: path, "hidden switches at once; use a track with \"to\" in a phase instead"
+            )
         }
         if let last = values.last { setModel(last, property: property, node: target.node) }
         return curve

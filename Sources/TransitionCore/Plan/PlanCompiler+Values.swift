@@ -105,16 +105,20 @@ extension PlanCompiler {
         case (.position, .point(let x, let y)), (.anchorPoint, .point(let x, let y)):
             return .point(Point(x: try evaluate(x, path: path + "[0]"), y: try evaluate(y, path: path + "[1]")))
         case (.position, .centerOf(let role)):
-            let rect = try convertedFrame(of: try referencedNode(role, from: target, path: path), into: parent, path: path)
+            let rect = try convertedFrame(
+                of: try referencedNode(role, from: target, path: path), into: parent, path: path)
             return .point(rect.center)
         case (.position, .positionOf(let role)):
             let reference = try referencedNode(role, from: target, path: path)
             let states = scene.states(for: model)
-            let point = reference.map { states[$0].position } ?? Point(
-                x: environment.containerWidth / 2, y: environment.containerHeight / 2)
+            let point =
+                reference.map { states[$0].position }
+                ?? Point(
+                    x: environment.containerWidth / 2, y: environment.containerHeight / 2)
             return .point(try convert(point, into: parent, path: path))
         case (.size, .size(let width, let height)):
-            let size = Size(width: try evaluate(width, path: path + "[0]"), height: try evaluate(height, path: path + "[1]"))
+            let size = Size(
+                width: try evaluate(width, path: path + "[0]"), height: try evaluate(height, path: path + "[1]"))
             guard size.width >= 0, size.height >= 0 else {
                 throw TransitionCoreError(.invalidValue, parameter: path, "width and height must not be negative")
             }
@@ -133,7 +137,8 @@ extension PlanCompiler {
             }
             return .rect(rect)
         case (.frame, .frameOf(let role)):
-            return .rect(try convertedFrame(of: try referencedNode(role, from: target, path: path), into: parent, path: path))
+            return .rect(
+                try convertedFrame(of: try referencedNode(role, from: target, path: path), into: parent, path: path))
         case (.transform, .transform(let templates)):
             var functions: [TransformFunction] = []
             for (index, template) in templates.enumerated() {
@@ -185,7 +190,8 @@ extension PlanCompiler {
         guard let inverse = PlaneMapping(matrix).inverted() else {
             throw TransitionCoreError(
                 .invalidValue, parameter: path,
-                "cannot convert into node \"\(scene.nodes[space].node)\": its transform collapses it to a line or point")
+                "cannot convert into node \"\(scene.nodes[space].node)\": its transform collapses it to a line or point"
+            )
         }
         let converted = inverse.apply(point)
         guard converted.x.isFinite, converted.y.isFinite else {

@@ -68,7 +68,8 @@ struct PlanCompiler {
         }
         self.script = script
         guard !script.duration.mentionsDuration else {
-            throw TransitionCoreError(.invalidExpression, parameter: scriptPath + ".duration", "may not refer to itself")
+            throw TransitionCoreError(
+                .invalidExpression, parameter: scriptPath + ".duration", "may not refer to itself")
         }
         let duration = script.duration.evaluate(
             in: .init(containerWidth: size.width, containerHeight: size.height, duration: 0))
@@ -79,7 +80,8 @@ struct PlanCompiler {
         environment = .init(containerWidth: size.width, containerHeight: size.height, duration: duration)
         if let source = request.sourceNode, request.from.node(source) == nil {
             throw TransitionCoreError(
-                .unknownNode, parameter: "sourceNode", "the from screen \"\(request.from.id)\" has no node \"\(source)\"")
+                .unknownNode, parameter: "sourceNode",
+                "the from screen \"\(request.from.id)\" has no node \"\(source)\"")
         }
         try buildScene()
     }
@@ -90,7 +92,8 @@ struct PlanCompiler {
         let layers = script.layers
         let count = { (wanted: LayerPlacement) in layers.filter { $0 == wanted }.count }
         guard count(.from) == 1, count(.to) == 1 else {
-            throw TransitionCoreError(.invalidAnimator, parameter: layersPath, "must name \"from\" and \"to\" once each")
+            throw TransitionCoreError(
+                .invalidAnimator, parameter: layersPath, "must name \"from\" and \"to\" once each")
         }
         guard count(.snapshots) <= 1 else {
             throw TransitionCoreError(.invalidAnimator, parameter: layersPath, "may name \"snapshots\" at most once")
@@ -123,7 +126,8 @@ struct PlanCompiler {
             case .overlay(let overlay):
                 let path = layersPath + "[\(position)]"
                 guard !overlay.overlay.isEmpty, overlayIndex[overlay.overlay] == nil else {
-                    throw TransitionCoreError(.invalidAnimator, parameter: path + ".overlay", "must be a unique, non-empty id")
+                    throw TransitionCoreError(
+                        .invalidAnimator, parameter: path + ".overlay", "must be a unique, non-empty id")
                 }
                 var frame = Rect(origin: .zero, size: request.containerSize)
                 if let numbers = overlay.frame {
@@ -132,16 +136,18 @@ struct PlanCompiler {
                     }
                     frame = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
                 }
-                let alpha = try overlay.alpha.map { (number) throws(TransitionCoreError) in
-                    try evaluate(number, path: path + ".alpha")
-                } ?? 0
+                let alpha =
+                    try overlay.alpha.map { (number) throws(TransitionCoreError) in
+                        try evaluate(number, path: path + ".alpha")
+                    } ?? 0
                 overlayIndex[overlay.overlay] = scene.appendContainerNode(
                     screen: .container, node: NodeID(rawValue: overlay.overlay), kind: .overlay, frame: frame,
                     alpha: alpha, style: overlay.style)
             }
         }
         pairs = pairedNodes.map { shared, fromNode, toNode in
-            SharedPair(sharedID: shared, from: fromIndex[fromNode]!, to: toIndex[toNode]!, snapshot: snapshotIndex[shared])
+            SharedPair(
+                sharedID: shared, from: fromIndex[fromNode]!, to: toIndex[toNode]!, snapshot: snapshotIndex[shared])
         }
         model = scene.values
         modelTransforms = scene.transformLists
@@ -168,7 +174,8 @@ struct PlanCompiler {
         for (index, assignment) in script.setup.enumerated() {
             let path = scriptPath + ".setup[\(index)]"
             for target in try targets(of: assignment.target, path: path + ".target") {
-                let value = try resolve(assignment.value, for: assignment.property, target: target, path: path + ".value")
+                let value = try resolve(
+                    assignment.value, for: assignment.property, target: target, path: path + ".value")
                 setModel(value, property: assignment.property, node: target.node)
             }
         }
@@ -208,10 +215,13 @@ struct PlanCompiler {
         guard completion <= TransitionPlan.maximumDuration else {
             throw TransitionCoreError(
                 .invalidValue, parameter: scriptPath + (script.completesAt == nil ? ".phases" : ".completesAt"),
-                "the transition would last \(completion) seconds; at most \(TransitionPlan.maximumDuration) are allowed")
+                "the transition would last \(completion) seconds; at most \(TransitionPlan.maximumDuration) are allowed"
+            )
         }
         let sorted = tracks.sorted {
-            ($0.track.node, $0.track.slot, $0.track.start, $0.order) < ($1.track.node, $1.track.slot, $1.track.start, $1.order)
+            ($0.track.node, $0.track.slot, $0.track.start, $0.order) < (
+                $1.track.node, $1.track.slot, $1.track.start, $1.order
+            )
         }.map(\.track)
         var groups: [Range<Int>] = []
         var groupStart = 0
@@ -253,7 +263,8 @@ struct PlanCompiler {
             }
             if let name = phase.name {
                 guard ends[name] == nil else {
-                    throw TransitionCoreError(.invalidAnimator, parameter: path + ".name", "\"\(name)\" names two phases")
+                    throw TransitionCoreError(
+                        .invalidAnimator, parameter: path + ".name", "\"\(name)\" names two phases")
                 }
                 ends[name] = start + duration
             }

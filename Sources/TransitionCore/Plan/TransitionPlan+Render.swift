@@ -22,7 +22,8 @@ extension TransitionPlan {
             let transition = FrameTransition(
                 id: transitionID, operation: operation, animator: animatorName, progress: time / duration,
                 interactive: interactive)
-            frames.append(Frame(stack: stack, index: index, time: time, transition: transition, nodes: sample(at: time)))
+            frames.append(
+                Frame(stack: stack, index: index, time: time, transition: transition, nodes: sample(at: time)))
             index += 1
         }
     }
