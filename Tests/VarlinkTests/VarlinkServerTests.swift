@@ -1,7 +1,9 @@
+import Foundation
 import JSON
 import Testing
 import Varlink
 
+/// The server on real sockets, with an in-process server on a temporary path.
 @Suite struct VarlinkServerTests {
     @Test func answersGetInfo() throws {
         let server = try TestServer()
@@ -12,5 +14,274 @@ import Varlink
         #expect(info["version"] == "1.0")
         #expect(info["url"] == "https://example.org/test")
         #expect(info["interfaces"] == ["org.varlink.service", "org.example.test"])
+    }
+
+    @Test func servesInterfaceDescriptionsVerbatim() throws {
+        let server = try TestServer()
+        let client = try server.client()
+        let test = try client.call(
+            "org.varlink.service.GetInterfaceDescription", parameters: ["interface": "org.example.test"])
+        #expect(test["description"]?.stringValue == testInterfaceText)
+        let own = try client.call(
+            "org.varlink.service.GetInterfaceDescription", parameters: ["interface": "org.varlink.service"])
+        #expect(own["description"]?.stringValue == VarlinkServiceInterface.description)
+    }
+
+    /// Several calls in one write: replies come back in call order, streams included, and a oneway call
+    /// in between answers nothing yet runs before the calls after it.
+    @Test func answersPipelinedCallsInOrder() throws {
+        let server = try TestServer()
+        let connection = try RawConnection(path: server.path)
+        connection.write([
+            VarlinkCall(method: "org.example.test.Count", parameters: ["count": 3], more: true),
+            VarlinkCall(method: "org.example.test.Echo", parameters: ["text": "after the stream"]),
+            VarlinkCall(method: "org.example.test.Poke", oneway: true),
+            VarlinkCall(method: "org.example.test.Pokes"),
+            VarlinkCall(method: "org.example.test.Nothing"),
+            VarlinkCall(method: "org.example.test.Echo", parameters: ["text": "last"]),
+        ])
+        let replies = (0..<7).compactMap { _ in connection.readReply() }
+        #expect(
+            replies == [
+                VarlinkReply(parameters: ["number": 1], continues: true),
+                VarlinkReply(parameters: ["number": 2], continues: true),
+                VarlinkReply(parameters: ["number": 3]),
+                VarlinkReply(parameters: ["text": "after the stream"]),
+                VarlinkReply(parameters: ["count": 1]),
+                VarlinkReply(.methodNotFound("org.example.test.Nothing")),
+                VarlinkReply(parameters: ["text": "last"]),
+            ]
+        )
+    }
+
+    @Test func surfacesErrorRepliesAsVarlinkErrors() throws {
+        let server = try TestServer()
+        let client = try server.client()
+        #expect(throws: VarlinkError(name: "org.example.test.Failed", parameters: ["reason": "because"])) {
+            try client.call("org.example.test.Fail", parameters: ["reason": "because"])
+        }
+        #expect(throws: VarlinkError.invalidParameter("text")) {
+            try client.call("org.example.test.Echo", parameters: ["text": 5])
+        }
+        #expect(throws: VarlinkError.interfaceNotFound("org.example.none")) {
+            try client.call("org.example.none.Echo")
+        }
+        // The connection is still usable after errors.
+        #expect(try client.call("org.example.test.Echo", parameters: ["text": "still here"]) == ["text": "still here"])
+    }
+
+    /// Replies sent from other threads reach their streams; a `more` call keeps its connection busy.
+    @Test func streamsRepliesFromOtherThreads() throws {
+        let server = try TestServer()
+        let subscriber = try server.client()
+        let stream = try subscriber.callMore("org.example.test.Subscribe")
+        #expect(server.state.wait(until: { $0.subscribers.count == 1 }))
+        #expect {
+            try subscriber.call("org.example.test.Echo", parameters: ["text": "x"])
+        } throws: { error in
+            (error as? VarlinkConnectionError)?.code == .callInProgress
+        }
+        let controller = try server.client()
+        for round in 0..<3 {
+            #expect(try controller.call("org.example.test.Release") == ["subscribers": 1])
+            #expect(try stream.next() == ["sequence": 0], "round \(round)")
+        }
+    }
+
+    @Test func countsStreamsToTheirEnd() throws {
+        let server = try TestServer()
+        let client = try server.client()
+        let stream = try client.callMore("org.example.test.Count", parameters: ["count": 5])
+        var numbers: [Int] = []
+        while let reply = try stream.next() { numbers.append(reply["number"]?.intValue ?? -1) }
+        #expect(numbers == [1, 2, 3, 4, 5])
+        #expect(try stream.next() == nil)
+        #expect(try client.call("org.example.test.Echo", parameters: ["text": "next"]) == ["text": "next"])
+    }
+
+    @Test func servesTwoHundredConcurrentConnections() throws {
+        let server = try TestServer()
+        let clients = try (0..<200).map { _ in try server.client() }
+        #expect(server.state.wait(until: { $0.openedConnections == 200 }))
+        #expect(server.server.connectionCount == 200)
+        // Every connection has a call outstanding at once, ten rounds over.
+        for round in 0..<10 {
+            for (index, client) in clients.enumerated() {
+                try client.send(
+                    VarlinkCall(method: "org.example.test.Echo", parameters: ["text": .string("\(index)/\(round)")]))
+            }
+            for (index, client) in clients.enumerated() {
+                #expect(try client.receiveReply() == VarlinkReply(parameters: ["text": .string("\(index)/\(round)")]))
+            }
+        }
+        for client in clients { client.close() }
+        #expect(server.state.wait(until: { $0.closedConnections.count == 200 }))
+        #expect(server.server.connectionCount == 0)
+        #expect(server.state.withLock { $0.closedConnections.allSatisfy { $0 == .peerClosed } })
+    }
+
+    @Test func notifiesAndForgetsAClientThatLeavesMidCall() throws {
+        let server = try TestServer()
+        let connection = try RawConnection(path: server.path)
+        connection.write([VarlinkCall(method: "org.example.test.Hold")])
+        #expect(server.state.wait(until: { $0.heldCalls == 1 }))
+        connection.close()
+        #expect(server.state.wait(until: { $0.closeReasons == [.peerClosed] }))
+        #expect(server.state.wait(until: { $0.closedConnections == [.peerClosed] }))
+        #expect(server.server.connectionCount == 0)
+    }
+
+    @Test func notifiesAndForgetsAClientThatLeavesMidStream() throws {
+        let server = try TestServer()
+        let client = try server.client()
+        let stream = try client.callMore("org.example.test.Subscribe")
+        #expect(server.state.wait(until: { $0.subscribers.count == 1 }))
+        _ = try server.client().call("org.example.test.Release")
+        #expect(try stream.next() == ["sequence": 0])
+        client.close()
+        #expect(server.state.wait(until: { $0.closeReasons == [.peerClosed] }))
+        #expect(server.state.wait(until: { $0.closedConnections.count == 2 }))
+        #expect(server.server.connectionCount == 0)
+        let subscriber = try #require(server.state.withLock { $0.subscribers.first })
+        #expect(subscriber.isConnectionClosed)
+        #expect(!subscriber.replyContinues(["sequence": 1]))
+    }
+
+    /// A reader that never reads fills its own queue only: the others are served meanwhile, and it is
+    /// dropped once its pending bytes pass the limit.
+    @Test func dropsASlowReaderWithoutDelayingOthers() throws {
+        var configuration = VarlinkServer.Configuration()
+        configuration.maximumPendingOutputBytes = 256 * 1024
+        let server = try TestServer(configuration: configuration)
+        let slow = try RawConnection(path: server.path)
+        slow.write([VarlinkCall(method: "org.example.test.Flood", parameters: ["bytes": 4096], more: true)])
+        let other = try server.client()
+        for index in 0..<50 {
+            #expect(
+                try other.call("org.example.test.Echo", parameters: ["text": .string("\(index)")]) == [
+                    "text": .string("\(index)")
+                ])
+        }
+        #expect(server.state.wait(until: { $0.closeReasons.contains(.outputLimitExceeded) }))
+        #expect(server.state.wait(until: { $0.closedConnections == [.outputLimitExceeded] }))
+        #expect(try other.call("org.example.test.Echo", parameters: ["text": "after"]) == ["text": "after"])
+        #expect(server.server.connectionCount == 1)
+    }
+
+    /// Oneway calls sent just before the client closes still run.
+    @Test func runsOnewayCallsOfAClientThatAlreadyLeft() throws {
+        let server = try TestServer()
+        let connection = try RawConnection(path: server.path)
+        connection.write(Array(repeating: VarlinkCall(method: "org.example.test.Poke", oneway: true), count: 3))
+        connection.close()
+        #expect(server.state.wait(until: { $0.pokes == 3 && $0.closedConnections.count == 1 }))
+        #expect(server.server.connectionCount == 0)
+    }
+
+    /// After the client shuts down its writing side, its calls are still answered, then the server
+    /// closes.
+    @Test func answersAHalfClosedClient() throws {
+        let server = try TestServer()
+        let connection = try RawConnection(path: server.path)
+        connection.write([
+            VarlinkCall(method: "org.example.test.Echo", parameters: ["text": "one"]),
+            VarlinkCall(method: "org.example.test.Echo", parameters: ["text": "two"]),
+        ])
+        connection.shutdownWriting()
+        #expect(connection.readReply() == VarlinkReply(parameters: ["text": "one"]))
+        #expect(connection.readReply() == VarlinkReply(parameters: ["text": "two"]))
+        #expect(connection.readsEndOfStream())
+    }
+
+    @Test func refusesUpgrades() throws {
+        let server = try TestServer()
+        let connection = try RawConnection(path: server.path)
+        connection.write([
+            VarlinkCall(method: "org.example.test.Echo", parameters: ["text": "x"], upgrade: true),
+            VarlinkCall(method: "org.example.test.Echo", parameters: ["text": "y"]),
+        ])
+        #expect(connection.readReply() == VarlinkReply(.invalidParameter("upgrade")))
+        #expect(connection.readReply() == VarlinkReply(parameters: ["text": "y"]))
+    }
+
+    @Test(arguments: [
+        ("not json", VarlinkConnectionError.Code.invalidMessage),
+        (#"{"method":"not a name"}"#, .invalidMessage),
+        (String(repeating: "x", count: 2048), .messageTooLarge),
+    ])
+    func closesOnlyTheConnectionThatBreaksTheProtocol(_ message: String, _ reason: VarlinkConnectionError.Code) throws {
+        var configuration = VarlinkServer.Configuration()
+        configuration.maximumMessageBytes = 1024
+        let server = try TestServer(configuration: configuration)
+        let good = try server.client()
+        let bad = try RawConnection(path: server.path)
+        bad.write(Array(message.utf8) + (reason == .messageTooLarge ? [] : [0]))
+        #expect(bad.readsEndOfStream())
+        #expect(server.state.wait(until: { $0.closedConnections == [reason] }))
+        #expect(try good.call("org.example.test.Echo", parameters: ["text": "fine"]) == ["text": "fine"])
+    }
+
+    @Test func refusesConnectionsBeyondTheLimit() throws {
+        var configuration = VarlinkServer.Configuration()
+        configuration.maximumConnections = 2
+        configuration.connectionLimitError = VarlinkError(
+            name: "org.example.test.Failed", parameters: ["reason": "full"])
+        let server = try TestServer(configuration: configuration)
+        let first = try server.client()
+        let second = try server.client()
+        #expect(server.state.wait(until: { $0.openedConnections == 2 }))
+        let third = try RawConnection(path: server.path)
+        #expect(third.readReply() == VarlinkReply(configuration.connectionLimitError!))
+        #expect(third.readsEndOfStream())
+        #expect(server.state.withLock { $0.refusedConnections } == 1)
+        #expect(try first.call("org.example.test.Echo", parameters: ["text": "1"]) == ["text": "1"])
+        second.close()
+        #expect(server.state.wait(until: { $0.closedConnections.count == 1 }))
+        let fourth = try server.client()
+        #expect(try fourth.call("org.example.test.Echo", parameters: ["text": "4"]) == ["text": "4"])
+    }
+}
+
+@Suite struct VarlinkServerShutdownTests {
+    /// Shutdown closes streams at once, lets a call in flight send its reply, then closes; the socket
+    /// file goes away.
+    @Test func finishesCallsInFlightAndClosesStreams() throws {
+        let server = try TestServer()
+        let subscriber = try server.client()
+        _ = try subscriber.callMore("org.example.test.Subscribe")
+        let waiting = try RawConnection(path: server.path)
+        waiting.write([VarlinkCall(method: "org.example.test.Delay")])
+        #expect(server.state.wait(until: { $0.subscribers.count == 1 && $0.delayed.count == 1 }))
+        let stopped = Monitor(false)
+        let varlinkServer = server.server
+        Thread.detachNewThread {
+            varlinkServer.shutdown()
+            stopped.withLock { $0 = true }
+        }
+        // The stream is closed as soon as the shutdown begins...
+        #expect(server.state.wait(until: { $0.closeReasons == [.serverShutdown] }))
+        #expect(!stopped.withLock { $0 })
+        // ...while the call in flight may still answer, and its client gets the reply.
+        #expect(server.state.withLock { $0.delayed[0] }.reply(["done": true]))
+        #expect(waiting.readReply() == VarlinkReply(parameters: ["done": true]))
+        #expect(waiting.readsEndOfStream())
+        #expect(stopped.wait(until: { $0 }))
+        #expect(server.server.connectionCount == 0)
+        #expect(access(server.path, F_OK) != 0)
+        #expect(throws: VarlinkSocketError.self) { try VarlinkClient(path: server.path) }
+    }
+
+    /// A call that never ends is cut off at the shutdown timeout.
+    @Test func closesCallsThatOutliveTheTimeout() throws {
+        var configuration = VarlinkServer.Configuration()
+        configuration.shutdownTimeout = .milliseconds(50)
+        let server = try TestServer(configuration: configuration)
+        let connection = try RawConnection(path: server.path)
+        connection.write([VarlinkCall(method: "org.example.test.Hold")])
+        #expect(server.state.wait(until: { $0.heldCalls == 1 }))
+        server.server.shutdown()
+        #expect(server.state.withLock { $0.closeReasons } == [.serverShutdown])
+        #expect(connection.readsEndOfStream())
+        server.server.shutdown()
     }
 }

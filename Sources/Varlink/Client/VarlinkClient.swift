@@ -141,8 +141,29 @@ public final class VarlinkClient {
             }
             switch result {
             case .success(let count): offset += count
-            case .failure(let error): throw failure("send", error)
+            case .failure(let error):
+                // A server that refuses the connection (at its limit, say) writes an error and closes
+                // before the call arrives: report that error rather than the broken pipe.
+                if error.rawValue == EPIPE || error.rawValue == ECONNRESET, let refusal = pendingErrorReply() {
+                    close()
+                    throw refusal
+                }
+                throw failure("send", error)
             }
+        }
+    }
+
+    /// An error reply the server sent before closing, if one is buffered (read without blocking).
+    private func pendingErrorReply() -> VarlinkError? {
+        while true {
+            if let message = try? framer.nextMessage() {
+                return (try? VarlinkReply.decode(message, limits: readerLimits))?.varlinkError
+            }
+            let result = readBuffer.withUnsafeMutableBytes { bytes in
+                systemCall { recv(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT)) }
+            }
+            guard case .success(let count) = result, count > 0 else { return nil }
+            readBuffer.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }
     }
 

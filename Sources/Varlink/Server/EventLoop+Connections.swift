@@ -69,12 +69,12 @@ extension EventLoop {
                 send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
             }
         }
-        closeDescriptor(descriptor)
         let reason = VarlinkConnectionError(
             code: .connectionLimitReached,
             message: "Refused a connection: \(configuration.maximumConnections) connections are open already."
         )
         report(.connectionRefused(peer: peer, reason: reason))
+        closeDescriptor(descriptor)
     }
 
     private func pauseListener() {

@@ -84,7 +84,8 @@ public final class VarlinkListener: Sendable {
     /// Its socket file (if any) belongs to the service manager and is never removed here.
     ///
     /// - Parameters:
-    ///   - fileDescriptor: the listening descriptor; the listener owns it from now on.
+    ///   - fileDescriptor: the listening descriptor; the listener owns it from now on (on failure it
+    ///     stays the caller's, open).
     ///   - path: the socket path, for reports only.
     /// - Throws: `VarlinkSocketError` with code `notASocket` or `systemCallFailed`.
     public static func adopt(fileDescriptor: Int32, path: String? = nil) throws(VarlinkSocketError) -> VarlinkListener {

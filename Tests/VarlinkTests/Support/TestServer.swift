@@ -39,6 +39,9 @@ let testInterfaceText = """
     # Streams replies of `bytes` bytes without end, as fast as they are taken.
     method Flood(bytes: int) -> (data: string)
 
+    # Replies only when the test answers it.
+    method Delay() -> (done: bool)
+
     # Defined but not implemented.
     method Missing() -> ()
 
@@ -54,6 +57,8 @@ struct TestServerValues: Sendable {
     var closeReasons: [VarlinkConnectionError.Code] = []
     var subscribers: [VarlinkCallContext] = []
     var heldCalls = 0
+    /// Calls to `Delay`, waiting for the test to answer them.
+    var delayed: [VarlinkCallContext] = []
     /// Reasons of every connection the server closed, in order (from its event handler).
     var closedConnections: [VarlinkConnectionError.Code] = []
     var openedConnections = 0
@@ -119,6 +124,9 @@ final class TestServer {
             context.onConnectionClose { reason in
                 state.withLock { $0.closeReasons.append(reason.code) }
             }
+        }
+        test.implement("Delay") { context in
+            state.withLock { $0.delayed.append(context) }
         }
         test.implement("Subscribe") { context in
             state.withLock { $0.subscribers.append(context) }
