@@ -58,17 +58,21 @@ struct ScratchStack<Element>: ~Copyable {
     /// Moves the elements from `start` to the top into a new array of exactly their count, leaving
     /// `start` elements.
     ///
-    /// Copying into `Array(_: UnsafeBufferPointer)` and then destroying the originals measured cheaper
-    /// than moving into `Array(unsafeUninitializedCapacity:)` or `Array(repeating:count:)`, whose
-    /// unspecialized allocation looks up the storage class's generic metadata on every call.
+    /// `Array.init(_:)` over ``MovedElements`` allocates through the specialized path and then moves the
+    /// elements bytewise. (`Array(unsafeUninitializedCapacity:)` and `Array(repeating:count:)` look up
+    /// the storage class's generic metadata on every call; copying from an `UnsafeBufferPointer` calls
+    /// the copy and destroy witnesses of every element. Both measured slower.)
     ///
     /// - Precondition: `start` is in `0...count`.
     mutating func popArray(from start: Int) -> [Element] {
         let moved = count - start
         guard moved > 0 else { return [] }
-        let source = base + start
-        let array = Array(UnsafeBufferPointer(start: source, count: moved))
-        source.deinitialize(count: moved)
+        var wasMoved = false
+        let array = withUnsafeMutablePointer(to: &wasMoved) { flag in
+            Array(MovedElements(base: base + start, count: moved, wasMoved: flag))
+        }
+        // Should `Array.init(_:)` ever copy through the subscript instead, the originals are still here.
+        if !wasMoved { (base + start).deinitialize(count: moved) }
         count = start
         return array
     }
@@ -81,5 +85,40 @@ struct ScratchStack<Element>: ~Copyable {
         base = newBase
         capacity = newCapacity
         ownsStorage = true
+    }
+}
+
+/// Elements in memory that an array initializer moves rather than copies: `_copyContents(initializing:)`,
+/// which `Array.init(_:)` uses to fill its new storage, moves them and sets `wasMoved`.
+struct MovedElements<Element>: RandomAccessCollection {
+    /// Walks the elements by copying them; only used should `Array.init(_:)` not call `_copyContents`.
+    struct Iterator: IteratorProtocol {
+        let elements: MovedElements
+        var position: Int
+
+        mutating func next() -> Element? {
+            guard position < elements.count else { return nil }
+            defer { position += 1 }
+            return elements.base[position]
+        }
+    }
+
+    let base: UnsafeMutablePointer<Element>
+    let count: Int
+    let wasMoved: UnsafeMutablePointer<Bool>
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(position: Int) -> Element { base[position] }
+
+    func makeIterator() -> Iterator { Iterator(elements: self, position: 0) }
+
+    func _copyContents(initializing buffer: UnsafeMutableBufferPointer<Element>) -> (Iterator, Int) {
+        precondition(buffer.count >= count && !wasMoved.pointee, "Elements can be moved out only once")
+        buffer.baseAddress!.moveInitialize(from: base, count: count)
+        wasMoved.pointee = true
+        // Every element is consumed, so the returned iterator starts at the end.
+        return (Iterator(elements: self, position: count), count)
     }
 }
