@@ -70,3 +70,24 @@ struct SpringSettlingTests {
         #expect(try Spring(stiffness: 100, damping: 10).settlingDuration(epsilon: 2) == 0)
     }
 }
+
+@Suite("Spring settling duration near critical damping")
+struct SpringSettlingContinuityTests {
+    @Test("continuous across ζ = 1 from both sides")
+    func continuity() throws {
+        let critical = try Spring(stiffness: 100, damping: 20).settlingDuration()
+        for damping in [19.9999999999, 19.99999, 19.99, 19.9] {
+            let nearly = try Spring(stiffness: 100, damping: damping).settlingDuration()
+            #expect(abs(nearly - critical) < 0.01 * critical, "damping \(damping): \(nearly) vs \(critical)")
+        }
+        // And from above, when over-damping is allowed.
+        for damping in [20.0000000001, 20.00001, 20.01] {
+            let nearly = try Spring(stiffness: 100, damping: damping, allowsOverdamping: true).settlingDuration()
+            #expect(abs(nearly - critical) < 0.01 * critical, "damping \(damping): \(nearly) vs \(critical)")
+        }
+        // SwiftUI bounce 0 is critical however the ratio rounds.
+        let swiftUI = try Spring(duration: 0.5, bounce: 0)
+        let period = 2 * Double.pi / 0.5
+        #expect(abs(swiftUI.settlingDuration() - 9.2335 / period) < 1e-3)
+    }
+}

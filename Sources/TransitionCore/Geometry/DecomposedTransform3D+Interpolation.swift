@@ -54,9 +54,12 @@ extension Transform3D {
     ///
     /// If either matrix cannot be decomposed (for instance a zero scale), the interpolation is
     /// discrete as CSS specifies: `self` for fractions below 0.5, `other` from 0.5 on.
-    /// Fractions outside [0, 1] extrapolate. Allocation-free, but it decomposes both matrices on
-    /// every call: for repeated sampling use `TransformInterpolator`.
+    /// Fractions outside [0, 1] extrapolate; fraction 0 and 1 return `self` and `other` exactly.
+    /// Allocation-free, but it decomposes both matrices on every call: for repeated sampling use
+    /// `TransformInterpolator`.
     public func interpolated(to other: Transform3D, fraction: Double) -> Transform3D {
+        if fraction == 0 { return self }
+        if fraction == 1 { return other }
         guard let from = DecomposedTransform3D(self), let to = DecomposedTransform3D(other) else {
             return fraction < 0.5 ? self : other
         }

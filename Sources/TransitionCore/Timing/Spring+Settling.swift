@@ -17,9 +17,13 @@ extension Spring {
     /// for those examples, matching both; the tighter amplitude `√(A² + B²)` gives 2.78 s and
     /// 0.98 s, which do not. So this is what is implemented, for each regime:
     ///
-    /// - under-damped: `t = ln((|A| + |B|) / epsilon) / λ` with `A = 1`, `B = (λ − v₀)/ωd`;
+    /// - under-damped: `e^(−λt)·(1 + |λ − v₀|·min(t, 1/ωd)) = epsilon` (`|sin(ωd t)/ωd|` is at
+    ///   most both t and 1/ωd). Past `t = 1/ωd` this is the closed form
+    ///   `t = ln((1 + |λ − v₀|/ωd) / epsilon) / λ` (Apple's examples); the `min` keeps the
+    ///   estimate continuous as ζ → 1, where 1/ωd grows without bound;
     /// - critically damped: the root of `e^(−ω₀t)·(1 + |ω₀ − v₀|·t) = epsilon` past its maximum;
-    /// - over-damped: the root of `|C₁|·e^(r₁t) + |C₂|·e^(r₂t) = epsilon`.
+    /// - over-damped: the root of `e^(−λt)·(cosh γt + |λ − v₀|·sinh(γt)/γ) = epsilon` past its
+    ///   maximum; as γ → 0 this tends to the critical bound, so the estimate is continuous at ζ = 1.
     ///
     /// Each is an upper bound of `|1 − value(t)|` for all later times, so after the settling
     /// duration the value stays within `epsilon` of 1. The roots are found by bisection to
@@ -31,21 +35,35 @@ extension Spring {
         let v0 = initialVelocity
         switch regime {
         case .underDamped(let decay, let dampedFrequency, _):
-            let bound = 1 + abs((decay - v0) / dampedFrequency)
-            duration = max(0, log(bound / epsilon) / decay)
+            let slope = abs(decay - v0)
+            let knee = 1 / dampedFrequency
+            let closedForm = log((1 + slope * knee) / epsilon) / decay
+            if closedForm >= knee {
+                duration = closedForm
+            } else {
+                let peak = slope > decay ? (slope - decay) / (slope * decay) : 0
+                duration = Self.crossing(after: min(peak, knee), epsilon: epsilon) { t in
+                    exp(-decay * t) * (1 + slope * min(t, knee))
+                }
+            }
         case .criticallyDamped(let frequency):
             let slope = abs(frequency - v0)
             // The bound's maximum is at t = (s − ω₀)/(s·ω₀) when s > ω₀, else at 0.
             let peak = slope > frequency ? (slope - frequency) / (slope * frequency) : 0
             duration = Self.crossing(after: peak, epsilon: epsilon) { t in exp(-frequency * t) * (1 + slope * t) }
         case .overDamped(let decay, let gamma, let slowRoot):
-            // u = C₁e^(r₁t) + C₂e^(r₂t), C₁ + C₂ = 1, r₁C₁ + r₂C₂ = −v₀.
-            let fastRoot = -decay - gamma
-            let fastCoefficient = (-v0 - slowRoot) / (fastRoot - slowRoot)
-            let slowCoefficient = 1 - fastCoefficient
-            duration = Self.crossing(after: 0, epsilon: epsilon) { t in
-                abs(slowCoefficient) * exp(slowRoot * t) + abs(fastCoefficient) * exp(fastRoot * t)
+            // u = e^(−λt)·(cosh γt + (λ − v₀)·sinh(γt)/γ); bound the second term by its absolute
+            // value, written with e^(r₁t) and expm1 so it neither overflows nor cancels.
+            let slope = abs(decay - v0)
+            let bound = { (t: Double) -> Double in
+                exp(slowRoot * t) * ((1 + exp(-2 * gamma * t)) / 2 - slope * expm1(-2 * gamma * t) / (2 * gamma))
             }
+            // Its derivative, as in `evaluate(at:)`: r₁·bound + e^(r₁t)·e^(−2γt)·(|k| − γ).
+            let derivative = { (t: Double) -> Double in
+                slowRoot * bound(t) + exp(slowRoot * t) * exp(-2 * gamma * t) * (slope - gamma)
+            }
+            let peak = Self.lastRise(derivative)
+            duration = Self.crossing(after: peak, epsilon: epsilon, bound)
         }
         if let cutoff { return min(duration, cutoff) }
         return duration
@@ -72,5 +90,26 @@ extension Spring {
             if bound(middle) > epsilon { low = middle } else { high = middle }
         }
         return high
+    }
+
+    /// The time of the single maximum of a function that rises at most once and then falls, given
+    /// its derivative: 0 if it falls from the start, else bisection on the derivative's sign.
+    private static func lastRise(_ derivative: (Double) -> Double) -> Double {
+        guard derivative(0) > 0 else { return 0 }
+        var low = 0.0
+        var high = 1e-3
+        var doublings = 0
+        while derivative(high) > 0 {
+            low = high
+            high *= 2
+            doublings += 1
+            if doublings > 1100 { return low }
+        }
+        while true {
+            let middle = low + (high - low) / 2
+            if middle <= low || middle >= high { break }
+            if derivative(middle) > 0 { low = middle } else { high = middle }
+        }
+        return low
     }
 }

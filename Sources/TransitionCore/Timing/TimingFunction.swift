@@ -87,17 +87,17 @@ public struct ResolvedTiming: Sendable, Hashable {
     init(duration: Double, curve: Curve) {
         self.duration = duration
         self.curve = curve
+        if case .spring(let spring) = curve, spring.cutoff == nil {
+            naturalDuration = spring.settlingDuration()
+        } else {
+            naturalDuration = nil
+        }
     }
 
     /// How long the phase really runs, in seconds, when that differs from `duration`: a physical
-    /// spring without a cutoff runs until its `settlingDuration()`. nil for everything else
-    /// (curves, steps and UIKit springs end exactly at `duration`).
-    public var naturalDuration: Double? {
-        if case .spring(let spring) = curve, spring.cutoff == nil {
-            return spring.settlingDuration()
-        }
-        return nil
-    }
+    /// spring without a cutoff runs until its `settlingDuration()` (computed once, here). nil for
+    /// everything else (curves, steps and UIKit springs end exactly at `duration`).
+    public let naturalDuration: Double?
 
     /// `naturalDuration ?? duration`.
     public var activeDuration: Double { naturalDuration ?? duration }
