@@ -64,7 +64,8 @@ public final class BenchmarkContext {
                 allocationsPerCall: allocationsPerOperation($0))
         }
         return BenchmarkResult(
-            benchmark: benchmark, ours: measurements[0].cpu, wallClock: measurements[0].wall, peer: peerResult,
+            benchmark: benchmark, oursName: ours.name, ours: measurements[0].cpu, wallClock: measurements[0].wall,
+            peer: peerResult,
             allocationsPerCall: allocationsPerOperation(ours), notes: notes)
     }
 

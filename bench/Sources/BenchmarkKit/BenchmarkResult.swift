@@ -41,6 +41,8 @@ public struct BenchmarkResult {
     public let figure: String
     /// The unit of `ours` and `peer`.
     public let unit: MeasurementUnit
+    /// Who "ours" is ("TransitionCore", "transitiond").
+    public let oursName: String
     /// Our figure; nil when skipped. For timed figures, CPU time per operation.
     public let ours: Measurement?
     /// For timed figures, the same batches in wall-clock time; nil otherwise.
@@ -58,9 +60,10 @@ public struct BenchmarkResult {
 
     /// Creates a measured row.
     public init(
-        benchmark: Benchmark, ours: Measurement, wallClock: Measurement? = nil, peer: Peer? = nil,
+        benchmark: Benchmark, oursName: String, ours: Measurement, wallClock: Measurement? = nil, peer: Peer? = nil,
         allocationsPerCall: Double?, notes: [String] = []
     ) {
+        self.oursName = oursName
         self.wallClock = wallClock
         key = benchmark.key
         figure = benchmark.figure
@@ -79,6 +82,7 @@ public struct BenchmarkResult {
         figure = benchmark.figure
         targets = benchmark.targets
         unit = benchmark.unit
+        oursName = ""
         ours = nil
         wallClock = nil
         peer = nil

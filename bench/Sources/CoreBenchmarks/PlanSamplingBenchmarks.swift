@@ -41,7 +41,7 @@ enum PlanSamplingBenchmarks {
         }
         let seconds = DecimalFormatting.fixed(plan.duration, decimals: 2)
         let note =
-            "\(plan.nodeCount) nodes per frame (6 per screen plus snapshots), \(seconds) s, "
+            "\(plan.nodeCount) nodes per frame (6 per screen plus snapshots and overlays), \(seconds) s, "
             + "\(samplesPerSweep) samples across it"
         return context.measure(benchmark, ours: ours, notes: [note])
     }
