@@ -54,34 +54,32 @@ public struct DecomposedTransform3D: Sendable, Hashable {
             matrix.row1 * normaliser, matrix.row2 * normaliser, matrix.row3 * normaliser,
             matrix.row4 * normaliser
         )
-        // The perspective matrix: the normalised matrix with its last column set to (0, 0, 0, 1).
-        var affine = Transform3D(row1: rows.0, row2: rows.1, row3: rows.2, row4: rows.3)
-        affine.m14 = 0
-        affine.m24 = 0
-        affine.m34 = 0
-        affine.m44 = 1
-        guard affine.determinant != 0 else { return nil }
+        // The perspective matrix A: the normalised matrix with its last column set to
+        // (0, 0, 0, 1). It is affine, so det A = det U (U its upper 3x3) = r0 · (r1 × r2).
+        let upper0 = rows.0.firstThree
+        let upper1 = rows.1.firstThree
+        let upper2 = rows.2.firstThree
+        let cross12 = upper1.crossProduct(upper2)
+        let determinant = upper0.dotProduct(cross12)
+        guard determinant != 0, determinant.isFinite else { return nil }
 
-        // Perspective: the normalised matrix is affine * P, so its last column equals
-        // affine · perspective (column vector); solve with the inverse.
+        // Perspective: the normalised matrix is A · P, so its last column c equals A · p (column
+        // vector). With A = [[U, 0], [t, 1]]: U · p.xyz = c.xyz (Cramer's rule via the cross
+        // products, the columns of U⁻¹ times det U) and t · p.xyz + p.w = c.w.
         let column = SIMD4(rows.0.w, rows.1.w, rows.2.w, rows.3.w)
+        let translation = rows.3.firstThree
         var perspective = SIMD4<Double>(0, 0, 0, 1)
         if column.x != 0 || column.y != 0 || column.z != 0 {
-            guard let inverse = affine.inverted() else { return nil }
-            perspective = SIMD4(
-                (inverse.row1 * column).sum(),
-                (inverse.row2 * column).sum(),
-                (inverse.row3 * column).sum(),
-                (inverse.row4 * column).sum()
-            )
+            let solved =
+                (cross12 * column.x + upper2.crossProduct(upper0) * column.y + upper0.crossProduct(upper1) * column.z)
+                / determinant
+            perspective = SIMD4(solved, column.w - translation.dotProduct(solved))
         }
 
-        let translation = SIMD3(rows.3.x, rows.3.y, rows.3.z)
-
         // Scale and skew by Gram-Schmidt on the rows of the upper 3x3.
-        var row0 = SIMD3(rows.0.x, rows.0.y, rows.0.z)
-        var row1 = SIMD3(rows.1.x, rows.1.y, rows.1.z)
-        var row2 = SIMD3(rows.2.x, rows.2.y, rows.2.z)
+        var row0 = upper0
+        var row1 = upper1
+        var row2 = upper2
         var scale = SIMD3<Double>.zero
         var skew = SIMD3<Double>.zero
 
