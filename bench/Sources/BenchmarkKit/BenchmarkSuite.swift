@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The command: selects groups and benchmarks, runs them, prints the table and writes the results files.

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the results depend on besides the code: the processor, the kernel, the load, the time.

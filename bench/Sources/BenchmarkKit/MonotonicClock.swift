@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The clocks batches are timed with (clock_gettime(2)), read twice per batch of at least several

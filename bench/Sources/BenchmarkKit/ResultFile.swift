@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The machine-readable results of one group: `results/<date>-<group>.json` and

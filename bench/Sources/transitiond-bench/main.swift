@@ -2,7 +2,7 @@ import BenchmarkKit
 import CoreBenchmarks
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // bench/Sources/transitiond-bench/main.swift → bench/results
