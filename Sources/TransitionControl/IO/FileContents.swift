@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Reads whole files, for documents named on the command line (screens, animators).
+public enum FileContents {
+    /// The largest file read: 16 MiB, far above any screen or animator document and small enough to
+    /// hold in memory without thought.
+    public static let maximumBytes = 16 << 20
+
+    /// The bytes of the file at `path` (relative to the working directory unless absolute).
+    ///
+    /// - Parameter parameter: what the file was given as (`--from`), for the error's `parameter`.
+    /// - Throws: ``CommandError`` with code `inputOutput` naming the path and the system's reason when
+    ///   the file cannot be opened or read, or `invalidInput` when it is larger than ``maximumBytes``.
+    public static func read(_ path: String, parameter: String) throws(CommandError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw CommandError(
+                .inputOutput, parameter: parameter, "\(parameter): cannot open \(path): \(SystemError.text(errno))")
+        }
+        defer { close(descriptor) }
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: InputChannel.readSize)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw CommandError(
+                    .inputOutput, parameter: parameter, "\(parameter): cannot read \(path): \(SystemError.text(errno))")
+            }
+            if count == 0 { return result }
+            result.append(contentsOf: chunk[0..<count])
+            if result.count > maximumBytes {
+                throw CommandError(
+                    .invalidInput, parameter: parameter, "\(parameter): \(path) is larger than \(maximumBytes) bytes")
+            }
+        }
+    }
+}

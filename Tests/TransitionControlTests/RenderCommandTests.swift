@@ -1,0 +1,92 @@
+import Testing
+import TransitionControl
+import TransitionCore
+import TransitionTestSupport
+
+/// `transitionctl render` in-process: the output is the frames' JSON lines, and every bad option gets
+/// its exit status and message.
+@Suite("render command")
+struct RenderCommandTests {
+    @Test func readmeCommandMatchesItsGoldenFile() async throws {
+        let run = await ToolRun.transitionctl(SeedFiles.readmeArgumentsWithAbsolutePaths)
+        #expect(run.status == .success)
+        #expect(run.errors.isEmpty)
+        GoldenFile.check(run.output, named: "render-readme-zoom-push")
+        // The same text as writing the plan's frames directly.
+        let request = TransitionRequest(
+            animator: BuiltinAnimators.zoom, operation: .push, from: try SeedFiles.screen("seed000-index"),
+            to: try SeedFiles.screen("seed000-detail"), containerSize: Size(width: 375, height: 667),
+            sourceNode: "tile3")
+        let frames = try TransitionPlan(compiling: request).renderedFrames(framesPerSecond: 60, stack: "offline")
+        #expect(run.output == frames.map { $0.json + "\n" }.joined())
+    }
+
+    @Test func stackAndRateAppearInTheFrames() async {
+        var arguments = SeedFiles.readmeArgumentsWithAbsolutePaths
+        arguments += ["--stack", "main", "--fps=30"]
+        let run = await ToolRun.transitionctl(arguments)
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.hasPrefix(#"{"stack":"main","#) })
+        #expect(lines.dropFirst().first?.contains(#""index":1,"time":0.033333,"#) == true)
+    }
+
+    @Test(
+        arguments: [
+            (
+                ["--size", "375"], ExitCode.usage,
+                "transitionctl: --size must be WIDTHxHEIGHT in points with positive numbers, such as 375x667, got \"375\"\n"
+            ),
+            (
+                ["--size=0x667"], .usage,
+                "transitionctl: --size must be WIDTHxHEIGHT in points with positive numbers, such as 375x667, got \"0x667\"\n"
+            ),
+            (["--fps", "0"], .usage, "transitionctl: --fps must be a number from 1 to 1000, got \"0\"\n"),
+            (["--fps", "1001"], .usage, "transitionctl: --fps must be a number from 1 to 1000, got \"1001\"\n"),
+            (
+                ["--operation", "sideways"], .usage,
+                "transitionctl: --operation must be one of push, pop, present, dismiss, selectTab, got \"sideways\"\n"
+            ),
+            (
+                ["--animator", "zom"], .usage,
+                "transitionctl: --animator: no built-in animator and no file is named \"zom\"; the built-ins are zoom, pageTurn, slideUp, magicMove, slide, fade, none\n"
+            ),
+            (["--colour", "red"], .usage, "transitionctl: unknown option --colour; see transitionctl render --help\n"),
+            (["--fps"], .usage, "transitionctl: option --fps needs a value (RATE)\n"),
+            (["extra"], .usage, "transitionctl: unexpected argument \"extra\" for transitionctl render\n"),
+            (
+                ["--from", "/nonexistent.json"], .failure,
+                "transitionctl: --from: cannot open /nonexistent.json: No such file or directory\n"
+            ),
+            (
+                ["--source", "tile9"], .failure,
+                "transitionctl: --source: the from screen \"index\" has no node \"tile9\"\n"
+            ),
+        ] as [([String], ExitCode, String)])
+    func badOptions(extra: [String], status: ExitCode, errors: String) async {
+        let run = await ToolRun.transitionctl(SeedFiles.readmeArgumentsWithAbsolutePaths + extra)
+        #expect(run.status == status)
+        #expect(run.output.isEmpty)
+        #expect(run.errors == errors)
+    }
+
+    @Test func missingRequiredOptionsAreUsageErrors() async {
+        let run = await ToolRun.transitionctl(["render", "--animator", "zoom", "--operation", "push"])
+        #expect(run.status == .usage)
+        #expect(run.errors == "transitionctl: transitionctl render needs --from=SCREEN\n")
+    }
+
+    @Test func aMalformedScreenFileNamesItsPathAndField() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove(files: ["bad.json"]) }
+        let path = directory.file("bad.json")
+        try TextFile.write(
+            #"{"id":"index","root":{"id":"view","frame":[0,0,375,667],"children":[{"id":"t","frame":{"x":0}}]}}"#,
+            to: path)
+        var arguments = SeedFiles.readmeArgumentsWithAbsolutePaths
+        arguments[arguments.firstIndex(of: "--from")! + 1] = path
+        let run = await ToolRun.transitionctl(arguments)
+        #expect(run.status == .failure)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.hasPrefix("transitionctl: --from \(path): root.children[0].frame: "))
+    }
+}
