@@ -262,6 +262,12 @@ struct JSONReaderTests {
         }
     }
 
+    @Test("Hard numbers round like a correctly rounded reference", arguments: JSONReaderCorpus.hardNumbers)
+    func hardNumbers(text: String, bits: UInt64) throws {
+        #expect(try JSONReader.parse(text).doubleValue?.bitPattern == bits)
+        #expect(try JSONReader.parse("-" + text).doubleValue?.bitPattern == bits | 1 << 63)
+    }
+
     @Test("Error descriptions name the code, offset and path")
     func errorDescription() {
         let error = #expect(throws: JSONError.self) { try JSONReader.parse(#"{"a": 01}"#) }
