@@ -17,22 +17,22 @@ import Varlink
     @Test func sendsOnewayCalls() throws {
         let server = try TestServer()
         let client = try server.client()
-        for _ in 0..<5 { try client.sendOneway("org.example.test.Poke") }
+        for _ in 0..<5 { try client.sendOneway(method: "org.example.test.Poke") }
         // Calls on one connection run in order: the oneway calls ran before this one.
-        #expect(try client.call("org.example.test.Pokes") == ["count": 5])
+        #expect(try client.call(method: "org.example.test.Pokes") == ["count": 5])
     }
 
     @Test func timesOutWaitingForAReply() throws {
         let server = try TestServer()
         let client = try VarlinkClient(path: server.path, timeout: .milliseconds(20))
         #expect {
-            try client.call("org.example.test.Hold")
+            try client.call(method: "org.example.test.Hold")
         } throws: { error in
             (error as? VarlinkConnectionError)?.code == .timedOut
         }
         // A timed-out connection cannot know which reply is whose: it is closed.
         #expect {
-            try client.call("org.example.test.Echo", parameters: ["text": "x"])
+            try client.call(method: "org.example.test.Echo", parameters: ["text": "x"])
         } throws: { error in
             (error as? VarlinkConnectionError)?.code == .peerClosed
         }
@@ -43,10 +43,10 @@ import Varlink
         configuration.shutdownTimeout = .zero
         let server = try TestServer(configuration: configuration)
         let client = try server.client()
-        #expect(try client.call("org.example.test.Echo", parameters: ["text": "x"]) == ["text": "x"])
+        #expect(try client.call(method: "org.example.test.Echo", parameters: ["text": "x"]) == ["text": "x"])
         server.server.shutdown()
         #expect {
-            try client.call("org.example.test.Echo", parameters: ["text": "x"])
+            try client.call(method: "org.example.test.Echo", parameters: ["text": "x"])
         } throws: { error in
             (error as? VarlinkConnectionError)?.code == .peerClosed
         }
@@ -62,9 +62,9 @@ import Varlink
         let second = try server.client()
         #expect(server.state.wait(until: { $0.refusedConnections == 1 }))
         #expect(throws: VarlinkError.permissionDenied()) {
-            try second.call("org.example.test.Echo", parameters: ["text": "x"])
+            try second.call(method: "org.example.test.Echo", parameters: ["text": "x"])
         }
-        #expect(try first.call("org.example.test.Echo", parameters: ["text": "x"]) == ["text": "x"])
+        #expect(try first.call(method: "org.example.test.Echo", parameters: ["text": "x"]) == ["text": "x"])
     }
 
     @Test func refusesMultipleRepliesToASingleCall() throws {
@@ -72,7 +72,7 @@ import Varlink
         let client = try server.client()
         // Count streams only when asked with `more`; without it the server answers ExpectedMore.
         #expect(throws: VarlinkError.expectedMore()) {
-            try client.call("org.example.test.Count", parameters: ["count": 2])
+            try client.call(method: "org.example.test.Count", parameters: ["count": 2])
         }
     }
 }

@@ -41,7 +41,7 @@ import Varlink
             service: VarlinkService(vendor: "v", product: "p", version: "1", url: "u"),
             listener: try VarlinkListener.listen(path: path)
         )
-        #expect(try VarlinkClient(path: path).call("org.varlink.service.GetInfo")["product"] == "p")
+        #expect(try VarlinkClient(path: path).call(method: "org.varlink.service.GetInfo")["product"] == "p")
         server.shutdown()
         #expect(Self.fileType(path) == nil, "the server removes the socket file it created")
     }
@@ -53,7 +53,8 @@ import Varlink
         } throws: { error in
             (error as? VarlinkSocketError)?.code == .addressInUse
         }
-        #expect(try live.client().call("org.example.test.Echo", parameters: ["text": "alive"]) == ["text": "alive"])
+        #expect(
+            try live.client().call(method: "org.example.test.Echo", parameters: ["text": "alive"]) == ["text": "alive"])
     }
 
     @Test func leavesOtherFilesAlone() throws {
@@ -123,7 +124,7 @@ import Varlink
             service: VarlinkService(vendor: "v", product: "activated", version: "1", url: "u"),
             listener: try VarlinkListener.adopt(fileDescriptor: descriptor, path: path)
         )
-        #expect(try VarlinkClient(path: path).call("org.varlink.service.GetInfo")["product"] == "activated")
+        #expect(try VarlinkClient(path: path).call(method: "org.varlink.service.GetInfo")["product"] == "activated")
         server.shutdown()
         #expect(Self.fileType(path) == S_IFSOCK, "the service manager's socket file stays")
         unlink(path)

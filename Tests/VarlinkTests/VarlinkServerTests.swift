@@ -8,7 +8,7 @@ import Varlink
     @Test func answersGetInfo() throws {
         let server = try TestServer()
         let client = try server.client()
-        let info = try client.call("org.varlink.service.GetInfo")
+        let info = try client.call(method: "org.varlink.service.GetInfo")
         #expect(info["vendor"] == "Example")
         #expect(info["product"] == "Test Server")
         #expect(info["version"] == "1.0")
@@ -20,10 +20,10 @@ import Varlink
         let server = try TestServer()
         let client = try server.client()
         let test = try client.call(
-            "org.varlink.service.GetInterfaceDescription", parameters: ["interface": "org.example.test"])
+            method: "org.varlink.service.GetInterfaceDescription", parameters: ["interface": "org.example.test"])
         #expect(test["description"]?.stringValue == testInterfaceText)
         let own = try client.call(
-            "org.varlink.service.GetInterfaceDescription", parameters: ["interface": "org.varlink.service"])
+            method: "org.varlink.service.GetInterfaceDescription", parameters: ["interface": "org.varlink.service"])
         #expect(own["description"]?.stringValue == VarlinkServiceInterface.description)
     }
 
@@ -58,32 +58,35 @@ import Varlink
         let server = try TestServer()
         let client = try server.client()
         #expect(throws: VarlinkError(name: "org.example.test.Failed", parameters: ["reason": "because"])) {
-            try client.call("org.example.test.Fail", parameters: ["reason": "because"])
+            try client.call(method: "org.example.test.Fail", parameters: ["reason": "because"])
         }
         #expect(throws: VarlinkError.invalidParameter("text")) {
-            try client.call("org.example.test.Echo", parameters: ["text": 5])
+            try client.call(method: "org.example.test.Echo", parameters: ["text": 5])
         }
         #expect(throws: VarlinkError.interfaceNotFound("org.example.none")) {
-            try client.call("org.example.none.Echo")
+            try client.call(method: "org.example.none.Echo")
         }
         // The connection is still usable after errors.
-        #expect(try client.call("org.example.test.Echo", parameters: ["text": "still here"]) == ["text": "still here"])
+        #expect(
+            try client.call(method: "org.example.test.Echo", parameters: ["text": "still here"]) == [
+                "text": "still here"
+            ])
     }
 
     /// Replies sent from other threads reach their streams; a `more` call keeps its connection busy.
     @Test func streamsRepliesFromOtherThreads() throws {
         let server = try TestServer()
         let subscriber = try server.client()
-        let stream = try subscriber.callMore("org.example.test.Subscribe")
+        let stream = try subscriber.callMore(method: "org.example.test.Subscribe")
         #expect(server.state.wait(until: { $0.subscribers.count == 1 }))
         #expect {
-            try subscriber.call("org.example.test.Echo", parameters: ["text": "x"])
+            try subscriber.call(method: "org.example.test.Echo", parameters: ["text": "x"])
         } throws: { error in
             (error as? VarlinkConnectionError)?.code == .callInProgress
         }
         let controller = try server.client()
         for round in 0..<3 {
-            #expect(try controller.call("org.example.test.Release") == ["subscribers": 1])
+            #expect(try controller.call(method: "org.example.test.Release") == ["subscribers": 1])
             #expect(try stream.next() == ["sequence": 0], "round \(round)")
         }
     }
@@ -91,12 +94,12 @@ import Varlink
     @Test func countsStreamsToTheirEnd() throws {
         let server = try TestServer()
         let client = try server.client()
-        let stream = try client.callMore("org.example.test.Count", parameters: ["count": 5])
+        let stream = try client.callMore(method: "org.example.test.Count", parameters: ["count": 5])
         var numbers: [Int] = []
         while let reply = try stream.next() { numbers.append(reply["number"]?.intValue ?? -1) }
         #expect(numbers == [1, 2, 3, 4, 5])
         #expect(try stream.next() == nil)
-        #expect(try client.call("org.example.test.Echo", parameters: ["text": "next"]) == ["text": "next"])
+        #expect(try client.call(method: "org.example.test.Echo", parameters: ["text": "next"]) == ["text": "next"])
     }
 
     @Test func servesTwoHundredConcurrentConnections() throws {
@@ -134,9 +137,9 @@ import Varlink
     @Test func notifiesAndForgetsAClientThatLeavesMidStream() throws {
         let server = try TestServer()
         let client = try server.client()
-        let stream = try client.callMore("org.example.test.Subscribe")
+        let stream = try client.callMore(method: "org.example.test.Subscribe")
         #expect(server.state.wait(until: { $0.subscribers.count == 1 }))
-        _ = try server.client().call("org.example.test.Release")
+        _ = try server.client().call(method: "org.example.test.Release")
         #expect(try stream.next() == ["sequence": 0])
         client.close()
         #expect(server.state.wait(until: { $0.closeReasons == [.peerClosed] }))
@@ -158,13 +161,13 @@ import Varlink
         let other = try server.client()
         for index in 0..<50 {
             #expect(
-                try other.call("org.example.test.Echo", parameters: ["text": .string("\(index)")]) == [
+                try other.call(method: "org.example.test.Echo", parameters: ["text": .string("\(index)")]) == [
                     "text": .string("\(index)")
                 ])
         }
         #expect(server.state.wait(until: { $0.closeReasons.contains(.outputLimitExceeded) }))
         #expect(server.state.wait(until: { $0.closedConnections == [.outputLimitExceeded] }))
-        #expect(try other.call("org.example.test.Echo", parameters: ["text": "after"]) == ["text": "after"])
+        #expect(try other.call(method: "org.example.test.Echo", parameters: ["text": "after"]) == ["text": "after"])
         #expect(server.server.connectionCount == 1)
     }
 
@@ -193,6 +196,18 @@ import Varlink
         #expect(connection.readsEndOfStream())
     }
 
+    @Test func closesTheConnectionWhenTheApplicationAsks() throws {
+        let server = try TestServer()
+        let client = try server.client()
+        #expect(try client.call(method: "org.example.test.Quit") == [:])
+        #expect {
+            try client.call(method: "org.example.test.Echo", parameters: ["text": "x"])
+        } throws: { error in
+            (error as? VarlinkConnectionError)?.code == .peerClosed
+        }
+        #expect(server.state.wait(until: { $0.closedConnections == [.closedByServer] }))
+    }
+
     @Test func refusesUpgrades() throws {
         let server = try TestServer()
         let connection = try RawConnection(path: server.path)
@@ -218,7 +233,7 @@ import Varlink
         bad.write(Array(message.utf8) + (reason == .messageTooLarge ? [] : [0]))
         #expect(bad.readsEndOfStream())
         #expect(server.state.wait(until: { $0.closedConnections == [reason] }))
-        #expect(try good.call("org.example.test.Echo", parameters: ["text": "fine"]) == ["text": "fine"])
+        #expect(try good.call(method: "org.example.test.Echo", parameters: ["text": "fine"]) == ["text": "fine"])
     }
 
     @Test func refusesConnectionsBeyondTheLimit() throws {
@@ -234,11 +249,11 @@ import Varlink
         #expect(third.readReply() == VarlinkReply(configuration.connectionLimitError!))
         #expect(third.readsEndOfStream())
         #expect(server.state.withLock { $0.refusedConnections } == 1)
-        #expect(try first.call("org.example.test.Echo", parameters: ["text": "1"]) == ["text": "1"])
+        #expect(try first.call(method: "org.example.test.Echo", parameters: ["text": "1"]) == ["text": "1"])
         second.close()
         #expect(server.state.wait(until: { $0.closedConnections.count == 1 }))
         let fourth = try server.client()
-        #expect(try fourth.call("org.example.test.Echo", parameters: ["text": "4"]) == ["text": "4"])
+        #expect(try fourth.call(method: "org.example.test.Echo", parameters: ["text": "4"]) == ["text": "4"])
     }
 }
 
@@ -248,7 +263,7 @@ import Varlink
     @Test func finishesCallsInFlightAndClosesStreams() throws {
         let server = try TestServer()
         let subscriber = try server.client()
-        _ = try subscriber.callMore("org.example.test.Subscribe")
+        _ = try subscriber.callMore(method: "org.example.test.Subscribe")
         let waiting = try RawConnection(path: server.path)
         waiting.write([VarlinkCall(method: "org.example.test.Delay")])
         #expect(server.state.wait(until: { $0.subscribers.count == 1 && $0.delayed.count == 1 }))

@@ -17,8 +17,8 @@ import JSON
 ///
 /// ```swift
 /// let client = try VarlinkClient(path: "/run/transitiond/socket")
-/// let info = try client.call("org.varlink.service.GetInfo")
-/// let events = try client.callMore("io.example.Monitor")
+/// let info = try client.call(method: "org.varlink.service.GetInfo")
+/// let events = try client.callMore(method: "io.example.Monitor")
 /// while let event = try events.next() { print(event) }
 /// ```
 public final class VarlinkClient {
@@ -91,7 +91,7 @@ public final class VarlinkClient {
     ///
     /// - Throws: `VarlinkError` when the server fails the call; `VarlinkConnectionError` when the
     ///   connection fails, times out, or a stream is open.
-    public func call(_ method: String, parameters: JSONObject = JSONObject()) throws -> JSONObject {
+    public func call(method: String, parameters: JSONObject = JSONObject()) throws -> JSONObject {
         try send(VarlinkCall(method: method, parameters: parameters))
         let reply = try receiveReply()
         if let error = reply.varlinkError { throw error }
@@ -110,14 +110,14 @@ public final class VarlinkClient {
     ///
     /// Read the stream to its end (`next()` returns `nil`) before making another call, or close the
     /// client to stop listening.
-    public func callMore(_ method: String, parameters: JSONObject = JSONObject()) throws -> VarlinkReplyStream {
+    public func callMore(method: String, parameters: JSONObject = JSONObject()) throws -> VarlinkReplyStream {
         try send(VarlinkCall(method: method, parameters: parameters, more: true))
         isStreaming = true
         return VarlinkReplyStream(client: self)
     }
 
     /// Calls `method` with `oneway`: the server sends no reply, and this returns once the call is sent.
-    public func sendOneway(_ method: String, parameters: JSONObject = JSONObject()) throws {
+    public func sendOneway(method: String, parameters: JSONObject = JSONObject()) throws {
         try send(VarlinkCall(method: method, parameters: parameters, oneway: true))
     }
 

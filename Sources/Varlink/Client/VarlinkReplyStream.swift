@@ -3,7 +3,7 @@ import JSON
 /// The replies to one `more` call, read one at a time by blocking `next()` calls.
 ///
 /// ```swift
-/// let replies = try client.callMore("io.example.Monitor")
+/// let replies = try client.callMore(method: "io.example.Monitor")
 /// while let reply = try replies.next() { handle(reply) }
 /// ```
 public final class VarlinkReplyStream {

@@ -67,8 +67,8 @@ extension EventLoop {
             }
         }
         connection.compactOutput(retainedCapacity: Self.retainedOutputCapacity)
-        if connection.isFinishing {
-            close(connection, Self.peerClosed)
+        if let reason = connection.finishReason {
+            close(connection, reason)
             return
         }
         updateInterest(connection)
@@ -100,12 +100,12 @@ extension EventLoop {
 
     // MARK: Closing
 
-    /// Closes once the queued output is sent: at once when nothing is queued.
-    func finish(_ connection: ServerConnection) {
-        connection.isFinishing = true
+    /// Closes once the queued output is sent (at once when nothing is queued), with `reason`.
+    func finish(_ connection: ServerConnection, _ reason: VarlinkConnectionError = EventLoop.peerClosed) {
+        connection.finishReason = reason
         connection.machine.close()
         if connection.pendingOutputCount == 0 || connection.peerGone {
-            close(connection, Self.peerClosed)
+            close(connection, reason)
         } else {
             queueFlush(connection)
         }

@@ -146,13 +146,18 @@ final class EventLoop: @unchecked Sendable {
                     applyReply(message, continues: continues, to: call, on: connection)
                 case .close(let id):
                     guard let connection = connections[id] else { continue }
-                    finish(connection)
+                    finish(connection, Self.closedByServer)
                 case .shutdown:
                     beginShutdown()
                 }
             }
         }
     }
+
+    static let closedByServer = VarlinkConnectionError(
+        code: .closedByServer,
+        message: "The server closed the connection on the application's request."
+    )
 
     // MARK: Shutdown
 

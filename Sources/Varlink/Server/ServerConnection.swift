@@ -22,8 +22,9 @@ final class ServerConnection {
     var endOfInputDelivered = false
     /// The peer closed entirely (EPOLLHUP, EPOLLERR, ECONNRESET): nothing can be sent any more.
     var peerGone = false
-    /// Every call is answered: close once `output` is sent.
-    var isFinishing = false
+    /// Set when the connection is to close once `output` is sent (every call answered, or the
+    /// application asked), with the reason to report.
+    var finishReason: VarlinkConnectionError?
     /// Listed for a flush at the end of the loop iteration.
     var isQueuedForFlush = false
 

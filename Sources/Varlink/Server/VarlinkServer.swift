@@ -77,13 +77,18 @@ public final class VarlinkServer: Sendable {
     /// Idempotent. Called from a handler on the loop thread, it starts the shutdown and returns at once.
     public func shutdown() {
         loop.inbox.post(.shutdown)
-        if loop.inbox.isOnLoopThread { return }
-        guard
-            let thread = self.thread.withLock({ thread in
-                defer { thread = nil }; return thread
-            })
-        else { return }
-        pthread_join(thread, nil)
+        let thread = self.thread.withLock { thread in
+            defer { thread = nil }
+            return thread
+        }
+        guard let thread else { return }
+        if loop.inbox.isOnLoopThread {
+            // The loop cannot wait for itself: it ends after this handler returns, and its thread's
+            // resources are released then.
+            pthread_detach(thread)
+        } else {
+            pthread_join(thread, nil)
+        }
     }
 }
 

@@ -39,6 +39,9 @@ let testInterfaceText = """
     # Streams replies of `bytes` bytes without end, as fast as they are taken.
     method Flood(bytes: int) -> (data: string)
 
+    # Replies, then closes the connection.
+    method Quit() -> ()
+
     # Replies only when the test answers it.
     method Delay() -> (done: bool)
 
@@ -124,6 +127,10 @@ final class TestServer {
             context.onConnectionClose { reason in
                 state.withLock { $0.closeReasons.append(reason.code) }
             }
+        }
+        test.implement("Quit") { context in
+            context.reply()
+            context.closeConnection()
         }
         test.implement("Delay") { context in
             state.withLock { $0.delayed.append(context) }
