@@ -56,3 +56,43 @@ struct KeyframeComponentVectorTests {
         #expect(Double.interpolate(2, 4, fraction: 1.5) == 5)
     }
 }
+
+@Suite("Prepared keyframe segments")
+struct KeyframeSegmentTests {
+    @Test("a matrix segment equals Transform3D.interpolated, exact at the ends, discrete if needed")
+    func matrices() {
+        let from = Transform3D.rotation(angle: 0.4, x: 1, y: 1, z: 0).translated(x: 3, y: 4)
+        let to = Transform3D.perspective(distance: 300).scaled(x: 2, y: 0.5)
+        let segment = Transform3DKeyframeSegment(from: from, to: to)
+        for fraction in [-0.2, 0.1, 0.5, 0.9, 1.3] {
+            #expect(segment.value(at: fraction) == from.interpolated(to: to, fraction: fraction))
+        }
+        #expect(segment.value(at: 0) == from && segment.value(at: 1) == to)
+        let singular = Transform3DKeyframeSegment(from: .scale(x: 0, y: 1), to: to)
+        #expect(singular.value(at: 0.4) == .scale(x: 0, y: 1) && singular.value(at: 0.5) == to)
+    }
+
+    @Test("a transform-list segment equals TransformInterpolator and yields matrix-only lists")
+    func lists() {
+        let from = TransformList([.perspective(distance: 500), .rotate(angle: 0, x: 0, y: 1, z: 0)])
+        let to = TransformList([.perspective(distance: 500), .rotate(angle: -1.2, x: 0, y: 1, z: 0)])
+        let segment = TransformListKeyframeSegment(from: from, to: to)
+        let interpolator = TransformInterpolator(from: from, to: to)
+        let middle = segment.value(at: 0.5)
+        #expect(middle.matrix == interpolator.matrix(at: 0.5))
+        #expect(middle.functions == [.matrix(interpolator.matrix(at: 0.5))])
+        #expect(middle == TransformList([.matrix(interpolator.matrix(at: 0.5))]))
+        #expect(!middle.isEmpty)
+        #expect(segment.value(at: 0) == from && segment.value(at: 1) == to)
+        #expect(TransformList.interpolate(from, to, fraction: 0.5) == middle)
+    }
+
+    @Test("a matrix-only list becomes a normal list once its functions are set")
+    func matrixOnlyList() {
+        var list = TransformList(matrix: .translation(x: 1, y: 2))
+        #expect(list.matrix == .translation(x: 1, y: 2))
+        list.functions = [.scale(x: 2, y: 2, z: 1)]
+        #expect(list.matrix == .scale(x: 2, y: 2))
+        #expect(list == TransformList([.scale(x: 2, y: 2, z: 1)]))
+    }
+}

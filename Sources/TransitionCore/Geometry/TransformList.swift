@@ -8,9 +8,18 @@
 ///
 /// Encoded as a JSON array of functions; the empty array is the identity.
 public struct TransformList: Sendable, Hashable {
-    /// The functions, in CSS order. Setting them recomputes `matrix`.
+    /// The functions, or nil for a list made by `init(matrix:)`, which stands for
+    /// `[.matrix(matrix)]` without allocating an array.
+    private var storedFunctions: [TransformFunction]?
+
+    /// The functions, in CSS order. Setting them recomputes `matrix`. A list made by
+    /// `init(matrix:)` reports `[.matrix(matrix)]` (allocating that array on each read).
     public var functions: [TransformFunction] {
-        didSet { matrix = Self.product(of: functions) }
+        get { storedFunctions ?? [.matrix(matrix)] }
+        set {
+            storedFunctions = newValue
+            matrix = Self.product(of: newValue)
+        }
     }
 
     /// The product of all functions (cached).
@@ -18,15 +27,22 @@ public struct TransformList: Sendable, Hashable {
 
     /// Creates a list.
     public init(_ functions: [TransformFunction] = []) {
-        self.functions = functions
+        self.storedFunctions = functions
         self.matrix = Self.product(of: functions)
+    }
+
+    /// The one-function list `[.matrix(matrix)]`, made without allocating: what interpolation
+    /// produces between keyframes.
+    public init(matrix: Transform3D) {
+        self.storedFunctions = nil
+        self.matrix = matrix
     }
 
     /// The empty list (the identity).
     public static let identity = TransformList()
 
     /// Whether the list has no functions.
-    public var isEmpty: Bool { functions.isEmpty }
+    public var isEmpty: Bool { storedFunctions?.isEmpty ?? false }
 
     /// The product of functions in CSS order; an empty slice gives the identity.
     static func product(of functions: some Sequence<TransformFunction>) -> Transform3D {
@@ -37,9 +53,11 @@ public struct TransformList: Sendable, Hashable {
         return result
     }
 
-    /// Two lists are equal when they hold the same functions.
+    /// Two lists are equal when they hold the same functions (a matrix-only list equals
+    /// `[.matrix(m)]`).
     public static func == (lhs: TransformList, rhs: TransformList) -> Bool {
-        lhs.functions == rhs.functions
+        if lhs.storedFunctions == nil && rhs.storedFunctions == nil { return lhs.matrix == rhs.matrix }
+        return lhs.functions == rhs.functions
     }
 
     /// Hashes the functions.

@@ -1,5 +1,12 @@
 /// A value a `Keyframes` animation can move between.
 public protocol KeyframeInterpolatable: Sendable, Equatable {
+    /// What `Keyframes` stores per segment to interpolate between two values. The default,
+    /// `LinearKeyframeSegment`, calls `interpolate(_:_:fraction:)`; types whose interpolation needs
+    /// preparation (decomposing matrices, pairing transform lists) do it once per segment here, so
+    /// that evaluating the keyframes does not repeat it every frame.
+    associatedtype KeyframeSegment: KeyframeSegmentInterpolator = LinearKeyframeSegment<Self>
+    where KeyframeSegment.Value == Self
+
     /// The value a `fraction` of the way from `a` to `b`: `a` at 0, `b` at 1. Fractions outside
     /// [0, 1] extrapolate where the type can (timing curves overshoot).
     static func interpolate(_ a: Self, _ b: Self, fraction: Double) -> Self
@@ -16,6 +23,39 @@ public protocol KeyframeInterpolatable: Sendable, Equatable {
 extension KeyframeInterpolatable {
     /// Every pair is compatible unless the type says otherwise.
     public func isInterpolationCompatible(with other: Self) -> Bool { true }
+}
+
+/// Interpolation between two keyframe values, prepared once when a `Keyframes` is built.
+public protocol KeyframeSegmentInterpolator: Sendable, Equatable {
+    /// The interpolated value type.
+    associatedtype Value
+
+    /// Prepares the interpolation from `from` (fraction 0) to `to` (fraction 1).
+    init(from: Value, to: Value)
+
+    /// The value at `fraction`; 0 and 1 give the endpoints. Should not allocate.
+    func value(at fraction: Double) -> Value
+}
+
+/// The default segment: `Value.interpolate(from, to, fraction:)` on every evaluation.
+public struct LinearKeyframeSegment<Value: KeyframeInterpolatable>: KeyframeSegmentInterpolator {
+    /// The value at fraction 0.
+    public let from: Value
+    /// The value at fraction 1.
+    public let to: Value
+
+    /// Stores the endpoints.
+    @inlinable
+    public init(from: Value, to: Value) {
+        self.from = from
+        self.to = to
+    }
+
+    /// `Value.interpolate(from, to, fraction:)`.
+    @inlinable
+    public func value(at fraction: Double) -> Value {
+        Value.interpolate(from, to, fraction: fraction)
+    }
 }
 
 /// A keyframe value with vector arithmetic, which the cubic (Catmull-Rom / Kochanek-Bartels)
@@ -105,12 +145,10 @@ extension Rect: KeyframeVector {
 
 extension Transform3D: KeyframeInterpolatable {
     /// `a.interpolated(to: b, fraction:)`: CSS decomposed-matrix interpolation, discrete when
-    /// either matrix cannot be decomposed. Allocation-free.
-    @inlinable
+    /// either matrix cannot be decomposed. Allocation-free; keyframes prepare the decompositions
+    /// once per segment instead (`Transform3DKeyframeSegment`).
     public static func interpolate(_ a: Transform3D, _ b: Transform3D, fraction: Double) -> Transform3D {
-        if fraction == 0 { return a }
-        if fraction == 1 { return b }
-        return a.interpolated(to: b, fraction: fraction)
+        a.interpolated(to: b, fraction: fraction)
     }
 
     /// The Frobenius norm of the entry-wise difference (translation entries count in points, so
@@ -124,20 +162,79 @@ extension Transform3D: KeyframeInterpolatable {
     }
 }
 
+/// A keyframe segment between two matrices with both decompositions done up front: evaluation
+/// is one interpolation and recomposition, or discrete when either matrix is not decomposable.
+public struct Transform3DKeyframeSegment: KeyframeSegmentInterpolator {
+    /// The matrix at fraction 0.
+    public let from: Transform3D
+    /// The matrix at fraction 1.
+    public let to: Transform3D
+    private let decomposed: (from: DecomposedTransform3D, to: DecomposedTransform3D)?
+
+    /// Decomposes both endpoints.
+    public init(from: Transform3D, to: Transform3D) {
+        self.from = from
+        self.to = to
+        if let a = DecomposedTransform3D(from), let b = DecomposedTransform3D(to) {
+            decomposed = (a, b)
+        } else {
+            decomposed = nil
+        }
+    }
+
+    /// Equal to `from.interpolated(to: to, fraction:)`. Allocation-free.
+    public func value(at fraction: Double) -> Transform3D {
+        if fraction == 0 { return from }
+        if fraction == 1 { return to }
+        guard let (a, b) = decomposed else { return fraction < 0.5 ? from : to }
+        return DecomposedTransform3D.interpolate(a, b, fraction: fraction).recomposed()
+    }
+
+    /// Segments are equal when their endpoints are.
+    public static func == (lhs: Transform3DKeyframeSegment, rhs: Transform3DKeyframeSegment) -> Bool {
+        lhs.from == rhs.from && lhs.to == rhs.to
+    }
+}
+
+extension Transform3D {
+    /// Keyframes of matrices prepare each segment's decompositions once.
+    public typealias KeyframeSegment = Transform3DKeyframeSegment
+}
+
 extension TransformList: KeyframeInterpolatable {
-    /// CSS transform-list interpolation (`TransformInterpolator`), returned as a one-function
-    /// list holding the interpolated matrix (or `a` / `b` themselves at 0 and 1). This pairs the
-    /// lists and allocates on every call: for per-frame work prefer `Transform3D` keyframes or a
-    /// stored `TransformInterpolator`.
-    @inlinable
+    /// CSS transform-list interpolation (`TransformInterpolator`): `a` and `b` themselves at 0
+    /// and 1, otherwise a list holding just the interpolated matrix. Pairs the lists on every
+    /// call; keyframes pair each segment once instead (`TransformListKeyframeSegment`).
     public static func interpolate(_ a: TransformList, _ b: TransformList, fraction: Double) -> TransformList {
-        if fraction == 0 { return a }
-        if fraction == 1 { return b }
-        return TransformList([.matrix(TransformInterpolator(from: a, to: b).matrix(at: fraction))])
+        TransformListKeyframeSegment(from: a, to: b).value(at: fraction)
     }
 
     /// The distance between the lists' matrices (`Transform3D.distance(to:)`).
     public func distance(to other: TransformList) -> Double {
         matrix.distance(to: other.matrix)
     }
+}
+
+/// A keyframe segment between two transform lists, paired once (`TransformInterpolator`).
+public struct TransformListKeyframeSegment: KeyframeSegmentInterpolator {
+    /// The pairing of the two lists.
+    public let interpolator: TransformInterpolator
+
+    /// Pairs the lists.
+    public init(from: TransformList, to: TransformList) {
+        interpolator = TransformInterpolator(from: from, to: to)
+    }
+
+    /// `from` at 0, `to` at 1, otherwise a matrix-only list (`TransformList(matrix:)`) of the
+    /// interpolated matrix. Allocation-free.
+    public func value(at fraction: Double) -> TransformList {
+        if fraction == 0 { return interpolator.from }
+        if fraction == 1 { return interpolator.to }
+        return TransformList(matrix: interpolator.matrix(at: fraction))
+    }
+}
+
+extension TransformList {
+    /// Keyframes of transform lists pair each segment once.
+    public typealias KeyframeSegment = TransformListKeyframeSegment
 }

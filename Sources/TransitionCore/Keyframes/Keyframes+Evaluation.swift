@@ -21,8 +21,10 @@ extension Keyframes {
             local = timing.solve(local)
         }
         switch calculationMode {
-        case .linear, .paced, .discrete:
-            return Value.interpolate(values[segment], values[segment + 1], fraction: local)
+        case .linear, .paced:
+            return segments[segment].value(at: local)
+        case .discrete:
+            return values[segment]
         case .cubic:
             return cubicSegments[segment].point(at: local)
         case .cubicPaced:

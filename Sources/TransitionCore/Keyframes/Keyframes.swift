@@ -22,6 +22,8 @@ public struct Keyframes<Value: KeyframeInterpolatable>: Sendable, Equatable {
     public let timingFunctions: [CubicBezier?]
     /// How values between keyframes are computed.
     public let calculationMode: KeyframeCalculationMode
+    /// The prepared interpolation of each segment for `linear` and `paced` (empty otherwise).
+    @usableFromInline let segments: [Value.KeyframeSegment]
     /// Bézier control points of each cubic segment (empty for non-cubic modes).
     @usableFromInline let cubicSegments: [CubicSegment<Value>]
     /// For `cubicPaced`: cumulative arc lengths at `arcLengthSamples + 1` equally spaced
@@ -117,6 +119,14 @@ public struct Keyframes<Value: KeyframeInterpolatable>: Sendable, Equatable {
         default:
             break
         }
+        var prepared: [Value.KeyframeSegment] = []
+        if calculationMode == .linear || calculationMode == .paced {
+            prepared.reserveCapacity(max(count - 1, 0))
+            for index in 0..<(count - 1) {
+                prepared.append(Value.KeyframeSegment(from: values[index], to: values[index + 1]))
+            }
+        }
+        self.segments = prepared
         self.values = values
         self.keyTimes = effectiveTimes
         self.timingFunctions = effectiveTimings
