@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 @testable import TransitionEngine
@@ -169,7 +168,7 @@ import Glibc
 }
 
 private final class Counter: Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
     func increment() { count.withLock { $0 += 1 } }
     var value: Int { count.withLock { $0 } }
 }

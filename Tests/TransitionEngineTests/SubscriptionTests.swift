@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 @testable import TransitionEngine
@@ -56,7 +55,7 @@ import Testing
 
     @Test func readinessHandlerRunsOnlyOnEmptyToNonEmpty() {
         let subscription = TestSubscription(identifier: 1, eventCapacity: 8)
-        let calls = Mutex(0)
+        let calls = Locked(0)
         subscription.setReadinessHandler { calls.withLock { $0 += 1 } }
         subscription.send(event: "a")
         subscription.send(frame: 1)

@@ -1,4 +1,3 @@
-import Synchronization
 import TransitionCore
 
 /// What every stack shares: the clock, the scheduler, the store and the animator registry.
@@ -6,14 +5,14 @@ final class EngineContext: Sendable {
     let clock: any TransitionClock
     let store: StateStore
     let scheduler: TickScheduler
-    private let animators: Mutex<[String: AnimatorSpecification]>
+    private let animators: Locked<[String: AnimatorSpecification]>
 
     init(clock: any TransitionClock, store: StateStore, shardCount: Int) {
         self.clock = clock
         self.store = store
         var builtins: [String: AnimatorSpecification] = [:]
         for animator in BuiltinAnimators.all { builtins[animator.name] = animator }
-        animators = Mutex(builtins)
+        animators = Locked(builtins)
         scheduler = TickScheduler(clock: clock, store: store, shardCount: shardCount)
     }
 

@@ -1,4 +1,3 @@
-import Synchronization
 import TransitionCore
 
 /// Fans each clock tick out to the animating stacks: the stacks are split into shards (about one per
@@ -21,14 +20,14 @@ final class TickScheduler: ClockParticipant, Sendable {
     let clock: any TransitionClock
     let store: StateStore
     let shardCount: Int
-    private let state: Mutex<State>
-    private let nextShard = Atomic<Int>(0)
+    private let state: Locked<State>
+    private let nextShard = Locked(0)
 
     init(clock: any TransitionClock, store: StateStore, shardCount: Int) {
         self.clock = clock
         self.store = store
         self.shardCount = max(shardCount, 1)
-        state = Mutex(State(shards: Array(repeating: [:], count: max(shardCount, 1))))
+        state = Locked(State(shards: Array(repeating: [:], count: max(shardCount, 1))))
     }
 
     func start() {
@@ -45,7 +44,12 @@ final class TickScheduler: ClockParticipant, Sendable {
     }
 
     /// The shard for a new stack (round robin).
-    func assignShard() -> Int { nextShard.wrappingAdd(1, ordering: .relaxed).oldValue % shardCount }
+    func assignShard() -> Int {
+        nextShard.withLock { next in
+            defer { next = (next + 1) % shardCount }
+            return next
+        }
+    }
 
     /// Adds or removes an animating stack; asks the clock for ticks while any stack animates. Called by
     /// the stack itself, from its actor, so its calls are ordered.

@@ -1,4 +1,3 @@
-import Synchronization
 import TransitionCore
 
 #if canImport(Glibc)
@@ -46,7 +45,7 @@ public final class TransitionEngine: Sendable {
     /// Problems found while restoring (`corruptState`), including the store's own.
     public let restoreProblems: [TransitionEngineError]
     let context: EngineContext
-    private let registry: Mutex<[StackID: Entry]>
+    private let registry: Locked<[StackID: Entry]>
 
     /// Creates an engine on `clock`, restoring every stack in `store`, and registers with the clock.
     ///
@@ -74,7 +73,7 @@ public final class TransitionEngine: Sendable {
             }
         }
         restoreProblems = problems
-        registry = Mutex(entries)
+        registry = Locked(entries)
         context.scheduler.start()
     }
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// One subscriber's bounded queue of a stack's frames and events.
 ///
@@ -46,14 +45,14 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
         var framesCoalesced: UInt64 = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A number unique within the stack that created the subscription.
     public let identifier: UInt64
 
     init(identifier: UInt64, eventCapacity: Int) {
         self.identifier = identifier
-        state = Mutex(State(queue: SubscriptionQueue(eventCapacity: Swift.max(eventCapacity, 1))))
+        state = Locked(State(queue: SubscriptionQueue(eventCapacity: Swift.max(eventCapacity, 1))))
     }
 
     // MARK: Consumer

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A clock that advances only when told, for deterministic tests and offline rendering.
 ///
@@ -27,7 +26,7 @@ public actor VirtualClock: TransitionClock {
     public nonisolated let framesPerSecond: Int
     /// The grid; frame 0 is at `origin`.
     public nonisolated let grid: FrameGrid
-    private nonisolated let state: Mutex<State>
+    private nonisolated let state: Locked<State>
     private var advancing = false
 
     /// Creates a virtual clock at frame 0.
@@ -44,7 +43,7 @@ public actor VirtualClock: TransitionClock {
         }
         self.framesPerSecond = framesPerSecond
         grid = FrameGrid(origin: origin, framesPerSecond: framesPerSecond)
-        state = Mutex(State(statistics: ClockStatistics(framesPerSecond: framesPerSecond)))
+        state = Locked(State(statistics: ClockStatistics(framesPerSecond: framesPerSecond)))
     }
 
     /// Delivers `frames` ticks, each one only after every participant that needs ticks has handled the

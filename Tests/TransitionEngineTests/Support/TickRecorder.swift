@@ -1,5 +1,4 @@
-import Synchronization
-import TransitionEngine
+@testable import TransitionEngine
 
 /// A clock participant that records every tick and can be awaited until it has seen a number of them.
 final class TickRecorder: ClockParticipant {
@@ -8,7 +7,7 @@ final class TickRecorder: ClockParticipant {
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var ticks: [ClockTick] { state.withLock { $0.ticks } }
 

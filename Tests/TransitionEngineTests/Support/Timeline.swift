@@ -1,4 +1,3 @@
-import Synchronization
 import TransitionCore
 
 @testable import TransitionEngine
@@ -17,11 +16,11 @@ final class Timeline: Sendable {
     let subscription: StackSubscription
     let clock: VirtualClock
     let showSettled: Bool
-    private let parts = Mutex<[String]>([])
-    private let pendingFrames = Mutex(0)
-    private let lastFramesPart = Mutex<Int?>(nil)
+    private let parts = Locked<[String]>([])
+    private let pendingFrames = Locked(0)
+    private let lastFramesPart = Locked<Int?>(nil)
     /// Progress of every transition frame seen, in order.
-    let progresses = Mutex<[Double]>([])
+    let progresses = Locked<[Double]>([])
 
     init(_ subscription: StackSubscription, clock: VirtualClock, showSettled: Bool = false) {
         self.subscription = subscription

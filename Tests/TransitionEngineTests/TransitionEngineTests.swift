@@ -1,0 +1,195 @@
+import Testing
+import TransitionCore
+
+@testable import TransitionEngine
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct TransitionEngineTests {
+    @Test func createListDeleteStacks() async throws {
+        let harness = try Harness()
+        try await harness.engine.createStack(Fixtures.state("b"))
+        try await harness.engine.createStack(Fixtures.state("a"))
+        #expect(harness.engine.stackIDs == ["a", "b"])
+        await expectError(.stackExists) { try await harness.engine.createStack(Fixtures.state("a")) }
+        let subscription = try await harness.engine.stack("a").subscribe()
+        try await harness.engine.deleteStack("a")
+        #expect(harness.engine.stackIDs == ["b"])
+        await expectError(.noSuchStack) { _ = try harness.engine.stack("a") }
+        await expectError(.noSuchStack) { try await harness.engine.deleteStack("a") }
+        #expect(subscription.isFinished)
+        #expect(harness.store.values.keys.sorted() == ["b"])
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    @Test func limitsAreEnforced() async throws {
+        let clock = try VirtualClock()
+        let engine = TransitionEngine(clock: clock, store: .inMemory(), limits: .init(stacks: 1))
+        try await engine.createStack(Fixtures.state("a"))
+        await expectError(.limitExceeded) { try await engine.createStack(Fixtures.state("b")) }
+    }
+
+    @Test func animatorsCanBeDefinedButNotReplacingBuiltins() async throws {
+        let harness = try Harness()
+        var custom = try #require(BuiltinAnimators.named("fade"))
+        custom.name = "myFade"
+        try harness.engine.defineAnimator(custom)
+        #expect(harness.engine.animators.map(\.name).contains("myFade"))
+        await expectError(.invalidAnimator) { try harness.engine.defineAnimator(BuiltinAnimators.slide) }
+        let stack = try await harness.engine.createStack(
+            Fixtures.state(screens: ["home"], rules: [AnimatorRule(operation: .push, animator: "myFade")]))
+        let timeline = Timeline(try await stack.subscribe(), clock: harness.clock)
+        try await stack.push(Fixtures.screen("a"))
+        await timeline.advanceUntilIdle()
+        #expect(timeline.text.hasPrefix("began#1@0"))
+        await expectError(.invalidAnimator) {
+            try await stack.pop(options: OperationOptions(animator: "nonexistent"))
+        }
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    @Test func stateSurvivesARestart() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        do {
+            let harness = try Harness(store: try StateStore.open(directory: directory.path))
+            let stack = try await harness.engine.createStack(
+                Fixtures.state(tabs: [("a", ["home"]), ("b", ["other"])], policy: .retarget))
+            try await stack.push(Fixtures.screen("detail"))
+            try await stack.present(Fixtures.screen("modal"))
+            try await stack.configure(.rules([AnimatorRule(operation: .pop, animator: "fade", interactive: false)]))
+            await harness.clock.advanceUntilIdle()
+            #expect(harness.store.statistics.groups >= 4)
+            // A transition in flight when the daemon dies: its change was never committed.
+            try await stack.dismiss()
+            await harness.clock.advance(frames: 3)
+            #expect(await stack.transitionStatus != nil)
+        }
+        let restarted = try Harness(store: try StateStore.open(directory: directory.path))
+        #expect(restarted.engine.restoreProblems.isEmpty)
+        let state = try await restarted.engine.stack("main").state
+        #expect(state.screens.map(\.id) == ["home", "detail"])
+        #expect(state.presented.map(\.id) == ["modal"], "the dismiss in flight resolves to the committed state")
+        #expect(state.policy == .retarget)
+        #expect(state.rules == [AnimatorRule(operation: .pop, animator: "fade", interactive: false)])
+        #expect(state.tabs.map(\.id) == ["a", "b"])
+        await restarted.engine.shutdown()
+    }
+
+    @Test func aTornWriteLosesOnlyTheLastChange() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        do {
+            let harness = try Harness(store: try StateStore.open(directory: directory.path))
+            let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+            try await stack.push(Fixtures.screen("a"))
+            await harness.clock.advanceUntilIdle()
+            try await stack.push(Fixtures.screen("b"))
+            await harness.clock.advanceUntilIdle()
+        }
+        var journal = directory.read("state.journal")
+        journal.removeLast(7)
+        directory.write("state.journal", journal)
+        let restarted = try Harness(store: try StateStore.open(directory: directory.path))
+        #expect(restarted.engine.restoreProblems.map(\.code) == [.corruptState])
+        #expect(try await restarted.engine.stack("main").state.screens.map(\.id) == ["home", "a"])
+        await restarted.engine.shutdown()
+    }
+
+    @Test func aFullDiskRefusesTheChangeAndKeepsTheState() async throws {
+        let store = StateStore.inMemory()
+        let harness = try Harness(store: store)
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+        let timeline = Timeline(try await stack.subscribe(), clock: harness.clock)
+        let full = TransitionEngineError(.diskFull, "full", parameter: "stateDirectory", cause: "ENOSPC")
+        store.injectFailure(full)
+        await expectError(.diskFull) { try await harness.engine.createStack(Fixtures.state("other")) }
+        #expect(harness.engine.stackIDs == ["main"])
+        await expectError(.diskFull) {
+            try await stack.push(Fixtures.screen("a"), options: OperationOptions(animated: false))
+        }
+        timeline.note("push")
+        try await stack.push(Fixtures.screen("a"))
+        await timeline.advanceUntilIdle()
+        // The transition ran, but its state could not be written: it ends cancelled and nothing changed.
+        #expect(timeline.text == "push@0 began#2@0 frames:18 cancelled#2@18!")
+        #expect(await stack.state.screens.map(\.id) == ["home"])
+        #expect(await stack.statistics.commitFailures == 2)
+        store.injectFailure(nil)
+        try await stack.push(Fixtures.screen("a"))
+        await harness.clock.advanceUntilIdle()
+        #expect(await stack.state.screens.map(\.id) == ["home", "a"])
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    @Test func aRealFullDiskIsReportedAsDiskFull() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        // /dev/full fails every write with ENOSPC (null(4)).
+        #expect(symlink("/dev/full", directory.file("state.journal")) == 0)
+        let harness = try Harness(store: try StateStore.open(directory: directory.path))
+        await expectError(.diskFull) { try await harness.engine.createStack(Fixtures.state()) }
+        #expect(harness.engine.stackIDs.isEmpty)
+        await harness.engine.shutdown()
+    }
+
+    @Test func aThousandStacksAnimateTogetherWithManySubscribers() async throws {
+        let harness = try Harness(shardCount: 2)
+        let count = 1_000
+        var stacks: [StackActor] = []
+        var subscriptions: [StackSubscription] = []
+        for index in 0..<count {
+            let stack = try await harness.engine.createStack(Fixtures.state(StackID(rawValue: "s\(index)")))
+            stacks.append(stack)
+            for _ in 0..<3 { subscriptions.append(try await stack.subscribe()) }
+        }
+        // Readers on other tasks drain while the clock runs, as socket writers would.
+        let counts = KindCounter()
+        let readers = subscriptions.enumerated().filter { $0.offset % 3 == 0 }.map { _, subscription in
+            Task {
+                for try await element in subscription {
+                    if case .event(let event) = element { counts.add(event.kind) }
+                }
+            }
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for (index, stack) in stacks.enumerated() {
+                group.addTask { _ = try? await stack.push(Fixtures.screen("detail\(index)")) }
+            }
+        }
+        let frames = await harness.clock.advanceUntilIdle()
+        #expect(frames == Fixtures.slideFrames)
+        for stack in stacks {
+            let state = await stack.state
+            #expect(state.screens.count == 2, "\(state.id)")
+        }
+        let statistics = await harness.engine.statistics()
+        #expect(statistics.totals.began == UInt64(count))
+        #expect(statistics.totals.completed == UInt64(count))
+        #expect(statistics.totals.frames == UInt64(count * Fixtures.slideFrames))
+        #expect(statistics.ticks == UInt64(Fixtures.slideFrames))
+        #expect(statistics.ticksWhileIdle == 0)
+        #expect(statistics.animatingStacks == 0)
+        // Every subscriber not read during the run still holds every event: began, completed, changed.
+        for (index, subscription) in subscriptions.enumerated() where index % 3 != 0 {
+            var kinds: [StackEvent.Kind] = []
+            while case .element(let element) = subscription.poll() {
+                if case .event(let event) = element { kinds.append(event.kind) }
+            }
+            #expect(kinds == [.began, .completed, .stackChanged])
+        }
+        for id in harness.engine.stackIDs { try await harness.engine.deleteStack(id) }
+        for reader in readers { _ = try await reader.value }
+        #expect(counts.value == [.began: count, .completed: count, .stackChanged: count])
+        #expect(await harness.pendingWork().isEmpty)
+    }
+}
+
+/// Counts event kinds seen by several readers.
+private final class KindCounter: Sendable {
+    private let counts = Locked<[StackEvent.Kind: Int]>([:])
+    func add(_ kind: StackEvent.Kind) { counts.withLock { $0[kind, default: 0] += 1 } }
+    var value: [StackEvent.Kind: Int] { counts.withLock { $0 } }
+}
