@@ -110,7 +110,9 @@ import TransitionCore
     }
 
     @Test func interactiveErrorsAreNamed() async throws {
-        let (harness, stack, _) = try await makeStack(rules: [AnimatorRule(operation: .push, animator: "fade", interactive: false)])
+        let (harness, stack, _) = try await makeStack(rules: [
+            AnimatorRule(operation: .push, animator: "fade", interactive: false)
+        ])
         await expectError(.noTransition) { try await stack.updateInteractive(0.5) }
         try await stack.beginInteractive(.pop)
         for fraction in [-0.1, 1.5, .nan, .infinity] {
@@ -159,7 +161,8 @@ import TransitionCore
         // Resuming at 0.5 runs the remaining 0.15 s at normal speed: 9 frames.
         #expect(
             timeline.text
-                == "push@0 began#1@0 frames:6 pause@6 frames:1 scrub@16 frames:1 resume@17 frames:9 completed#1@26 changed@26")
+                == "push@0 began#1@0 frames:6 pause@6 frames:1 scrub@16 frames:1 resume@17 frames:9 completed#1@26 changed@26"
+        )
         #expect(await harness.pendingWork().isEmpty)
     }
 

@@ -106,7 +106,9 @@ import TransitionCore
         timeline.note("push")
         try await stack.push(Fixtures.screen("a"))
         timeline.note("push")
-        #expect(try await stack.push(Fixtures.screen("b")) == OperationReceipt(transition: 2, disposition: .queued, position: 1))
+        #expect(
+            try await stack.push(Fixtures.screen("b"))
+                == OperationReceipt(transition: 2, disposition: .queued, position: 1))
         timeline.note("pop")
         #expect(try await stack.pop().disposition == .queued)
         await timeline.advanceUntilIdle()

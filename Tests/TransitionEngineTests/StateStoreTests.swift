@@ -3,7 +3,7 @@ import Testing
 @testable import TransitionEngine
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct StateStoreTests {

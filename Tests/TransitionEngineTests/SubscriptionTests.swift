@@ -11,7 +11,8 @@ import Testing
         loop: while true {
             switch subscription.poll() {
             case .element(.event(let event)): parts.append("e:\(event)")
-            case .element(.frame(let frame, let missed)): parts.append("f:\(frame)" + (missed > 0 ? "(+\(missed))" : ""))
+            case .element(.frame(let frame, let missed)):
+                parts.append("f:\(frame)" + (missed > 0 ? "(+\(missed))" : ""))
             case .empty: break loop
             case .finished(nil): parts.append("end"); break loop
             case .finished(let error?): parts.append("error:\(error.code)"); break loop

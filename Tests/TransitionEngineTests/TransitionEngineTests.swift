@@ -4,7 +4,7 @@ import TransitionCore
 @testable import TransitionEngine
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct TransitionEngineTests {

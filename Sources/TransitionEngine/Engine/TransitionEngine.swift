@@ -1,7 +1,7 @@
 import TransitionCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The registry of stacks, their shared clock, scheduler, store and animators.

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Thin POSIX file calls returning `Result<_, Errno>`, with EINTR retried here and nowhere else.

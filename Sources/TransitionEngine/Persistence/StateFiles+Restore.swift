@@ -73,7 +73,8 @@ extension StateFiles {
                 case .end: break
                 }
             case .torn, .corrupt:
-                let kind = StateRecord.decode(bytes, at: offset) == .torn ? "ends inside a record" : "has a damaged record"
+                let kind =
+                    StateRecord.decode(bytes, at: offset) == .torn ? "ends inside a record" : "has a damaged record"
                 report.problems.append(
                     corrupt(path, "\(kind) at byte \(offset); \(bytes.count - offset) bytes after it were discarded"))
                 report.discardedBytes = bytes.count - offset

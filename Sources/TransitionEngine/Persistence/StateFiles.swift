@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The files of a state directory: `state.snapshot` and `state.journal`. Used only by the writer thread

@@ -48,7 +48,8 @@ public struct AnimatorRule: Sendable, Equatable, Codable {
     func validate(parameter: String) throws(TransitionEngineError) {
         guard !animator.isEmpty, animator.utf8.count <= AnimatorSpecification.maximumNameLength else {
             throw TransitionEngineError(
-                .invalidAnimator, "Name an animator of 1 to 64 bytes in every rule.", parameter: "\(parameter).animator")
+                .invalidAnimator, "Name an animator of 1 to 64 bytes in every rule.", parameter: "\(parameter).animator"
+            )
         }
     }
 }

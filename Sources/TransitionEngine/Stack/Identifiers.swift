@@ -33,7 +33,8 @@ public struct StackID: RawRepresentable, Hashable, Comparable, Sendable, Codable
 }
 
 /// The name of a tab within a stack.
-public struct TabID: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct TabID: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible
+{
     /// The id's text.
     public var rawValue: String
 

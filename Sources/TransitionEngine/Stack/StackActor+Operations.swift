@@ -35,7 +35,8 @@ extension StackActor {
 
     /// Pushes `screen` (see `perform(_:options:)`).
     @discardableResult
-    public func push(_ screen: Screen, options: OperationOptions = OperationOptions()) async throws(TransitionEngineError)
+    public func push(_ screen: Screen, options: OperationOptions = OperationOptions())
+        async throws(TransitionEngineError)
         -> OperationReceipt
     { try await perform(.push(screen), options: options) }
 

@@ -90,7 +90,8 @@ public struct StackState: Sendable, Equatable, Codable {
     /// Checks the whole state before it is accepted; the first problem found is thrown.
     public func validate() throws(TransitionEngineError) {
         guard id.isValid else {
-            throw TransitionEngineError(.invalidParameter, "Give the stack an id of 1 to 256 bytes.", parameter: "stack")
+            throw TransitionEngineError(
+                .invalidParameter, "Give the stack an id of 1 to 256 bytes.", parameter: "stack")
         }
         guard !tabs.isEmpty, tabs.indices.contains(selectedTab) else {
             throw TransitionEngineError(

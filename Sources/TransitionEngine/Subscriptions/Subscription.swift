@@ -1,4 +1,3 @@
-
 /// One subscriber's bounded queue of a stack's frames and events.
 ///
 /// The producer (a stack, on the clock's tick) never waits for the consumer:
@@ -131,17 +130,18 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     private enum Wake { case none, wake }
 
     private func deliver(_ body: (inout State) -> Wake) -> Bool {
-        let (alive, waiter, element, handler): (Bool, CheckedContinuation<Element?, any Error>?, Result<Element?, any Error>?, (@Sendable () -> Void)?) =
-            state.withLock { state in
-                guard !state.ended else { return (false, nil, nil, nil) }
-                guard body(&state) == .wake else { return (true, nil, nil, nil) }
-                let handler = state.readinessHandler
-                guard let waiter = state.waiter else { return (!state.ended, nil, nil, handler) }
-                state.waiter = nil
-                if let item = state.queue.take() { return (true, waiter, .success(Self.element(item)), handler) }
-                if let error = state.error { return (false, waiter, .failure(error), handler) }
-                return (!state.ended, waiter, .success(nil), handler)
-            }
+        let (alive, waiter, element, handler):
+            (Bool, CheckedContinuation<Element?, any Error>?, Result<Element?, any Error>?, (@Sendable () -> Void)?) =
+                state.withLock { state in
+                    guard !state.ended else { return (false, nil, nil, nil) }
+                    guard body(&state) == .wake else { return (true, nil, nil, nil) }
+                    let handler = state.readinessHandler
+                    guard let waiter = state.waiter else { return (!state.ended, nil, nil, handler) }
+                    state.waiter = nil
+                    if let item = state.queue.take() { return (true, waiter, .success(Self.element(item)), handler) }
+                    if let error = state.error { return (false, waiter, .failure(error), handler) }
+                    return (!state.ended, waiter, .success(nil), handler)
+                }
         if let waiter, let element { waiter.resume(with: element) }
         handler?()
         return alive

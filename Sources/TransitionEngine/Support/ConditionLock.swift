@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A POSIX mutex with one condition variable that waits on `CLOCK_MONOTONIC`.

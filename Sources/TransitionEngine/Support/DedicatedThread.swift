@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A detached POSIX thread running one closure, for work that must not occupy the cooperative pool

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The production clock: ticks on a fixed frame grid of `CLOCK_MONOTONIC`, like CADisplayLink.

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The two halves of a `DisplayLink`: the timing thread and the tick loop in the pool.

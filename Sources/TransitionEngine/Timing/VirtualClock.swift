@@ -1,4 +1,3 @@
-
 /// A clock that advances only when told, for deterministic tests and offline rendering.
 ///
 /// `advance(frames:)` delivers ticks one at a time and, for each, awaits `handle(_:)` of every

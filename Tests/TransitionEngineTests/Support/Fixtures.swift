@@ -50,7 +50,9 @@ struct Harness {
     /// Asserts nothing is left running or waiting, as every engine test ends.
     func pendingWork() async -> [String] {
         var pending = await engine.pendingWork()
-        if (try? clock.checkNothingPending()) == nil { pending.append("the clock still has participants needing ticks") }
+        if (try? clock.checkNothingPending()) == nil {
+            pending.append("the clock still has participants needing ticks")
+        }
         return pending
     }
 }

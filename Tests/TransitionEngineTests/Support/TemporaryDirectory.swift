@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A fresh directory under /tmp, removed with its files by `remove()`.
