@@ -11,23 +11,6 @@ enum MathTolerance {
     static let loose = 1e-9
 }
 
-/// A seeded generator (SplitMix64) so property tests are reproducible; failures print the seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 func isClose(_ a: Double, _ b: Double, _ tolerance: Double = MathTolerance.tight) -> Bool {
     abs(a - b) <= tolerance * max(1, abs(a), abs(b))
 }
