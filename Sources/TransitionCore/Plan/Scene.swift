@@ -32,6 +32,8 @@ struct Scene: Sendable {
     var values: [NodeValues] = []
     /// The resting transform of each node as a function list, for list-wise interpolation.
     var transformLists: [TransformList] = []
+    /// `nodes[i].parent` for every node, kept apart so the sampling loop reads plain integers.
+    var parents: [Int] = []
     /// Appends `screen`'s tree with its root filling a container of `containerSize`; returns the scene
     /// index of each of its nodes.
     @discardableResult
@@ -46,6 +48,7 @@ struct Scene: Sendable {
     private mutating func appendSubtree(_ node: Node, screen: ScreenID, parent: Int, indexByNode: inout [NodeID: Int]) {
         let index = nodes.count
         nodes.append(SceneNode(screen: screen, node: node.id, kind: .view, parent: parent, style: nil))
+        parents.append(parent)
         values.append(
             NodeValues(
                 position: node.position, size: node.frame.size, anchorPoint: node.anchorPoint,
@@ -65,6 +68,7 @@ struct Scene: Sendable {
         screen: ScreenID, node: NodeID, kind: NodeState.Kind, frame: Rect, alpha: Double, style: JSONValue?
     ) -> Int {
         nodes.append(SceneNode(screen: screen, node: node, kind: kind, parent: -1, style: style))
+        parents.append(-1)
         values.append(
             NodeValues(
                 position: frame.center, size: frame.size, anchorPoint: Point(x: 0.5, y: 0.5),
@@ -99,33 +103,34 @@ struct Scene: Sendable {
 
     /// Turns states holding model values (position in the parent's space, own alpha and hidden) into
     /// container-space states: composes each node with its ancestors (parents come first in scene order).
+    /// Works on the fields in place: this is the hot path of sampling.
     func resolveIntoContainer(_ states: inout [NodeState]) {
-        states.withUnsafeMutableBufferPointer { buffer in
-            for index in buffer.indices {
-                let parent = nodes[index].parent
-                var state = buffer[index]
-                let local = Scene.localTransform(
-                    position: state.position, size: state.size, anchorPoint: state.anchorPoint,
-                    transform: state.transform)
-                if parent >= 0 {
-                    let parentState = buffer[parent]
-                    let parentMatrix = parentState.containerTransform
-                    state.containerTransform = local.concatenating(Scene.flattened(parentMatrix))
-                    state.position = Scene.project(state.position, through: parentMatrix)
-                    state.alpha *= parentState.alpha
-                    state.hidden = state.hidden || parentState.hidden
-                } else {
-                    state.containerTransform = local
+        parents.withUnsafeBufferPointer { parents in
+            states.withUnsafeMutableBufferPointer { buffer in
+                for index in buffer.indices {
+                    let parent = parents[index]
+                    let local = Scene.localTransform(
+                        position: buffer[index].position, size: buffer[index].size,
+                        anchorPoint: buffer[index].anchorPoint, transform: buffer[index].transform)
+                    let matrix: Transform3D
+                    if parent >= 0 {
+                        let parentMatrix = buffer[parent].containerTransform
+                        matrix = local.concatenating(Scene.flattened(parentMatrix))
+                        buffer[index].position = Scene.project(buffer[index].position, through: parentMatrix)
+                        buffer[index].alpha *= buffer[parent].alpha
+                        if buffer[parent].hidden { buffer[index].hidden = true }
+                    } else {
+                        matrix = local
+                    }
+                    buffer[index].containerTransform = matrix
+                    let width = buffer[index].size.width
+                    let height = buffer[index].size.height
+                    buffer[index].quad = Quad(
+                        topLeft: Scene.project(Point(x: 0, y: 0), through: matrix),
+                        topRight: Scene.project(Point(x: width, y: 0), through: matrix),
+                        bottomRight: Scene.project(Point(x: width, y: height), through: matrix),
+                        bottomLeft: Scene.project(Point(x: 0, y: height), through: matrix))
                 }
-                let width = state.size.width
-                let height = state.size.height
-                let matrix = state.containerTransform
-                state.quad = Quad(
-                    topLeft: Scene.project(Point(x: 0, y: 0), through: matrix),
-                    topRight: Scene.project(Point(x: width, y: 0), through: matrix),
-                    bottomRight: Scene.project(Point(x: width, y: height), through: matrix),
-                    bottomLeft: Scene.project(Point(x: 0, y: height), through: matrix))
-                buffer[index] = state
             }
         }
     }

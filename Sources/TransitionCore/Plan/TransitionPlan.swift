@@ -45,14 +45,13 @@ public struct TransitionPlan: Sendable {
         }
         let time = max(planSeconds, 0)
         Self.replace(&nodes, with: restingStates)
-        nodes.withUnsafeMutableBufferPointer { buffer in
-            for group in trackGroups {
-                // The latest-starting track that has started wins (later blocks replace earlier ones).
-                var active = -1
-                for index in group where tracks[index].start <= time { active = index }
-                if active >= 0 {
-                    let track = tracks[active]
-                    track.apply(at: time, to: &buffer[track.node])
+        tracks.withUnsafeBufferPointer { tracks in
+            nodes.withUnsafeMutableBufferPointer { buffer in
+                for group in trackGroups {
+                    // The latest-starting track that has started wins (later blocks replace earlier ones).
+                    var active = -1
+                    for index in group where tracks[index].start <= time { active = index }
+                    if active >= 0 { tracks[active].apply(at: time, to: &buffer[tracks[active].node]) }
                 }
             }
         }
@@ -68,15 +67,36 @@ public struct TransitionPlan: Sendable {
         return nodes
     }
 
-    /// Copies `source` into `destination`'s storage (no allocation when capacity suffices).
+    /// Copies `source` into `destination`'s storage (no allocation when capacity suffices). When an element
+    /// already stands for the same node, only its geometry is copied: identifiers and styles stay put, which
+    /// saves their reference counting on every frame.
     static func replace(_ destination: inout [NodeState], with source: [NodeState]) {
-        if destination.count == source.count {
-            destination.withUnsafeMutableBufferPointer { buffer in
-                for index in buffer.indices { buffer[index] = source[index] }
-            }
-        } else {
+        guard destination.count == source.count else {
             destination.removeAll(keepingCapacity: true)
             destination.append(contentsOf: source)
+            return
+        }
+        source.withUnsafeBufferPointer { source in
+            destination.withUnsafeMutableBufferPointer { buffer in
+                for index in buffer.indices {
+                    if buffer[index].node == source[index].node, buffer[index].screen == source[index].screen,
+                        buffer[index].kind == source[index].kind
+                    {
+                        buffer[index].position = source[index].position
+                        buffer[index].size = source[index].size
+                        buffer[index].anchorPoint = source[index].anchorPoint
+                        buffer[index].transform = source[index].transform
+                        buffer[index].alpha = source[index].alpha
+                        buffer[index].hidden = source[index].hidden
+                        buffer[index].z = source[index].z
+                        buffer[index].quad = source[index].quad
+                        buffer[index].containerTransform = source[index].containerTransform
+                        if source[index].kind == .overlay { buffer[index].style = source[index].style }
+                    } else {
+                        buffer[index] = source[index]
+                    }
+                }
+            }
         }
     }
 }
