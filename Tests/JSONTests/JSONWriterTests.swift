@@ -100,6 +100,44 @@ struct JSONWriterTests {
         }
     }
 
+    /// The significant digits of a number's text: no sign, point, exponent or leading zeros.
+    static func significantDigits(_ text: String) -> String {
+        let mantissa = text.split(separator: "e")[0].filter { $0 != "-" && $0 != "." }
+        let trimmed = mantissa.drop { $0 == "0" }
+        return String(trimmed.reversed().drop { $0 == "0" }.reversed())
+    }
+
+    @Test("Plain-notation numbers round-trip with no more digits than Swift's shortest description")
+    func plainNotation() throws {
+        let seed: UInt64 = 0x5EED_0006
+        var generator = SeededGenerator(seed: seed)
+        for iteration in 0..<30_000 {
+            let value: Double
+            switch iteration % 3 {
+            case 0:
+                // A decimal with few digits, as people and layouts write them.
+                let decimals = Int.random(in: 1...8, using: &generator)
+                value = Double(Int.random(in: -99_999_999...99_999_999, using: &generator)) / Self.pow10(decimals)
+            case 1:
+                value = Double.random(in: -1e6...1e6, using: &generator)
+            default:
+                value = Double.random(in: 1e-4...1e-2, using: &generator)
+            }
+            let text = Self.number(value)
+            let parsed = try JSONReader.parse(text).doubleValue
+            let expected = value == 0 ? 0.0 : value
+            #expect(parsed?.bitPattern == expected.bitPattern, "seed \(seed) iteration \(iteration): \(value) → \(text)")
+            #expect(!text.contains("e") || value.magnitude < 1e-4, "seed \(seed) iteration \(iteration): \(text)")
+            let ours = Self.significantDigits(text).count
+            let swift = Self.significantDigits(value.description).count
+            #expect(ours <= swift, "seed \(seed) iteration \(iteration): \(text) against \(value.description)")
+        }
+    }
+
+    static func pow10(_ exponent: Int) -> Double {
+        (0..<exponent).reduce(1.0) { power, _ in power * 10 }
+    }
+
     @Test("Non-finite numbers are an error naming their path, and leave the bytes untouched")
     func nonFinite() {
         for bad in [Double.nan, .infinity, -.infinity] {

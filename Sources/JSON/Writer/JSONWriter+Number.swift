@@ -1,10 +1,14 @@
 extension JSONWriter {
-    /// The most decimals ``appendFixed(_:decimals:into:)`` writes: 10^17 still fits the exact 128-bit
-    /// arithmetic it uses.
-    public static let maximumFixedDecimals = 17
-
     /// 2^53: below it every integer is exactly a `Double`, so integral numbers are written as integers.
     private static let exactIntegerLimit = 9_007_199_254_740_992.0
+
+    /// 2^52: below it, scaling by a power of ten stays accurate enough to find the nearest short decimal
+    /// (the rounding error of the scaled value is at most 1/4).
+    private static let shortDecimalScaleLimit = 4_503_599_627_370_496.0
+
+    /// The smallest magnitude written in plain notation, as Swift's `description` does; smaller numbers
+    /// use an exponent.
+    private static let smallestPlainMagnitude = 1e-4
 
     /// Appends `number` in the shortest form that reads back as the same `Double`.
     ///
@@ -12,21 +16,61 @@ extension JSONWriter {
     ///   `9007199254740991`.
     /// - `-0.0` is written as `0` (as ECMAScript's `JSON.stringify` does); it reads back as `+0.0`, which
     ///   compares equal to `-0.0`. Every other finite `Double` reads back with the same bit pattern.
-    /// - Other values use the shortest digit string that round-trips (the digits of Swift's
-    ///   `description`), in plain notation when Swift chooses it (`0.1`, `123.25`) and otherwise as
-    ///   `d.ddde±x` without a `+` sign or leading zeros in the exponent: `1e-7`, `5e-324`,
-    ///   `1.7976931348623157e308`, `1e16`.
+    /// - Other values with magnitude from 10^-4 to 2^53 are written in plain notation with the fewest
+    ///   digits that round-trip: `0.1`, `123.25`, `0.30000000000000004`.
+    /// - The rest use the shortest round-trip digits of Swift's `description` as `d.ddde±x`, without a `+`
+    ///   sign or leading zeros in the exponent: `1e-7`, `5e-324`, `1.7976931348623157e308`, `1e16`.
     ///
     /// - Precondition: `number` is finite (JSON has no infinity or NaN); check with `isFinite` first, or
     ///   use ``write(_:into:)``, which throws instead.
     public static func appendNumber(_ number: Double, into bytes: inout [UInt8]) {
         precondition(number.isFinite, "JSON cannot represent the non-finite number \(number)")
-        if number.magnitude < exactIntegerLimit, number == number.rounded(.towardZero) {
+        let magnitude = number.magnitude
+        if magnitude < exactIntegerLimit, number == number.rounded(.towardZero) {
             appendInteger(Int64(number), into: &bytes)
+            return
+        }
+        if magnitude >= smallestPlainMagnitude, let (digits, decimals) = shortestDecimal(magnitude) {
+            appendDecimal(digits, decimals: decimals, isNegative: number < 0, into: &bytes)
             return
         }
         var text = number.description
         text.withUTF8 { utf8 in appendNormalized(utf8, into: &bytes) }
+    }
+
+    /// The fewest decimals `k` and the integer `digits` with `digits / 10^k` reading back as `magnitude`,
+    /// or `nil` when that needs more precision than the scaled value can hold exactly.
+    ///
+    /// Going up from one decimal, the first `k` whose nearest `k`-decimal reads back gives the shortest
+    /// plain form. "Reads back" is decided exactly: `digits` and `10^k` are exact doubles, so their
+    /// quotient is correctly rounded, which is what the reader computes for that text (Clinger's fast path).
+    private static func shortestDecimal(_ magnitude: Double) -> (digits: UInt64, decimals: Int)? {
+        var scale = 1.0
+        for decimals in 1...22 {
+            scale *= 10
+            let scaled = magnitude * scale
+            guard scaled < shortDecimalScaleLimit else { return nil }
+            let digits = scaled.rounded()
+            if digits / scale == magnitude { return (UInt64(digits), decimals) }
+        }
+        return nil
+    }
+
+    /// Appends `digits / 10^decimals` in plain notation: `0.05`, `12.5`.
+    private static func appendDecimal(_ digits: UInt64, decimals: Int, isNegative: Bool, into bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+            let end = buffer.baseAddress! + buffer.count
+            let power = DecimalDigits.powerOfTen(decimals)
+            var start = DecimalDigits.writeBackward(digits % power, minimumCount: decimals, endingAt: end)
+            start -= 1
+            start.pointee = UInt8(ascii: ".")
+            start = DecimalDigits.writeBackward(digits / power, minimumCount: 1, endingAt: start)
+            if isNegative {
+                start -= 1
+                start.pointee = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
+        }
     }
 
     /// Copies Swift's `description` of a finite number, dropping a trailing `.0`, a `+` after `e` and
@@ -55,168 +99,16 @@ extension JSONWriter {
         }
     }
 
-    /// Appends `number` with exactly `decimals` digits after the decimal point, rounded half to even from
-    /// the exact binary value (as C's `printf("%.*f")` in the C locale does), without a locale.
-    ///
-    /// A result that rounds to zero is written without a minus sign: `-0.0000001` with 6 decimals gives
-    /// `0.000000`. `decimals` 0 writes no decimal point. Used for frames, whose golden files fix 6
-    /// decimals.
-    ///
-    /// - Precondition: `number` is finite and `decimals` is in `0...maximumFixedDecimals`.
-    public static func appendFixed(_ number: Double, decimals: Int, into bytes: inout [UInt8]) {
-        precondition(number.isFinite, "JSON cannot represent the non-finite number \(number)")
-        precondition(decimals >= 0 && decimals <= maximumFixedDecimals, "decimals must be in 0...17, not \(decimals)")
-        let magnitude = number.magnitude
-        guard magnitude < 0x1p64 else {
-            // Every Double this large is an integer: write its exact digits, then zero decimals.
-            if number < 0 { bytes.append(UInt8(ascii: "-")) }
-            appendLargeInteger(magnitude, into: &bytes)
-            appendZeros(decimals, afterPoint: true, into: &bytes)
-            return
-        }
-        let powerOfTen = UInt64.power10(decimals)
-        let scaled = roundedScaledMagnitude(magnitude, by: powerOfTen)
-        let isNegative = number < 0 && scaled != 0
-        if scaled <= UInt128(UInt64.max) {
-            appendScaled(UInt64(scaled), decimals: decimals, isNegative: isNegative, into: &bytes)
-            return
-        }
-        // Rare: |number| × 10^decimals ≥ 2^64. The integer part still fits in 64 bits (|number| < 2^64).
-        if isNegative { bytes.append(UInt8(ascii: "-")) }
-        let (integerPart, fraction) = scaled.quotientAndRemainder(dividingBy: UInt128(powerOfTen))
-        appendUnsigned(UInt64(integerPart), into: &bytes)
-        if decimals > 0 {
-            bytes.append(UInt8(ascii: "."))
-            let fractionDigits = String(UInt64(fraction))
-            appendZeros(decimals - fractionDigits.utf8.count, afterPoint: false, into: &bytes)
-            bytes.append(contentsOf: fractionDigits.utf8)
-        }
-    }
-
-    /// Appends `scaled / 10^decimals` with exactly `decimals` digits after the point.
-    private static func appendScaled(_ scaled: UInt64, decimals: Int, isNegative: Bool, into bytes: inout [UInt8]) {
-        // Sign, 20 integer digits, point and 17 decimals fit in 40 bytes; fill from the end.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
-            var position = buffer.count
-            var remaining = scaled
-            var written = 0
-            while remaining > 0 || written <= decimals {
-                if written == decimals, decimals > 0 {
-                    position -= 1
-                    buffer[position] = UInt8(ascii: ".")
-                }
-                position -= 1
-                buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-                remaining /= 10
-                written += 1
-            }
-            if isNegative {
-                position -= 1
-                buffer[position] = UInt8(ascii: "-")
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position...]))
-        }
-    }
-
-    /// `magnitude × powerOfTen` rounded half to even to an integer, computed exactly.
-    ///
-    /// - Precondition: `0 ≤ magnitude < 2^64` and `powerOfTen ≤ 10^17`, so the product fits in 128 bits.
-    private static func roundedScaledMagnitude(_ magnitude: Double, by powerOfTen: UInt64) -> UInt128 {
-        guard magnitude != 0 else { return 0 }
-        // magnitude = significand × 2^exponent exactly, with an integer significand below 2^53.
-        let significand: UInt64
-        let exponent: Int
-        if magnitude.isNormal {
-            significand = magnitude.significandBitPattern | (1 << 52)
-            exponent = Int(magnitude.exponent) - 52
-        } else {
-            significand = magnitude.significandBitPattern
-            exponent = -1074
-        }
-        let product = UInt128(significand) * UInt128(powerOfTen)
-        if exponent >= 0 { return product << exponent }
-        let shift = -exponent
-        guard shift < 127 else { return 0 }  // product < 2^110, so the quotient is below 1/2
-        let quotient = product >> shift
-        let remainder = product & ((1 << shift) - 1)
-        let half: UInt128 = 1 << (shift - 1)
-        if remainder > half || (remainder == half && quotient & 1 == 1) { return quotient + 1 }
-        return quotient
-    }
-
-    private static func appendZeros(_ count: Int, afterPoint: Bool, into bytes: inout [UInt8]) {
-        guard count > 0 else { return }
-        if afterPoint { bytes.append(UInt8(ascii: ".")) }
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-    }
-
     /// Appends the decimal digits of a signed integer.
     static func appendInteger(_ value: Int64, into bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendUnsigned(value.magnitude, into: &bytes)
-    }
-
-    /// Appends the decimal digits of an unsigned integer.
-    static func appendUnsigned(_ value: UInt64, into bytes: inout [UInt8]) {
-        if value < 10 {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
-            return
-        }
-        // At most 20 digits; fill from the end, then copy.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var position = buffer.count
-            var remaining = value
-            while remaining > 0 {
-                position -= 1
-                buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-                remaining /= 10
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DecimalDigits.maximumDigits + 1) { buffer in
+            let end = buffer.baseAddress! + buffer.count
+            var start = DecimalDigits.writeBackward(value.magnitude, minimumCount: 1, endingAt: end)
+            if value < 0 {
+                start -= 1
+                start.pointee = UInt8(ascii: "-")
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position...]))
+            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
         }
-    }
-
-    /// Appends the exact decimal digits of an integral `magnitude` of at least 2^64.
-    private static func appendLargeInteger(_ magnitude: Double, into bytes: inout [UInt8]) {
-        // magnitude = significand × 2^shift; hold it in 32-bit limbs, least significant first, and
-        // divide by 10^9 repeatedly to peel off groups of nine digits.
-        let significand = magnitude.significandBitPattern | (1 << 52)
-        let shift = Int(magnitude.exponent) - 52
-        var limbs = [UInt32](repeating: 0, count: (shift + 53) / 32 + 2)
-        let wordShift = shift / 32
-        let bitShift = shift % 32
-        let wide = UInt128(significand) << bitShift
-        for index in 0..<3 { limbs[wordShift + index] = UInt32(truncatingIfNeeded: wide >> (32 * index)) }
-        var groups: [UInt32] = []
-        let billion: UInt64 = 1_000_000_000
-        while limbs.contains(where: { $0 != 0 }) {
-            var remainder: UInt64 = 0
-            for index in limbs.indices.reversed() {
-                let current = remainder << 32 | UInt64(limbs[index])
-                limbs[index] = UInt32(current / billion)
-                remainder = current % billion
-            }
-            groups.append(UInt32(remainder))
-        }
-        appendUnsigned(UInt64(groups.removeLast()), into: &bytes)
-        for group in groups.reversed() {
-            var digits = [UInt8](repeating: UInt8(ascii: "0"), count: 9)
-            var remaining = group
-            var position = 8
-            while remaining > 0 {
-                digits[position] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-                position -= 1
-            }
-            bytes.append(contentsOf: digits)
-        }
-    }
-}
-
-extension UInt64 {
-    /// 10^exponent for exponent in 0...19.
-    fileprivate static func power10(_ exponent: Int) -> UInt64 {
-        var result: UInt64 = 1
-        for _ in 0..<exponent { result *= 10 }
-        return result
     }
 }
