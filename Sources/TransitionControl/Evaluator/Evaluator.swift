@@ -107,7 +107,7 @@ public struct Evaluator: Sendable {
         }
     }
 
-    /// `.number(value)` for a list of numbers as a JSON array.
+    /// A list of numbers as a JSON array of numbers.
     static func array(_ numbers: [Double]) -> JSONValue {
         .array(numbers.map(JSONValue.number))
     }
@@ -128,17 +128,9 @@ public struct Evaluator: Sendable {
         }
     }
 
-    /// The field name a core error's parameter corresponds to in a request.
-    static func field(for parameter: String, renaming names: [String: String]) -> String {
-        names[parameter] ?? parameter
-    }
-
-    /// An ``EvaluationError`` from a timing error, with core parameter names mapped to request fields.
-    static func error(_ error: TimingError, renaming names: [String: String] = [:], in path: String = "")
-        -> EvaluationError
-    {
-        EvaluationError(
-            .invalidValue, parameter: RequestFields.join(path, field(for: error.parameter, renaming: names)),
-            error.message)
+    /// An ``EvaluationError`` from a timing error, with core parameter names (`initialVelocity`) mapped
+    /// to request fields (`v0`).
+    static func error(_ error: TimingError, renaming names: [String: String] = [:]) -> EvaluationError {
+        EvaluationError(.invalidValue, parameter: names[error.parameter] ?? error.parameter, error.message)
     }
 }

@@ -75,7 +75,7 @@ private struct State {
         tool.allGlobalOptions + (path.last?.options ?? [])
     }
 
-    /// `help` on the command line, as typed: `transitionctl`, `transitionctl render`.
+    /// The tool and the commands named so far, as typed: `transitionctl`, `transitionctl render`.
     var commandText: String {
         ([tool.name] + path.map(\.name)).joined(separator: " ")
     }
