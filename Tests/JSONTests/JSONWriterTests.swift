@@ -126,7 +126,8 @@ struct JSONWriterTests {
             let text = Self.number(value)
             let parsed = try JSONReader.parse(text).doubleValue
             let expected = value == 0 ? 0.0 : value
-            #expect(parsed?.bitPattern == expected.bitPattern, "seed \(seed) iteration \(iteration): \(value) → \(text)")
+            #expect(
+                parsed?.bitPattern == expected.bitPattern, "seed \(seed) iteration \(iteration): \(value) → \(text)")
             #expect(!text.contains("e") || value.magnitude < 1e-4, "seed \(seed) iteration \(iteration): \(text)")
             let ours = Self.significantDigits(text).count
             let swift = Self.significantDigits(value.description).count
