@@ -1,5 +1,6 @@
 import Testing
 import TransitionCore
+import TransitionTestSupport
 
 @testable import TransitionEngine
 
@@ -215,6 +216,36 @@ import TransitionCore
         #expect(error.code == .limitExceeded)
         #expect(await stack.statistics.subscriberDrops == 1)
         #expect(await stack.subscriberCount == 1)
+        #expect(await harness.pendingWork().isEmpty)
+    }
+}
+
+@Suite struct StackActorGoldenFrameTests {
+    /// Every frame a subscriber reads, one JSON line each (the core's frame format, 6 fixed decimals).
+    private func frames(of subscription: StackSubscription, into lines: inout [String]) {
+        while case .element(let element) = subscription.poll() {
+            if case .frame(let frame, _) = element { lines.append(frame.json) }
+        }
+    }
+
+    @Test func interactivePopFrames() async throws {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home", "detail"]))
+        let subscription = try await stack.subscribe()
+        var lines: [String] = []
+        frames(of: subscription, into: &lines)
+        try await stack.beginInteractive(.pop)
+        for fraction in [0.1, 0.3, 0.6] {
+            try await stack.updateInteractive(fraction)
+            await harness.clock.advance(frames: 1)
+            frames(of: subscription, into: &lines)
+        }
+        try await stack.finishInteractive()
+        while !harness.clock.participantsNeedingTicks.isEmpty {
+            await harness.clock.advance(frames: 1)
+            frames(of: subscription, into: &lines)
+        }
+        GoldenFile.check(lines.joined(separator: "\n") + "\n", named: "interactivePopFrames")
         #expect(await harness.pendingWork().isEmpty)
     }
 }
