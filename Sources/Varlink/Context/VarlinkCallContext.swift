@@ -1,5 +1,4 @@
 import JSON
-import Synchronization
 
 /// One call being answered: the call, who made it, and the way to reply.
 ///
@@ -33,7 +32,7 @@ public final class VarlinkCallContext: Sendable {
 
     private let transport: any VarlinkReplyTransport
     /// Whether the final reply was given.
-    private let finished = Mutex(false)
+    private let finished = LockedValue(false)
 
     /// Creates a context. The server creates one per call; tests create them with a
     /// `VarlinkRecordingTransport`.

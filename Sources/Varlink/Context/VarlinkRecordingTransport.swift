@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A `VarlinkReplyTransport` that records replies instead of sending them: for testing handlers and
 /// services without a socket.
 ///
@@ -16,7 +14,7 @@ public final class VarlinkRecordingTransport: VarlinkReplyTransport {
         var closeCallbacks: [@Sendable (VarlinkConnectionError) -> Void] = []
         var nextCallNumber: UInt64 = 0
     }
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// Creates an open transport with no replies.
     public init() {}

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The thread-safe face of one server connection: the transport of its call contexts.
 ///
 /// Replies and close requests go to the event loop through its inbox; the loop marks the handle
@@ -12,7 +10,7 @@ final class ConnectionHandle: VarlinkReplyTransport {
         var closeReason: VarlinkConnectionError?
         var closeCallbacks: [@Sendable (VarlinkConnectionError) -> Void] = []
     }
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     init(connectionID: UInt64, inbox: EventLoopInbox) {
         self.connectionID = connectionID

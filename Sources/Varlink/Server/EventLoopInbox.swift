@@ -30,7 +30,7 @@ final class EventLoopInbox: Sendable {
 
     /// The eventfd the loop polls.
     let eventDescriptor: Int32
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     /// `pthread_self()` of the loop thread, 0 before it starts.
     private let loopThread = Atomic<UInt>(0)
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -25,7 +23,7 @@ public final class VarlinkServer: Sendable {
     public let path: String?
     private let loop: EventLoop
     /// The loop thread, until joined.
-    private let thread: Mutex<pthread_t?>
+    private let thread: LockedValue<pthread_t?>
 
     /// Starts serving `service` on `listener` (which the server now owns).
     ///
@@ -57,7 +55,7 @@ public final class VarlinkServer: Sendable {
             throw .systemCall("start the event-loop thread for", Errno(rawValue: result), listener.path ?? "the socket")
         }
         self.loop = loop
-        self.thread = Mutex(thread)
+        self.thread = LockedValue(thread)
         self.configuration = configuration
         self.path = listener.path
     }
