@@ -59,7 +59,7 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TransitionTestSupport"]),
-        .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "JSON", "TransitionTestSupport"]),
+        .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "JSON", "TransitionTestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "TransitionTestSupport"]),
         .testTarget(
             name: "TransitionControlTests",

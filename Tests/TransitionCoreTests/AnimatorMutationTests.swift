@@ -14,7 +14,7 @@ struct AnimatorMutationTests {
         "0/0", "-pi", "containerWidth * 1e300", "push", "", "linear", "jumpNone",
     ]
 
-    static func mutate(_ value: JSONValue, using generator: inout TransitionTestSupport.SeededGenerator, depth: Int = 0)
+    static func mutate(_ value: JSONValue, using generator: inout SeededGenerator, depth: Int = 0)
         -> JSONValue
     {
         let roll = Int.random(in: 0..<100, using: &generator)
@@ -42,7 +42,7 @@ struct AnimatorMutationTests {
     @Test func mutatedBuiltinsNeverTrap() throws {
         let index = try SeedScreens.load("seed000-index"), detail = try SeedScreens.load("seed000-detail")
         let photos = try SeedScreens.load("seed002-photos"), photo = try SeedScreens.load("seed002-photo")
-        var generator = TransitionTestSupport.SeededGenerator(seed: 2026)
+        var generator = SeededGenerator(seed: 2026)
         var rejected = 0, compiled = 0
         for round in 0..<400 {
             let original = BuiltinAnimators.all[round % BuiltinAnimators.all.count]

@@ -65,7 +65,7 @@ struct TransitionPlanTests {
     }
 
     @Test func samplingIntoAReusedBufferEqualsAFreshSample() throws {
-        var generator = TransitionTestSupport.SeededGenerator(seed: 0x5EED)
+        var generator = SeededGenerator(seed: 0x5EED)
         for (name, plan, _, _) in try Self.plans() {
             var buffer: [NodeState] = []
             for _ in 0..<20 {
