@@ -1,17 +1,21 @@
 /// A coding key for arbitrary object keys and array positions.
 struct JSONCodingKey: CodingKey, Sendable {
-    let stringValue: String
+    private let name: String?
     let intValue: Int?
 
     init(stringValue: String) {
-        self.stringValue = stringValue
-        self.intValue = nil
+        name = stringValue
+        intValue = nil
     }
 
     init(intValue: Int) {
-        self.stringValue = "Index \(intValue)"
+        name = nil
         self.intValue = intValue
     }
+
+    /// The name, or `Index <n>` for an array position (the convention of Swift's coders), made only when
+    /// asked for.
+    var stringValue: String { name ?? "Index \(intValue ?? 0)" }
 
     /// The key of the element at `index` of an array; rendered as `[index]` in paths.
     static func index(_ index: Int) -> JSONCodingKey { JSONCodingKey(intValue: index) }

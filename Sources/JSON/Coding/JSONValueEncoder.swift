@@ -25,7 +25,7 @@ public struct JSONValueEncoder: Sendable {
     /// - Throws: `EncodingError.invalidValue` with the coding path for a value JSON cannot represent or
     ///   a type that encodes nothing at all; any error the type throws itself.
     public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
-        if let json = value as? JSONValue { return json }
+        if let json = try JSONBoxing.scalar(value, at: []) { return json }
         let node = EncodingNode()
         let encoder = ValueEncoder(node: node, codingPath: [], userInfo: userInfo)
         try value.encode(to: encoder)

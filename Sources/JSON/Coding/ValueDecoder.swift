@@ -33,9 +33,10 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
-    /// Decodes `type` from this decoder's value, handing ``JSONValue`` over directly.
+    /// Decodes `type` from this decoder's value, handing ``JSONValue`` over directly and reading common
+    /// scalars without going through `T.init(from:)`.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
-        if T.self == JSONValue.self { return value as! T }
+        if let scalar = try JSONUnboxing.scalar(value, as: type, at: codingPath) { return scalar }
         return try T(from: self)
     }
 
@@ -63,64 +64,83 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
 enum JSONUnboxing {
     /// The error for `found` where `expected` was needed: `valueNotFound` for `null`, `typeMismatch`
     /// otherwise. The message reads "expected a string, found a number".
-    static func mismatch(_ type: Any.Type, expected: String, found: JSONValue, at path: [any CodingKey])
+    static func mismatch(
+        _ type: Any.Type, expected: String, found: JSONValue, at path: @autoclosure () -> [any CodingKey]
+    )
         -> DecodingError
     {
         let context = DecodingError.Context(
-            codingPath: path,
+            codingPath: path(),
             debugDescription: "expected \(expected), found \(found.kindDescription)"
         )
         return found.isNull ? .valueNotFound(type, context) : .typeMismatch(type, context)
     }
 
-    static func bool(_ value: JSONValue, at path: [any CodingKey]) throws -> Bool {
+    static func bool(_ value: JSONValue, at path: @autoclosure () -> [any CodingKey]) throws -> Bool {
         guard case .bool(let bool) = value else {
-            throw mismatch(Bool.self, expected: "true or false", found: value, at: path)
+            throw mismatch(Bool.self, expected: "true or false", found: value, at: path())
         }
         return bool
     }
 
-    static func string(_ value: JSONValue, at path: [any CodingKey]) throws -> String {
+    static func string(_ value: JSONValue, at path: @autoclosure () -> [any CodingKey]) throws -> String {
         guard case .string(let string) = value else {
-            throw mismatch(String.self, expected: "a string", found: value, at: path)
+            throw mismatch(String.self, expected: "a string", found: value, at: path())
         }
         return string
     }
 
-    static func double(_ value: JSONValue, at path: [any CodingKey]) throws -> Double {
+    static func double(_ value: JSONValue, at path: @autoclosure () -> [any CodingKey]) throws -> Double {
         guard case .number(let number) = value else {
-            throw mismatch(Double.self, expected: "a number", found: value, at: path)
+            throw mismatch(Double.self, expected: "a number", found: value, at: path())
         }
         return number
     }
 
-    static func float(_ value: JSONValue, at path: [any CodingKey]) throws -> Float {
+    static func float(_ value: JSONValue, at path: @autoclosure () -> [any CodingKey]) throws -> Float {
         guard case .number(let number) = value else {
-            throw mismatch(Float.self, expected: "a number", found: value, at: path)
+            throw mismatch(Float.self, expected: "a number", found: value, at: path())
         }
         let float = Float(number)
         guard float.isFinite || !number.isFinite else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: path, debugDescription: "expected a 32-bit float, found \(format(number))")
+                .init(codingPath: path(), debugDescription: "expected a 32-bit float, found \(format(number))")
             )
         }
         return float
     }
 
-    static func integer<Integer: FixedWidthInteger>(_ value: JSONValue, at path: [any CodingKey]) throws -> Integer {
+    static func integer<Integer: FixedWidthInteger>(_ value: JSONValue, at path: @autoclosure () -> [any CodingKey])
+        throws -> Integer
+    {
         guard case .number(let number) = value else {
-            throw mismatch(Integer.self, expected: "an integer", found: value, at: path)
+            throw mismatch(Integer.self, expected: "an integer", found: value, at: path())
         }
         guard let integer = Integer(exactly: number) else {
             throw DecodingError.dataCorrupted(
                 .init(
-                    codingPath: path,
+                    codingPath: path(),
                     debugDescription:
                         "expected an integer from \(Integer.min) to \(Integer.max), found \(format(number))"
                 )
             )
         }
         return integer
+    }
+
+    /// `value` as `T` when `T` is ``JSONValue`` or a common scalar (`String`, `Double`, `Bool`, `Int`,
+    /// `Float`); `nil` for other types. Generic containers such as `Array<Double>` ask for their elements
+    /// through the generic `decode(_:)`, so this spares them a decoder per element.
+    @inline(__always)
+    static func scalar<T>(_ value: JSONValue, as type: T.Type, at path: @autoclosure () -> [any CodingKey]) throws -> T?
+    {
+        if T.self == JSONValue.self { return (value as! T) }
+        if T.self == String.self { return (try string(value, at: path()) as! T) }
+        if T.self == Double.self { return (try double(value, at: path()) as! T) }
+        if T.self == Bool.self { return (try bool(value, at: path()) as! T) }
+        if T.self == Int.self { return (try integer(value, at: path()) as Int as! T) }
+        if T.self == Float.self { return (try float(value, at: path()) as! T) }
+        return nil
     }
 
     /// `number` as JSON writes it, or `nan`/`inf` when not finite.

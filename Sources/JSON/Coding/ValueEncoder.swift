@@ -30,9 +30,9 @@ struct ValueEncoder: Encoder, SingleValueEncodingContainer {
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
-    /// Encodes `value` into this encoder's node, copying a ``JSONValue`` directly.
+    /// Encodes `value` into this encoder's node, copying a ``JSONValue`` and common scalars directly.
     func encodeValue<T: Encodable>(_ value: T) throws {
-        if let json = value as? JSONValue {
+        if let json = try JSONBoxing.scalar(value, at: codingPath) {
             node.content = .value(json)
             return
         }
@@ -65,22 +65,38 @@ struct ValueEncoder: Encoder, SingleValueEncodingContainer {
 
 /// Conversions from Swift scalars to ``JSONValue``, rejecting what JSON cannot carry exactly.
 enum JSONBoxing {
-    static func number(_ value: Double, at path: [any CodingKey]) throws -> JSONValue {
+    /// `value` as a ``JSONValue`` when it is one or a common scalar (`String`, `Double`, `Bool`, `Int`,
+    /// `Float`); `nil` for other types. Generic containers such as `Array<Double>` encode their elements
+    /// through the generic `encode(_:)`, so this spares them an encoder per element.
+    @inline(__always)
+    static func scalar<T>(_ value: T, at path: @autoclosure () -> [any CodingKey]) throws -> JSONValue? {
+        if T.self == JSONValue.self { return (value as! JSONValue) }
+        if T.self == String.self { return .string(value as! String) }
+        if T.self == Double.self { return try number(value as! Double, at: path()) }
+        if T.self == Bool.self { return .bool(value as! Bool) }
+        if T.self == Int.self { return try integer(value as! Int, at: path()) }
+        if T.self == Float.self { return try number(Double(value as! Float), at: path()) }
+        return nil
+    }
+
+    static func number(_ value: Double, at path: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
         guard value.isFinite else {
             throw EncodingError.invalidValue(
                 value,
-                .init(codingPath: path, debugDescription: "JSON cannot represent the number \(value)")
+                .init(codingPath: path(), debugDescription: "JSON cannot represent the number \(value)")
             )
         }
         return .number(value)
     }
 
-    static func integer<Integer: BinaryInteger>(_ value: Integer, at path: [any CodingKey]) throws -> JSONValue {
+    static func integer<Integer: BinaryInteger>(_ value: Integer, at path: @autoclosure () -> [any CodingKey]) throws
+        -> JSONValue
+    {
         guard let number = Double(exactly: value) else {
             throw EncodingError.invalidValue(
                 value,
                 .init(
-                    codingPath: path,
+                    codingPath: path(),
                     debugDescription: "the integer \(value) has no exact 64-bit floating-point value; "
                         + "encode it as a string"
                 )

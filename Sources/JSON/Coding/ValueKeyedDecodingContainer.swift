@@ -57,7 +57,9 @@ struct ValueKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.child(member(key), key: key).decodeValue(type)
+        let value = try member(key)
+        if let scalar = try JSONUnboxing.scalar(value, as: type, at: path(key)) { return scalar }
+        return try T(from: decoder.child(value, key: key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws

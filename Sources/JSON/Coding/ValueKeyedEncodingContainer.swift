@@ -5,7 +5,7 @@ struct ValueKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     var codingPath: [any CodingKey] { encoder.codingPath }
 
     private func set(_ value: JSONValue, _ key: Key) {
-        encoder.node.setMember(key.stringValue, EncodingNode(value))
+        encoder.node.setMember(key.stringValue, .value(value))
     }
 
     private func path(_ key: Key) -> [any CodingKey] { codingPath + [key] }
@@ -35,36 +35,40 @@ struct ValueKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        if let scalar = try JSONBoxing.scalar(value, at: path(key)) {
+            set(scalar, key)
+            return
+        }
         let child = EncodingNode()
         try encoder.child(child, key: key).encodeValue(value)
-        encoder.node.setMember(key.stringValue, child)
+        encoder.node.setMember(key.stringValue, .node(child))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
         let child = EncodingNode()
-        encoder.node.setMember(key.stringValue, child)
+        encoder.node.setMember(key.stringValue, .node(child))
         return encoder.child(child, key: key).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let child = EncodingNode()
-        encoder.node.setMember(key.stringValue, child)
+        encoder.node.setMember(key.stringValue, .node(child))
         return encoder.child(child, key: key).unkeyedContainer()
     }
 
     /// An encoder for the member `"super"`; an empty object unless something is encoded into it.
     mutating func superEncoder() -> any Encoder {
         let child = EncodingNode()
-        encoder.node.setMember(JSONCodingKey.superKey.stringValue, child)
+        encoder.node.setMember(JSONCodingKey.superKey.stringValue, .node(child))
         return encoder.child(child, key: JSONCodingKey.superKey)
     }
 
     /// An encoder for the member `key`; an empty object unless something is encoded into it.
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         let child = EncodingNode()
-        encoder.node.setMember(key.stringValue, child)
+        encoder.node.setMember(key.stringValue, .node(child))
         return encoder.child(child, key: key)
     }
 }

@@ -13,20 +13,21 @@ struct ValueUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    private var currentPath: [any CodingKey] { codingPath + [JSONCodingKey.index(currentIndex)] }
+    /// The coding path of the element at `index`.
+    private func path(_ index: Int) -> [any CodingKey] { codingPath + [JSONCodingKey.index(index)] }
 
-    /// The next element, or `valueNotFound` when the array has no more.
-    private mutating func next(_ type: Any.Type) throws -> (JSONValue, [any CodingKey]) {
+    /// The next element and its position, or `valueNotFound` when the array has no more.
+    private mutating func next(_ type: Any.Type) throws -> (JSONValue, Int) {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(
                 type,
                 .init(
-                    codingPath: currentPath,
+                    codingPath: path(currentIndex),
                     debugDescription: "expected another element, but the array has only \(elements.count)"
                 )
             )
         }
-        let element = (elements[currentIndex], currentPath)
+        let element = (elements[currentIndex], currentIndex)
         currentIndex += 1
         return element
     }
@@ -39,23 +40,23 @@ struct ValueUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode(_ type: Bool.Type) throws -> Bool {
-        let (value, path) = try next(type)
-        return try JSONUnboxing.bool(value, at: path)
+        let (value, index) = try next(type)
+        return try JSONUnboxing.bool(value, at: path(index))
     }
 
     mutating func decode(_ type: String.Type) throws -> String {
-        let (value, path) = try next(type)
-        return try JSONUnboxing.string(value, at: path)
+        let (value, index) = try next(type)
+        return try JSONUnboxing.string(value, at: path(index))
     }
 
     mutating func decode(_ type: Double.Type) throws -> Double {
-        let (value, path) = try next(type)
-        return try JSONUnboxing.double(value, at: path)
+        let (value, index) = try next(type)
+        return try JSONUnboxing.double(value, at: path(index))
     }
 
     mutating func decode(_ type: Float.Type) throws -> Float {
-        let (value, path) = try next(type)
-        return try JSONUnboxing.float(value, at: path)
+        let (value, index) = try next(type)
+        return try JSONUnboxing.float(value, at: path(index))
     }
 
     mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
@@ -70,30 +71,32 @@ struct ValueUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
 
     private mutating func integer<Integer: FixedWidthInteger>() throws -> Integer {
-        let (value, path) = try next(Integer.self)
-        return try JSONUnboxing.integer(value, at: path)
+        let (value, index) = try next(Integer.self)
+        return try JSONUnboxing.integer(value, at: path(index))
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (value, path) = try next(type)
-        return try ValueDecoder(value: value, codingPath: path, userInfo: decoder.sendableUserInfo).decodeValue(type)
+        let (value, index) = try next(type)
+        if let scalar = try JSONUnboxing.scalar(value, as: type, at: path(index)) { return scalar }
+        return try T(from: ValueDecoder(value: value, codingPath: path(index), userInfo: decoder.sendableUserInfo))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        let (value, path) = try next(JSONObject.self)
-        return try ValueDecoder(value: value, codingPath: path, userInfo: decoder.sendableUserInfo)
+        let (value, index) = try next(JSONObject.self)
+        return try ValueDecoder(value: value, codingPath: path(index), userInfo: decoder.sendableUserInfo)
             .container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let (value, path) = try next([JSONValue].self)
-        return try ValueDecoder(value: value, codingPath: path, userInfo: decoder.sendableUserInfo).unkeyedContainer()
+        let (value, index) = try next([JSONValue].self)
+        return try ValueDecoder(value: value, codingPath: path(index), userInfo: decoder.sendableUserInfo)
+            .unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let (value, path) = try next(JSONValue.self)
-        return ValueDecoder(value: value, codingPath: path, userInfo: decoder.sendableUserInfo)
+        let (value, index) = try next(JSONValue.self)
+        return ValueDecoder(value: value, codingPath: path(index), userInfo: decoder.sendableUserInfo)
     }
 }

@@ -7,7 +7,7 @@ struct ValueUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     private var nextPath: [any CodingKey] { codingPath + [JSONCodingKey.index(count)] }
 
-    private func append(_ value: JSONValue) { encoder.node.appendElement(EncodingNode(value)) }
+    private func append(_ value: JSONValue) { encoder.node.appendElement(.value(value)) }
 
     mutating func encodeNil() { append(.null) }
     mutating func encode(_ value: Bool) { append(.bool(value)) }
@@ -30,10 +30,14 @@ struct ValueUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
+        if let scalar = try JSONBoxing.scalar(value, at: nextPath) {
+            append(scalar)
+            return
+        }
         let child = EncodingNode()
         let path = nextPath
         try ValueEncoder(node: child, codingPath: path, userInfo: encoder.sendableUserInfo).encodeValue(value)
-        encoder.node.appendElement(child)
+        encoder.node.appendElement(.node(child))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -41,7 +45,7 @@ struct ValueUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     {
         let child = EncodingNode()
         let path = nextPath
-        encoder.node.appendElement(child)
+        encoder.node.appendElement(.node(child))
         return ValueEncoder(node: child, codingPath: path, userInfo: encoder.sendableUserInfo).container(
             keyedBy: keyType)
     }
@@ -49,14 +53,14 @@ struct ValueUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let child = EncodingNode()
         let path = nextPath
-        encoder.node.appendElement(child)
+        encoder.node.appendElement(.node(child))
         return ValueEncoder(node: child, codingPath: path, userInfo: encoder.sendableUserInfo).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
         let child = EncodingNode()
         let path = nextPath
-        encoder.node.appendElement(child)
+        encoder.node.appendElement(.node(child))
         return ValueEncoder(node: child, codingPath: path, userInfo: encoder.sendableUserInfo)
     }
 }
