@@ -26,9 +26,15 @@ import TransitionCore
 
     @Test func limitsAreEnforced() async throws {
         let clock = try VirtualClock()
-        let engine = TransitionEngine(clock: clock, store: .inMemory(), limits: .init(stacks: 1))
-        try await engine.createStack(Fixtures.state("a"))
+        let engine = TransitionEngine(
+            clock: clock, store: .inMemory(), limits: .init(stacks: 1, subscribersPerStack: 2))
+        let stack = try await engine.createStack(Fixtures.state("a"))
         await expectError(.limitExceeded) { try await engine.createStack(Fixtures.state("b")) }
+        let first = try await stack.subscribe()
+        _ = try await stack.subscribe()
+        await expectError(.limitExceeded) { _ = try await stack.subscribe() }
+        first.cancel()
+        _ = try await stack.subscribe()
     }
 
     @Test func animatorsCanBeDefinedButNotReplacingBuiltins() async throws {
@@ -133,6 +139,38 @@ import TransitionCore
         await expectError(.diskFull) { try await harness.engine.createStack(Fixtures.state()) }
         #expect(harness.engine.stackIDs.isEmpty)
         await harness.engine.shutdown()
+    }
+
+    /// On the real clock only order is asserted: began, frames with increasing indices, completed, changed.
+    @Test func aTransitionRunsOnTheDisplayLink() async throws {
+        let link = try DisplayLink(framesPerSecond: 240)
+        let engine = TransitionEngine(clock: link, store: .inMemory())
+        await link.start()
+        let stack = try await engine.createStack(Fixtures.state(screens: ["home"]))
+        let subscription = try await stack.subscribe()
+        try await stack.push(Fixtures.screen("a"))
+        var kinds: [String] = []
+        var indices: [Int64] = []
+        reading: for try await element in subscription {
+            switch element {
+            case .frame(let frame, _):
+                if frame.transition != nil {
+                    indices.append(frame.index)
+                    if kinds.last != "frames" { kinds.append("frames") }
+                }
+            case .event(let event):
+                kinds.append(event.kind.rawValue)
+                if event.kind == .stackChanged { break reading }
+            }
+        }
+        #expect(kinds == ["began", "frames", "completed", "stackChanged"])
+        #expect(zip(indices, indices.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(await stack.state.screens.map(\.id) == ["home", "a"])
+        let statistics = await engine.statistics()
+        #expect(statistics.ticksWhileIdle == 0)
+        #expect(statistics.clock.ticksDelivered > 0)
+        await engine.shutdown()
+        await link.stop()
     }
 
     @Test func aThousandStacksAnimateTogetherWithManySubscribers() async throws {

@@ -5,10 +5,12 @@ final class EngineContext: Sendable {
     let clock: any TransitionClock
     let store: StateStore
     let scheduler: TickScheduler
+    let subscribersPerStack: Int
     private let animators: Locked<[String: AnimatorSpecification]>
 
-    init(clock: any TransitionClock, store: StateStore, shardCount: Int) {
+    init(clock: any TransitionClock, store: StateStore, shardCount: Int, subscribersPerStack: Int) {
         self.clock = clock
+        self.subscribersPerStack = subscribersPerStack
         self.store = store
         var builtins: [String: AnimatorSpecification] = [:]
         for animator in BuiltinAnimators.all { builtins[animator.name] = animator }

@@ -56,7 +56,8 @@ public final class TransitionEngine: Sendable {
         self.store = store
         self.limits = limits
         context = EngineContext(
-            clock: clock, store: store, shardCount: shardCount ?? max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1))
+            clock: clock, store: store, shardCount: shardCount ?? max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1),
+            subscribersPerStack: limits.subscribersPerStack)
         var problems = store.restored.problems
         var entries: [StackID: Entry] = [:]
         for (key, bytes) in store.restored.values.sorted(by: { $0.key < $1.key }) {

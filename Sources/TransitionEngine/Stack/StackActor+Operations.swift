@@ -135,10 +135,17 @@ extension StackActor {
     /// rest, unless a transition runs (its next frame follows at the next tick).
     ///
     /// - Parameter eventCapacity: how many events may wait before the subscriber is ended as too slow.
+    /// - Throws: `limitExceeded` when the stack has `TransitionEngine.Limits.subscribersPerStack` subscribers.
     public func subscribe(
         eventCapacity: Int = StackSubscription.defaultEventCapacity
     ) throws(TransitionEngineError) -> StackSubscription {
         try requireOpen()
+        pruneSubscriptions()
+        guard subscriptions.count < context.subscribersPerStack else {
+            throw TransitionEngineError(
+                .limitExceeded, "Stack \(id) has \(context.subscribersPerStack) subscribers; end one first.",
+                parameter: "subscription")
+        }
         let subscription = StackSubscription(identifier: nextSubscription, eventCapacity: eventCapacity)
         nextSubscription += 1
         if machine.isIdle { subscription.send(frame: machine.settledFrame(in: environment())) }
