@@ -171,6 +171,26 @@ import Varlink
         #expect(server.server.connectionCount == 1)
     }
 
+    /// A stream can see its reader falling behind (to coalesce updates) before the server drops it.
+    @Test func reportsPendingOutputToStreams() throws {
+        let server = try TestServer()
+        let reader = try RawConnection(path: server.path)
+        reader.write([VarlinkCall(method: "org.example.test.Subscribe", more: true)])
+        #expect(server.state.wait(until: { $0.subscribers.count == 1 }))
+        let subscriber = try #require(server.state.withLock { $0.subscribers.first })
+        #expect(subscriber.pendingOutputByteCount == 0)
+        let payload = JSONValue.string(String(repeating: "x", count: 16 * 1024))
+        for _ in 0..<128 { #expect(subscriber.replyContinues(["sequence": 0, "padding": payload])) }
+        // A round trip on another connection orders this check after the loop took the replies.
+        let other = try server.client()
+        #expect(try other.call(method: "org.example.test.Echo", parameters: ["text": "sync"]) == ["text": "sync"])
+        // 2 MiB were queued; the kernel's socket buffers hold well under 1 MiB of them.
+        #expect(subscriber.pendingOutputByteCount > 1 << 20)
+        for _ in 0..<128 { #expect(reader.readReply()?.continues == true) }
+        #expect(try other.call(method: "org.example.test.Echo", parameters: ["text": "sync"]) == ["text": "sync"])
+        #expect(subscriber.pendingOutputByteCount == 0)
+    }
+
     /// Oneway calls sent just before the client closes still run.
     @Test func runsOnewayCallsOfAClientThatAlreadyLeft() throws {
         let server = try TestServer()

@@ -59,6 +59,14 @@ public final class VarlinkCallContext: Sendable {
     /// Whether the connection has closed; replies are then dropped.
     public var isConnectionClosed: Bool { transport.isClosed }
 
+    /// Bytes of replies queued for this connection and not yet taken by its socket (approximate; the
+    /// kernel's socket buffer, about 200 KiB, comes on top).
+    ///
+    /// A stream that may coalesce its updates (send only the latest frame) can skip an update while
+    /// this is high, instead of letting the client fall so far behind that the server drops it at
+    /// `VarlinkServer.Configuration.maximumPendingOutputBytes`.
+    public var pendingOutputByteCount: Int { transport.pendingOutputByteCount }
+
     /// Ends the call with its (last) reply.
     ///
     /// - Returns: `false` when nothing was queued: the call had already ended, the connection closed, or

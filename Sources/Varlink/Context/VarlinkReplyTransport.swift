@@ -18,4 +18,13 @@ public protocol VarlinkReplyTransport: Sendable {
 
     /// Closes the connection after the replies already queued were sent (best effort).
     func close()
+
+    /// Bytes of replies queued for the connection and not yet taken by its socket (approximate: the
+    /// kernel's socket buffer is not counted). 0 when the transport cannot tell.
+    var pendingOutputByteCount: Int { get }
+}
+
+extension VarlinkReplyTransport {
+    /// 0: the transport does not track its output.
+    public var pendingOutputByteCount: Int { 0 }
 }

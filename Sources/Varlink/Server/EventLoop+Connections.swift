@@ -219,6 +219,7 @@ extension EventLoop {
         to call: VarlinkConnectionStateMachine.CallID,
         on connection: ServerConnection
     ) {
+        connection.handle.tookFromInbox(message.count)
         switch connection.machine.reply(message, continues: continues, to: call) {
         case .send(let bytes, let callFinished):
             enqueueOutput(bytes, on: connection)

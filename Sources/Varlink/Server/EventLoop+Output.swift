@@ -19,6 +19,7 @@ extension EventLoop {
             close(connection, reason)
             return
         }
+        connection.handle.publishOutput(connection.pendingOutputCount)
         queueFlush(connection)
     }
 
@@ -58,6 +59,7 @@ extension EventLoop {
                 connection.outputOffset += count
             case .failure(let error) where error == .wouldBlock:
                 connection.compactOutput(retainedCapacity: Self.retainedOutputCapacity)
+                connection.handle.publishOutput(connection.pendingOutputCount)
                 updateInterest(connection)
                 return
             case .failure:
@@ -67,6 +69,7 @@ extension EventLoop {
             }
         }
         connection.compactOutput(retainedCapacity: Self.retainedOutputCapacity)
+        connection.handle.publishOutput(0)
         if let reason = connection.finishReason {
             close(connection, reason)
             return

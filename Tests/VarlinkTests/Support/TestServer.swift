@@ -22,7 +22,7 @@ let testInterfaceText = """
     method Hold() -> ()
 
     # Replies with one more streamed reply each time `Release` is called on another connection.
-    method Subscribe() -> (sequence: int)
+    method Subscribe() -> (sequence: int, padding: ?string)
 
     # Sends one reply per subscriber to `Subscribe`.
     method Release() -> (subscribers: int)
