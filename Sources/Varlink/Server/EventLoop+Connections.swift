@@ -134,6 +134,8 @@ extension EventLoop {
     /// The peer closed entirely. Its `oneway` calls still run; a call that needs a reply cannot get one,
     /// so the connection ends as soon as such a call is in flight or next.
     private func handlePeerGone(_ connection: ServerConnection) {
+        // What was readable has been read; nothing more can come once the descriptor is unwatched.
+        connection.inputEnded = true
         connection.output = []
         connection.outputOffset = 0
         if connection.isRegistered {
