@@ -66,11 +66,36 @@ struct JSONValueTests {
         #expect(JSONValue.number(1) != .string("1"))
     }
 
-    @Test("description is the compact JSON text")
+    @Test("description is the compact JSON text, or the writer's error")
     func description() {
         let value: JSONValue = ["a": [1, 2.5, "x"], "b": nil]
         #expect(value.description == #"{"a":[1,2.5,"x"],"b":null}"#)
         #expect("\(JSONValue.string("q\""))" == #""q\"""#)
+        #expect(JSONValue.array([.number(.nan)]).description.hasPrefix("<unwritable JSON: nonFiniteNumber"))
+    }
+
+    @Test("JSONObject is Codable: members pass through in order; other values are a type mismatch")
+    func objectCodable() throws {
+        struct Call: Codable, Equatable {
+            var method: String
+            var parameters: JSONObject
+        }
+        let value: JSONValue = ["method": "m", "parameters": ["z": 1, "a": [true]]]
+        let call = try JSONValueDecoder().decode(Call.self, from: value)
+        #expect(call.parameters.keys == ["z", "a"])
+        #expect(try JSONValueEncoder().encode(call) == value)
+        #expect(try JSONValueEncoder().encode(call)["parameters"]?.objectValue?.keys == ["z", "a"])
+        let wrong = #expect(throws: DecodingError.self) {
+            try JSONValueDecoder().decode(Call.self, from: ["method": "m", "parameters": [1]])
+        }
+        #expect(wrong.map(JSONValueDecoder.describe) == "parameters: expected an object, found an array")
+        // JSONObject.init(from:) itself, not the decoder's short cut.
+        struct DirectObject: Decodable {
+            var object: JSONObject
+            init(from decoder: any Decoder) throws { object = try JSONObject(from: decoder) }
+        }
+        #expect(try JSONValueDecoder().decode(DirectObject.self, from: ["k": 1]).object == ["k": 1])
+        #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(DirectObject.self, from: [1]) }
     }
 
     @Test("Codable through our coders hands JSONValue over unchanged")

@@ -128,13 +128,19 @@ enum JSONUnboxing {
         return integer
     }
 
-    /// `value` as `T` when `T` is ``JSONValue`` or a common scalar (`String`, `Double`, `Bool`, `Int`,
+    /// `value` as `T` when `T` is ``JSONValue``, ``JSONObject`` or a common scalar (`String`, `Double`, `Bool`, `Int`,
     /// `Float`); `nil` for other types. Generic containers such as `Array<Double>` ask for their elements
     /// through the generic `decode(_:)`, so this spares them a decoder per element.
     @inline(__always)
     static func scalar<T>(_ value: JSONValue, as type: T.Type, at path: @autoclosure () -> [any CodingKey]) throws -> T?
     {
         if T.self == JSONValue.self { return (value as! T) }
+        if T.self == JSONObject.self {
+            guard case .object(let object) = value else {
+                throw mismatch(JSONObject.self, expected: "an object", found: value, at: path())
+            }
+            return (object as! T)
+        }
         if T.self == String.self { return (try string(value, at: path()) as! T) }
         if T.self == Double.self { return (try double(value, at: path()) as! T) }
         if T.self == Bool.self { return (try bool(value, at: path()) as! T) }

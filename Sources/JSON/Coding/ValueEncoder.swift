@@ -65,12 +65,13 @@ struct ValueEncoder: Encoder, SingleValueEncodingContainer {
 
 /// Conversions from Swift scalars to ``JSONValue``, rejecting what JSON cannot carry exactly.
 enum JSONBoxing {
-    /// `value` as a ``JSONValue`` when it is one or a common scalar (`String`, `Double`, `Bool`, `Int`,
+    /// `value` as a ``JSONValue`` when it is one, a ``JSONObject`` or a common scalar (`String`, `Double`, `Bool`, `Int`,
     /// `Float`); `nil` for other types. Generic containers such as `Array<Double>` encode their elements
     /// through the generic `encode(_:)`, so this spares them an encoder per element.
     @inline(__always)
     static func scalar<T>(_ value: T, at path: @autoclosure () -> [any CodingKey]) throws -> JSONValue? {
         if T.self == JSONValue.self { return (value as! JSONValue) }
+        if T.self == JSONObject.self { return .object(value as! JSONObject) }
         if T.self == String.self { return .string(value as! String) }
         if T.self == Double.self { return try number(value as! Double, at: path()) }
         if T.self == Bool.self { return .bool(value as! Bool) }

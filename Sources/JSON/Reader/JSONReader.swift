@@ -16,6 +16,9 @@
 /// ```
 public struct JSONReader {
     /// Bounds on the resources one document may use; exceeding one is an error, never a trap.
+    ///
+    /// A limit of 0 or less rejects everything it counts: `maximumDepth: 0` accepts only a scalar at the
+    /// top level.
     public struct Limits: Sendable, Equatable {
         /// The deepest nesting of arrays and objects: `[]` has depth 1, `[[]]` depth 2, and a scalar
         /// alone depth 0. Default 64. Exceeding it throws ``JSONError/Code/tooDeep``.

@@ -59,3 +59,20 @@ extension JSONValue: Codable {
         }
     }
 }
+
+extension JSONObject: Codable {
+    /// Decodes a JSON object; any other value is a `typeMismatch`. With ``JSONValueDecoder`` the members
+    /// are handed over as they are, in order.
+    public init(from decoder: any Decoder) throws {
+        let value = try decoder.singleValueContainer().decode(JSONValue.self)
+        guard case .object(let object) = value else {
+            throw JSONUnboxing.mismatch(JSONObject.self, expected: "an object", found: value, at: decoder.codingPath)
+        }
+        self = object
+    }
+
+    /// Encodes the members in order, as ``JSONValue/object(_:)`` does.
+    public func encode(to encoder: any Encoder) throws {
+        try JSONValue.object(self).encode(to: encoder)
+    }
+}

@@ -97,10 +97,14 @@ extension JSONValue {
 }
 
 extension JSONValue: CustomStringConvertible {
-    /// The compact JSON text of the value; a non-finite number is shown as `nan`, `inf` or `-inf`, which
-    /// is not JSON.
+    /// The compact JSON text of the value, as ``JSONWriter`` writes it. A value the writer refuses (one
+    /// holding an infinite or NaN number, or nested deeper than ``JSONWriter/maximumDepth``) is described
+    /// by the writer's error instead, which is not JSON.
     public var description: String {
-        if let text = try? JSONWriter.string(self) { return text }
-        return "<JSON with a non-finite number or nested too deeply>"
+        do {
+            return try JSONWriter.string(self)
+        } catch {
+            return "<unwritable JSON: \(error)>"
+        }
     }
 }
