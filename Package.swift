@@ -34,12 +34,12 @@ let package = Package(
 
         // Actors, protocol, systemd.
         .target(name: "TransitionEngine", dependencies: ["TransitionCore", "CLinux"]),
-        .target(name: "Varlink", dependencies: ["JSON", "CLinux"], resources: [.copy("org.varlink.service.varlink")]),
+        .target(name: "Varlink", dependencies: ["JSON", "CLinux"], exclude: ["org.varlink.service.varlink"]),
         .target(name: "SystemdSupport", dependencies: ["CSystemd", "CLinux"]),
         .target(
             name: "TransitionService",
             dependencies: ["TransitionEngine", "Varlink", "JSON"],
-            resources: [.copy("io.transitiond.varlink")]
+            exclude: ["io.transitiond.varlink"]
         ),
         .target(name: "TransitionClient", dependencies: ["Varlink", "JSON", "TransitionCore"]),
         .target(name: "TransitionDaemon", dependencies: ["TransitionService", "SystemdSupport"]),
