@@ -1,8 +1,9 @@
 /// The state of one parse: a cursor over the input and explicit stacks of open containers.
 ///
-/// The parser is a loop rather than recursive descent so that nesting depth costs heap, bounded by
-/// ``JSONReader/Limits/maximumDepth``, instead of stack. Finished values wait on `elements` (inside
-/// arrays) or `members` (inside objects) until their container closes.
+/// The parser is a loop rather than recursive descent, so nesting never deepens the call stack: open
+/// containers live on ``ScratchStack``s, which start in a small buffer on the thread's stack and move to
+/// the heap when they outgrow it, bounded by ``JSONReader/Limits/maximumDepth``. Finished values wait on
+/// `elements` (inside arrays) or `members` (inside objects) until their container closes.
 struct JSONParser: ~Copyable {
     /// An array or object whose closing bracket has not been read yet.
     struct Frame {
