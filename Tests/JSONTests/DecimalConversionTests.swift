@@ -1,5 +1,6 @@
 import JSON
 import Testing
+import TransitionTestSupport
 
 /// Number conversion (`DecimalConversion`, through `JSONReader`): correctly rounded to the nearest
 /// `Double`, ties to even.

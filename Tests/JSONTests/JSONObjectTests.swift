@@ -1,5 +1,6 @@
 import JSON
 import Testing
+import TransitionTestSupport
 
 @Suite("JSONObject")
 struct JSONObjectTests {

@@ -1,5 +1,6 @@
 import JSON
 import Testing
+import TransitionTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -244,23 +245,17 @@ struct JSONReaderTests {
         let value = try JSONReader.parse(call)
         #expect(value["parameters"]?["origin"] == [12.5, 80, 390, 844])
 
-        let sourceDirectory = Self.packageRoot() + "/Sources/JSON"
+        let sourceDirectory = RepositoryFiles.path("Sources/JSON")
         let files = Self.swiftFiles(under: sourceDirectory)
         #expect(files.count > 5, "found the module's sources at \(sourceDirectory)")
         for file in files {
-            for line in Self.contents(of: file).split(separator: "\n") where line.hasPrefix("import ") {
+            for line in (TextFile.read(file) ?? "").split(separator: "\n") where line.hasPrefix("import ") {
                 #expect(!line.contains("Foundation"), "\(file): \(line)")
             }
         }
     }
 
-    /// The package root: three levels above this file (`Tests/JSONTests/<file>`).
-    static func packageRoot(file: String = #filePath) -> String {
-        var components = file.split(separator: "/", omittingEmptySubsequences: false)
-        components.removeLast(3)
-        return components.joined(separator: "/")
-    }
-
+    /// The Swift files under `directory`, recursively.
     static func swiftFiles(under directory: String) -> [String] {
         guard let handle = opendir(directory) else { return [] }
         defer { closedir(handle) }
@@ -278,18 +273,5 @@ struct JSONReaderTests {
             }
         }
         return files
-    }
-
-    static func contents(of path: String) -> String {
-        guard let file = fopen(path, "r") else { return "" }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes += buffer[..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
