@@ -196,6 +196,22 @@ struct JSONWriterTests {
         }
     }
 
+    @Test("Characters that need escapes are found at every position of the word-at-a-time scan")
+    func escapePositions() throws {
+        for length in 0..<40 {
+            for position in 0..<max(length, 1) {
+                for special in ["\"", "\\", "\n", "\u{1}", "é"] {
+                    var characters = Array(repeating: "a", count: max(length, 1))
+                    characters[position] = special
+                    let string = characters.joined()
+                    var bytes: [UInt8] = []
+                    JSONWriter.appendString(string, into: &bytes)
+                    #expect(try JSONReader.parse(bytes) == .string(string), "\(length) \(position) \(special)")
+                }
+            }
+        }
+    }
+
     /// References: CPython `'%.*f' % (decimals, value)`, which rounds the exact binary value half to even,
     /// except that a result rounding to zero has no minus sign here.
     @Test(

@@ -7,9 +7,46 @@ extension JSONWriter {
     /// escaped.
     public static func appendString(_ string: String, into bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { utf8 in appendEscaped(utf8, into: &bytes) }
+        let appended: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
+            if needsNoEscape(utf8) {
+                bytes.append(contentsOf: utf8)
+            } else {
+                appendEscaped(utf8, into: &bytes)
+            }
+        }
+        if appended == nil {
+            var copy = string
+            copy.withUTF8 { utf8 in appendEscaped(utf8, into: &bytes) }
+        }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether no byte of `utf8` is `"`, `\` or below 0x20, checked eight bytes at a time.
+    @inline(__always)
+    private static func needsNoEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard var cursor = utf8.baseAddress else { return true }
+        let end = cursor + utf8.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        while end - cursor >= 8 {
+            // Bit tricks from Sean Eron Anderson's "Bit Twiddling Hacks": a zero byte after XOR marks a
+            // match, a borrow out of a byte marks one below 0x20. Non-ASCII bytes (high bit set) are
+            // masked out by `~word`.
+            let word = UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            let found =
+                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                | ((word &- ones &* 0x20) & ~word)
+            if found & highBits != 0 { return false }
+            cursor += 8
+        }
+        while cursor < end {
+            let byte = cursor.pointee
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            cursor += 1
+        }
+        return true
     }
 
     /// Appends `utf8` escaped, copying runs of bytes that need no escape in one step.
