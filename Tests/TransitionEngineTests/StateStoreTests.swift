@@ -150,12 +150,15 @@ import Testing
 
     @Test func anEncodingFailureFailsOnlyItsGroup() async throws {
         struct Failure: Error {}
-        let store = StateStore.inMemory()
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try StateStore.open(directory: directory.path)
         await #expect(throws: TransitionEngineError.self) {
             try await store.write([put("a", "x"), .put(key: "b") { throw Failure() }])
         }
         try await store.write([put("c", "y")])
         #expect(texts(store.values) == ["c": "y"])
+        await store.close()
     }
 
     @Test func writesAfterCloseFail() async throws {

@@ -14,12 +14,14 @@ final class EngineContext: Sendable {
         self.store = store
         var builtins: [String: AnimatorSpecification] = [:]
         for animator in BuiltinAnimators.all { builtins[animator.name] = animator }
-        animators = Locked(builtins)
+        let animators = Locked(builtins)
+        self.animators = animators
+        planner = TransitionPlanner { name in animators.withLock { $0[name] } }
         scheduler = TickScheduler(clock: clock, store: store, shardCount: shardCount)
     }
 
-    /// A snapshot of the animator registry for compiling plans.
-    var planner: TransitionPlanner { TransitionPlanner(animators: animators.withLock { $0 }) }
+    /// Compiles plans with the animator registry.
+    let planner: TransitionPlanner
 
     var animatorList: [AnimatorSpecification] { animators.withLock { $0.values.sorted { $0.name < $1.name } } }
 

@@ -8,13 +8,18 @@ extension StateStore {
             if pending.isEmpty && closing { break }
             let groups = pending
             pending = []
-            var values = values_
             lock.unlock()
 
-            let results = write(groups, files: files, values: &values)
+            let (results, records) = write(groups, files: files)
 
             lock.lock()
-            values_ = values
+            for record in records {
+                switch record.kind {
+                case .put: values_[record.key] = record.payload
+                case .delete: values_[record.key] = nil
+                case .end: break
+                }
+            }
             let written = zip(groups, results).filter { $0.1.isSuccess }.map(\.0)
             if !written.isEmpty {
                 statistics_.groups += 1
@@ -22,16 +27,15 @@ extension StateStore {
             }
             statistics_.failures += UInt64(results.count - written.count)
             statistics_.journalBytes = files.journalSize
+            let snapshot: [String: [UInt8]]? = !written.isEmpty && files.needsCompaction ? values_ : nil
             lock.unlock()
             for (group, result) in zip(groups, results) { group.completion(result) }
-            if !written.isEmpty, files.needsCompaction {
-                if files.compact(values).isSuccess { lock.withLock { statistics_.compactions += 1 } }
-            }
+            if let snapshot, files.compact(snapshot).isSuccess { lock.withLock { statistics_.compactions += 1 } }
             lock.lock()
         }
-        let snapshot = values_
+        let finalSnapshot = values_
         lock.unlock()
-        if files.compact(snapshot).isSuccess { lock.withLock { statistics_.compactions += 1 } }
+        if files.compact(finalSnapshot).isSuccess { lock.withLock { statistics_.compactions += 1 } }
         files.close()
         let waiters = lock.withLock {
             closed = true
@@ -42,36 +46,46 @@ extension StateStore {
     }
 
     /// Encodes each group (a group that fails to encode fails alone), then appends all the others with
-    /// one write and one sync. Returns one result per group; `values` is updated only with what is durable.
-    private func write(
-        _ groups: [Pending], files: StateFiles, values: inout [String: [UInt8]]
-    ) -> [Result<Void, TransitionEngineError>] {
+    /// one write and one sync. Returns one result per group and the records now durable.
+    private func write(_ groups: [Pending], files: StateFiles) -> ([Result<Void, TransitionEngineError>], [StateRecord])
+    {
         var results: [Result<Void, TransitionEngineError>] = []
         var records: [StateRecord] = []
-        var updated = values
         for group in groups {
-            var candidate = updated
-            if let error = Self.apply(group.changes, to: &candidate) {
+            switch Self.records(of: group.changes) {
+            case .success(let groupRecords):
+                records += groupRecords
+                results.append(.success(()))
+            case .failure(let error):
                 results.append(.failure(error))
-                continue
-            }
-            updated = candidate
-            results.append(.success(()))
-            for change in group.changes {
-                switch change {
-                case .put(let key, _):
-                    records.append(StateRecord(sequence: 0, kind: .put, key: key, payload: updated[key] ?? []))
-                case .delete(let key):
-                    records.append(StateRecord(sequence: 0, kind: .delete, key: key, payload: []))
-                }
             }
         }
-        guard !records.isEmpty else { return results }
+        guard !records.isEmpty else { return (results, []) }
         if let error = files.append(records) {
-            return results.map { $0.isSuccess ? .failure(error) : $0 }
+            return (results.map { $0.isSuccess ? .failure(error) : $0 }, [])
         }
-        values = updated
-        return results
+        return (results, records)
+    }
+
+    /// The records of one group, encoding its puts.
+    static func records(of changes: [Change]) -> Result<[StateRecord], TransitionEngineError> {
+        var records: [StateRecord] = []
+        for change in changes {
+            switch change {
+            case .put(let key, let encode):
+                do {
+                    records.append(StateRecord(sequence: 0, kind: .put, key: key, payload: try encode()))
+                } catch {
+                    return .failure(
+                        TransitionEngineError(
+                            .persistenceFailed, "Failed to encode the state of \(key); nothing was written.",
+                            parameter: key, cause: "\(error)"))
+                }
+            case .delete(let key):
+                records.append(StateRecord(sequence: 0, kind: .delete, key: key, payload: []))
+            }
+        }
+        return .success(records)
     }
 }
 

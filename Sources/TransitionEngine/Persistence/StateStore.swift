@@ -72,6 +72,8 @@ public final class StateStore: @unchecked Sendable {
     var closeWaiters: [CheckedContinuation<Void, Never>] = []
     var statistics_: Statistics
     var values_: [String: [UInt8]]
+    /// In-memory stores keep the encoders and run them when `values` is read.
+    var memoryValues: [String: @Sendable () throws -> [UInt8]] = [:]
 
     private init(files: StateFiles?, restored: RestoreReport) {
         self.files = files
@@ -107,7 +109,11 @@ public final class StateStore: @unchecked Sendable {
     public var isPersistent: Bool { files != nil }
 
     /// The current committed map.
-    public var values: [String: [UInt8]] { lock.withLock { values_ } }
+    public var values: [String: [UInt8]] {
+        guard files == nil else { return lock.withLock { values_ } }
+        let encoders = lock.withLock { memoryValues }
+        return encoders.compactMapValues { try? $0() }
+    }
 
     /// Counters of the writer.
     public var statistics: Statistics { lock.withLock { statistics_ } }
@@ -158,12 +164,16 @@ public final class StateStore: @unchecked Sendable {
     /// a persistent store, synchronously for an in-memory one. `completion` must not block.
     func submit(_ changes: [Change], completion: @escaping Completion) {
         guard files != nil else {
+            // In memory: nothing to make durable. Values are encoded only when `values` is read.
             let result = lock.withLock { () -> Result<Void, TransitionEngineError> in
                 guard !closing else { return .failure(Self.stoppedError) }
                 if let injectedFailure { return .failure(injectedFailure) }
-                var values = values_
-                if let error = Self.apply(changes, to: &values) { return .failure(error) }
-                values_ = values
+                for change in changes {
+                    switch change {
+                    case .put(let key, let encode): memoryValues[key] = encode
+                    case .delete(let key): memoryValues[key] = nil
+                    }
+                }
                 statistics_.groups += 1
                 statistics_.changes += UInt64(changes.count)
                 return .success(())
@@ -200,22 +210,4 @@ public final class StateStore: @unchecked Sendable {
 
     static let stoppedError = TransitionEngineError(
         .engineStopped, "The state store was closed; open it again to write.", parameter: "stateDirectory")
-
-    /// Applies changes to a map, encoding puts; returns the encoding error, if any.
-    static func apply(_ changes: [Change], to values: inout [String: [UInt8]]) -> TransitionEngineError? {
-        for change in changes {
-            switch change {
-            case .put(let key, let encode):
-                do {
-                    values[key] = try encode()
-                } catch {
-                    return TransitionEngineError(
-                        .persistenceFailed, "Failed to encode the state of \(key); nothing was written.",
-                        parameter: key, cause: "\(error)")
-                }
-            case .delete(let key): values[key] = nil
-            }
-        }
-        return nil
-    }
 }

@@ -42,9 +42,10 @@ extension StackState {
 }
 
 /// Compiles transitions: resolves the animator (explicit, the stack's rules, or the system default) and
-/// builds the plan. A value: the engine hands each stack a snapshot of its animator registry.
+/// builds the plan. `animator` looks a name up in the engine's registry (only when a plan is compiled,
+/// never on a plain tick).
 struct TransitionPlanner: Sendable {
-    var animators: [String: AnimatorSpecification]
+    var animator: @Sendable (String) -> AnimatorSpecification?
 
     func plan(
         _ visual: PlannedChange.Visual, in state: StackState, options: OperationOptions, interactive: Bool
@@ -57,7 +58,7 @@ struct TransitionPlanner: Sendable {
         }
         let name = options.animator ?? ruleIndex.map { state.rules[$0].animator } ?? BuiltinAnimators.defaultName
         let parameter = options.animator != nil ? "animator" : ruleIndex.map { "rules[\($0)].animator" } ?? "animator"
-        guard let animator = animators[name] else {
+        guard let animator = animator(name) else {
             throw TransitionEngineError(
                 .invalidAnimator, "There is no animator named \(name); use a built-in or define it first.",
                 parameter: parameter)

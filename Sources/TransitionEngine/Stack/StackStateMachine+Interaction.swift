@@ -25,7 +25,7 @@ extension StackStateMachine {
 
     /// Status of the running transition, if any.
     func status(at now: Int64) -> TransitionStatus? {
-        guard case .running(let running) = state else { return nil }
+        guard let running else { return nil }
         return TransitionStatus(
             id: running.id, operation: running.visual.operation, animator: running.animator,
             fraction: running.timeline.fraction(at: now), duration: running.plan.duration,
@@ -62,7 +62,7 @@ extension StackStateMachine {
     /// Moves an interactive transition to `fraction` (linear in plan time, as
     /// UIPercentDrivenInteractiveTransition's `updateInteractiveTransition:`).
     mutating func updateInteractive(_ fraction: Double) -> Result<Void, TransitionEngineError> {
-        modifyRunning(requireGesture: true) { running throws(TransitionEngineError) in
+        changeRunning(requireGesture: true) { running throws(TransitionEngineError) in
             try Self.validate(fraction)
             running.timeline.scrub(toFraction: fraction)
         }
@@ -72,7 +72,7 @@ extension StackStateMachine {
     mutating func endInteractive(
         _ decision: InteractionDecision, completion: InteractionCompletion, at now: Int64
     ) -> Result<Void, TransitionEngineError> {
-        modifyRunning(requireGesture: true) { running throws(TransitionEngineError) in
+        changeRunning(requireGesture: true) { running throws(TransitionEngineError) in
             try completion.validate()
             running.gestureActive = false
             running.timeline.complete(decision, at: now, with: completion)
@@ -81,17 +81,17 @@ extension StackStateMachine {
 
     /// Pauses the running transition where it is.
     mutating func pause(at now: Int64) -> Result<Void, TransitionEngineError> {
-        modifyRunning { running in running.timeline.pause(at: now) }
+        changeRunning { running in running.timeline.pause(at: now) }
     }
 
     /// Resumes a paused transition toward its heading at normal speed.
     mutating func resume(at now: Int64) -> Result<Void, TransitionEngineError> {
-        modifyRunning { running in running.timeline.resume(at: now) }
+        changeRunning { running in running.timeline.resume(at: now) }
     }
 
     /// Sets a paused transition's fraction.
     mutating func scrub(to fraction: Double) -> Result<Void, TransitionEngineError> {
-        modifyRunning { running throws(TransitionEngineError) in
+        changeRunning { running throws(TransitionEngineError) in
             try Self.validate(fraction)
             guard running.timeline.isPaused else {
                 throw TransitionEngineError(
@@ -103,7 +103,7 @@ extension StackStateMachine {
 
     /// Reverses the running transition's heading.
     mutating func reverse(at now: Int64) -> Result<Void, TransitionEngineError> {
-        modifyRunning { running in running.timeline.reverse(at: now) }
+        changeRunning { running in running.timeline.reverse(at: now) }
     }
 
     static func validate(_ fraction: Double) throws(TransitionEngineError) {
@@ -113,10 +113,10 @@ extension StackStateMachine {
         }
     }
 
-    private mutating func modifyRunning(
+    private mutating func changeRunning(
         requireGesture: Bool = false, _ body: (inout Running) throws(TransitionEngineError) -> Void
     ) -> Result<Void, TransitionEngineError> {
-        guard case .running(var running) = state else {
+        guard let running else {
             return .failure(TransitionEngineError(.noTransition, "No transition is running on this stack."))
         }
         if requireGesture && !running.gestureActive {
@@ -130,12 +130,13 @@ extension StackStateMachine {
                     .transitionInProgress, "A gesture drives the transition; finish or cancel the interaction first."))
         }
         do {
-            try body(&running)
+            try modifyRunning { running throws(TransitionEngineError) in
+                try body(&running)
+                running.needsFrame = true
+            }
         } catch {
             return .failure(error)
         }
-        running.needsFrame = true
-        setState(.running(running))
         return .success(())
     }
 }

@@ -35,15 +35,15 @@ extension StackStateMachine {
             let id = takeID()
             begin(id: id, change: change, plan: plan, interactive: false, in: environment, output: &output)
             return OperationReceipt(transition: id, disposition: .began)
-        case .running(var running):
+        case .running:
+            let running = self.running!
             let policy = committed.policy
             guard policy != .reject else { throw Self.busy }
             if policy == .retarget, !running.gestureActive, queue.isEmpty,
                 case .navigation = operation,
                 try undoes(operation, running)
             {
-                running.timeline.retarget(at: environment.now)
-                setState(.running(running))
+                try modifyRunning { running in running.timeline.retarget(at: environment.now) }
                 return OperationReceipt(transition: running.id, disposition: .retargeted)
             }
             return try enqueueValidated(operation)
@@ -74,8 +74,8 @@ extension StackStateMachine {
         var projected: StackState
         switch state {
         case .idle: projected = committed
-        case .running(let running): projected = running.timeline.isReversed ? committed : running.target
-        case .committing(let pending): projected = pending.target
+        case .running: projected = running!.timeline.isReversed ? committed : running!.target
+        case .committing: projected = pendingCommit!.target
         }
         for queued in queue {
             if let change = try? projected.applying(queued.operation) { projected = change.target }

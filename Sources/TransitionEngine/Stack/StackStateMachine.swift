@@ -64,10 +64,13 @@ struct StackStateMachine {
         var running: Running?
     }
 
+    /// The phase. The running transition and the pending commit are kept in their own optional
+    /// properties rather than as payloads of this enum, so that each tick mutates the transition in place:
+    /// taking a payload out of an enum copies the whole `Running` (a retain per field, ~5 % of a tick).
     enum State {
         case idle
-        case running(Running)
-        case committing(PendingCommit)
+        case running
+        case committing
     }
 
     /// The most operations that may wait behind a running transition.
@@ -75,6 +78,10 @@ struct StackStateMachine {
 
     private(set) var committed: StackState
     private(set) var state: State = .idle
+    /// Set exactly when `state == .running`.
+    private(set) var running: Running?
+    /// Set exactly when `state == .committing`.
+    private(set) var pendingCommit: PendingCommit?
     private(set) var queue: [Queued] = []
     private var nextID: TransitionID = 1
     private var nextToken: UInt64 = 1
@@ -85,7 +92,7 @@ struct StackStateMachine {
 
     /// Whether the stack needs the next tick.
     var wantsTicks: Bool {
-        guard case .running(let running) = state else { return false }
+        guard let running else { return false }
         return !running.timeline.isPaused || running.needsFrame
     }
 
@@ -99,20 +106,20 @@ struct StackStateMachine {
     /// Samples the running transition at `environment.now`; ends it when its motion reached an end.
     mutating func tick(in environment: Environment) -> Output {
         var output = Output()
-        guard case .running(var running) = state else { return output }
-        let (seconds, _, reached) = running.timeline.position(at: environment.now)
-        running.needsFrame = false
-        if environment.wantsFrames { output.items.append(.frame(frame(of: running, at: seconds, in: environment))) }
+        guard running != nil else { return output }
+        let (seconds, _, reached) = running!.timeline.position(at: environment.now)
+        running!.needsFrame = false
+        if environment.wantsFrames { output.items.append(.frame(runningFrame(at: seconds, in: environment))) }
+        guard let reached else { return output }
+        let finished = running!
+        setRunning(nil)
         switch reached {
-        case nil:
-            state = .running(running)
         case .end:
-            beginCommit(id: running.id, target: running.target, running: running, output: &output)
+            beginCommit(id: finished.id, target: finished.target, running: finished, output: &output)
         case .start:
             statistics.cancelled += 1
-            output.items.append(.event(event(.cancelled, of: running, in: environment)))
+            output.items.append(.event(event(.cancelled, of: finished, in: environment)))
             output.items.append(.frame(settledFrame(in: environment)))
-            state = .idle
             startNext(in: environment, output: &output)
         }
         return output
@@ -123,7 +130,9 @@ struct StackStateMachine {
         _ token: UInt64, result: Result<Void, TransitionEngineError>, in environment: Environment
     ) -> Output {
         var output = Output()
-        guard case .committing(let pending) = state, pending.token == token else { return output }
+        guard let pending = pendingCommit, pending.token == token else { return output }
+        pendingCommit = nil
+        state = .idle
         switch result {
         case .success:
             committed = pending.target
@@ -143,7 +152,6 @@ struct StackStateMachine {
                 output.items.append(.frame(settledFrame(in: environment)))
             }
         }
-        state = .idle
         startNext(in: environment, output: &output)
         return output
     }
@@ -155,14 +163,27 @@ struct StackStateMachine {
         return nextID
     }
 
-    mutating func setState(_ newState: State) { state = newState }
+    /// Installs (or removes) the running transition.
+    mutating func setRunning(_ transition: Running?) {
+        running = transition
+        state = transition == nil ? .idle : .running
+    }
+
+    /// Changes the running transition in place.
+    mutating func modifyRunning<Result>(_ body: (inout Running) throws(TransitionEngineError) -> Result)
+        throws(TransitionEngineError) -> Result
+    {
+        try body(&running!)
+    }
 
     mutating func enqueue(_ queued: Queued) { queue.append(queued) }
 
     mutating func beginCommit(id: TransitionID, target: StackState, running: Running?, output: inout Output) {
         let token = nextToken
         nextToken += 1
-        state = .committing(PendingCommit(token: token, id: id, target: target, running: running))
+        self.running = nil
+        pendingCommit = PendingCommit(token: token, id: id, target: target, running: running)
+        state = .committing
         output.persist = (token, target)
     }
 
@@ -181,7 +202,7 @@ struct StackStateMachine {
             timeline: timeline, beganAt: environment.now, beganInteractively: interactive,
             gestureActive: interactive, needsFrame: true)
         statistics.began += 1
-        state = .running(running)
+        setRunning(running)
         output.items.append(.event(event(.began, of: running, in: environment)))
     }
 
@@ -225,8 +246,10 @@ struct StackStateMachine {
             selectedTab: committed.tabs[committed.selectedTab].id)
     }
 
-    mutating func frame(of running: Running, at seconds: Double, in environment: Environment) -> Frame {
-        running.plan.sample(at: seconds, into: &scratch)
+    /// A frame of the running transition at plan time `seconds`, sampled into the reused buffer.
+    mutating func runningFrame(at seconds: Double, in environment: Environment) -> Frame {
+        running!.plan.sample(at: seconds, into: &scratch)
+        let running = self.running!
         statistics.frames += 1
         let duration = running.plan.duration
         return Frame(

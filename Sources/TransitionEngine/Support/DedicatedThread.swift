@@ -66,3 +66,15 @@ private func writeProcFile(_ path: String, _ text: String) -> Bool {
     let bytes = Array(text.utf8)
     return write(descriptor, bytes, bytes.count) == bytes.count
 }
+
+/// Asks for real-time scheduling of the calling thread: `SCHED_FIFO` at `priority` (sched(7)). A thread
+/// that sleeps almost all the time and works for microseconds per wake-up is the textbook case: it then
+/// preempts the pool threads that tick the stacks, so a loaded machine does not delay its deadlines.
+/// Needs CAP_SYS_NICE or an RLIMIT_RTPRIO (systemd: `LimitRTPRIO=`, `CPUSchedulingPolicy=`); without
+/// them the call fails and the thread keeps `SCHED_OTHER`. Returns whether it succeeded.
+@discardableResult
+func requestRealTimeScheduling(priority: Int32) -> Bool {
+    var parameters = sched_param()
+    parameters.sched_priority = priority
+    return pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters) == 0
+}

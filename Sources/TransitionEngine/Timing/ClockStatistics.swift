@@ -16,6 +16,8 @@ public struct ClockStatistics: Sendable, Equatable {
     /// Ticks delivered while no participant needed ticks. Always 0: the demand is checked under the
     /// same lock that delivers the tick. Kept as a measured invariant.
     public var ticksWhileIdle: UInt64 = 0
+    /// Whether the timing thread got `SCHED_FIFO` (false without CAP_SYS_NICE / RLIMIT_RTPRIO).
+    public var realTimeScheduling: Bool = false
     /// Whether a participant currently needs ticks.
     public var isTicking: Bool = false
     /// Wake-up time minus the deadline slept to, per deadline, in nanoseconds. Empty for a

@@ -23,6 +23,9 @@ public actor DisplayLink: TransitionClock {
     /// Timer slack requested for the timing thread, in nanoseconds: the kernel may otherwise defer
     /// wake-ups by its default 50 µs slack (prctl(2), PR_SET_TIMERSLACK).
     static let timerSlackNanoseconds: UInt = 1
+    /// `SCHED_FIFO` priority asked for the timing thread: the lowest real-time priority, enough to preempt
+    /// every `SCHED_OTHER` thread (sched(7)) while staying below anything the system runs at real time.
+    static let realTimePriority: Int32 = 1
 
     /// The frame rate in frames per second.
     public nonisolated let framesPerSecond: Int
