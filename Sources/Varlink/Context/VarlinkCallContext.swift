@@ -96,6 +96,35 @@ public final class VarlinkCallContext: Sendable {
         return send(parameters: parameters, continues: true, error: nil)
     }
 
+    /// Sends a reply whose parameters are JSON text already: the bytes of one JSON object, copied into the
+    /// message as they are, never parsed or encoded again. For streams of values serialized once for many
+    /// clients (a frame sent to every subscriber of a stack).
+    ///
+    /// The bytes are not checked: they must be one complete JSON object in UTF-8, or the client cannot
+    /// read the reply. `continues` follows `replyContinues(_:)`'s rules (without `more`, the call ends
+    /// with `org.varlink.service.ExpectedMore`); without it, this is the call's last reply.
+    ///
+    /// - Returns: `false` when nothing was queued (see `reply(_:)`).
+    @discardableResult
+    public func reply(encodedParameters: [UInt8], continues: Bool = false) -> Bool {
+        if continues && !(call.more || call.oneway) {
+            _ = send(
+                parameters: VarlinkError.expectedMore().parameters, continues: false,
+                error: VarlinkError.expectedMoreName)
+            return false
+        }
+        if transport.isClosed { return false }
+        var message: [UInt8] = []
+        if !call.oneway {
+            message.reserveCapacity(encodedParameters.count + 32)
+            message.append(contentsOf: #"{"parameters":"#.utf8)
+            message.append(contentsOf: encodedParameters)
+            message.append(contentsOf: continues ? #","continues":true}"#.utf8 : "}".utf8)
+            message.append(0)
+        }
+        return enqueue(message, continues: continues)
+    }
+
     /// Ends the call with an error reply.
     ///
     /// - Returns: `false` when nothing was queued: the call had already ended or the connection closed.
@@ -130,6 +159,11 @@ public final class VarlinkCallContext: Sendable {
                 return false
             }
         }
+        return enqueue(message, continues: continues)
+    }
+
+    /// Queues an encoded reply (empty for a `oneway` call) unless the call already ended.
+    private func enqueue(_ message: [UInt8], continues: Bool) -> Bool {
         // Queue under the lock so that replies from one thread reach the connection in order, and a
         // final reply is never overtaken by a stream reply queued before it.
         return finished.withLock { finished in
