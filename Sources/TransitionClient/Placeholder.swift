@@ -1,1 +1,0 @@
-// TransitionClient: see docs/architecture.md.

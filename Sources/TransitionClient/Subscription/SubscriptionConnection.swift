@@ -1,0 +1,147 @@
+import JSON
+import Varlink
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One Unix-socket connection carrying a single `more` call, read with `poll` so that another thread
+/// can stop a read that waits (a Varlink stream ends only when its connection closes).
+final class SubscriptionConnection: @unchecked Sendable {
+    private let descriptor: Int32
+    /// `cancel()` writes to `wake[1]`; reads watch `wake[0]` beside the socket.
+    private var wake: (Int32, Int32) = (-1, -1)
+    private var framer = VarlinkFramer(maximumMessageBytes: VarlinkClient.defaultMaximumMessageBytes)
+    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Guards `closed` and the descriptors against `cancel()` from another thread.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var closed = false
+
+    /// Connects to `path` and sends `call`.
+    init(path: String, call: VarlinkCall) throws(TransitionClientError) {
+        pthread_mutex_init(mutex, nil)
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else {
+            throw TransitionClientError(code: .cannotConnect, message: "Failed to create a socket: errno \(errno).")
+        }
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else {
+            close(descriptor)
+            throw TransitionClientError(code: .cannotConnect, message: "Failed to create a pipe: errno \(errno).")
+        }
+        wake = (fds[0], fds[1])
+        for end in fds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let pathBytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard !pathBytes.isEmpty, pathBytes.count < capacity else {
+            release()
+            throw TransitionClientError(code: .cannotConnect, message: "'\(path)' is not a usable socket path.")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: pathBytes)
+            raw[pathBytes.count] = 0
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            let code = errno
+            release()
+            throw TransitionClientError(
+                code: .cannotConnect, message: "Nothing listens on '\(path)' (errno \(code)); start the daemon.")
+        }
+        do {
+            try send(try call.encoded())
+        } catch {
+            release()
+            throw TransitionClientError.from(error)
+        }
+    }
+
+    deinit {
+        release()
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    private func send(_ bytes: [UInt8]) throws(TransitionClientError) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw TransitionClientError(
+                    code: .connectionFailed, message: "Failed to send the call: errno \(errno).")
+            }
+            offset += count
+        }
+    }
+
+    /// The next reply, or nil once `cancel()` was called. Blocks until one arrives.
+    ///
+    /// - Throws: `connectionFailed` when the daemon closes the connection or it fails.
+    func nextReply() throws(TransitionClientError) -> VarlinkReply? {
+        while true {
+            do {
+                if let message = try framer.nextMessage() { return try VarlinkReply.decode(message) }
+            } catch {
+                throw TransitionClientError.from(error)
+            }
+            guard let (socketDescriptor, wakeDescriptor) = descriptors() else { return nil }
+            var watched = [
+                pollfd(fd: socketDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&watched, 2, -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw TransitionClientError(code: .connectionFailed, message: "poll failed: errno \(errno).")
+            }
+            if watched[1].revents != 0 { return nil }
+            let count = buffer.withUnsafeMutableBytes { recv(socketDescriptor, $0.baseAddress, $0.count, 0) }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw TransitionClientError(code: .connectionFailed, message: "Failed to read: errno \(errno).")
+            }
+            if count == 0 {
+                throw TransitionClientError(code: .connectionFailed, message: "The daemon closed the connection.")
+            }
+            buffer.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        }
+    }
+
+    /// Makes a waiting or later `nextReply()` return nil; safe from any thread. Idempotent.
+    func cancel() {
+        pthread_mutex_lock(mutex)
+        if !closed {
+            var one: UInt8 = 1
+            _ = write(wake.1, &one, 1)
+        }
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Closes the socket and the pipe. Call only when no read is in progress.
+    func release() {
+        pthread_mutex_lock(mutex)
+        if !closed {
+            closed = true
+            close(descriptor)
+            if wake.0 >= 0 { close(wake.0) }
+            if wake.1 >= 0 { close(wake.1) }
+        }
+        pthread_mutex_unlock(mutex)
+    }
+
+    private func descriptors() -> (Int32, Int32)? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return closed ? nil : (descriptor, wake.0)
+    }
+}

@@ -1,1 +1,0 @@
-// TransitionDaemon: see docs/architecture.md.

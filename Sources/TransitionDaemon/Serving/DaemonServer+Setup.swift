@@ -1,0 +1,100 @@
+import TransitionEngine
+import TransitionService
+import Varlink
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension DaemonServer {
+    /// Opens the engine's store in the state directory and the service's in a directory inside it, or
+    /// in-memory stores without a state directory.
+    static func openStores(_ directory: String?) throws(ServingError) -> (StateStore, ServiceStore) {
+        guard let directory else { return (.inMemory(), .inMemory()) }
+        do throws(TransitionEngineError) {
+            let engineStore = try StateStore.open(directory: directory)
+            return (engineStore, try ServiceStore.open(stateDirectory: directory))
+        } catch {
+            throw ServingError(
+                .stateDirectory, "Failed to open the state directory \(directory): \(error.message)",
+                parameter: "stateDirectory")
+        }
+    }
+
+    /// The listening socket: adopted, or bound at the path (creating its directory first).
+    static func makeListener(_ listening: ServingConfiguration.Listening) throws(VarlinkSocketError) -> VarlinkListener
+    {
+        switch listening {
+        case .fileDescriptor(let descriptor, let path):
+            return try .adopt(fileDescriptor: descriptor, path: path)
+        case .path(let path, let mode):
+            createParentDirectory(of: path)
+            return try .listen(path: path, mode: mode)
+        }
+    }
+
+    /// Creates the directories above `path` that are missing, mode 0755 (so other users can reach the
+    /// socket; the socket file's own mode decides who may connect). Failures surface when binding.
+    static func createParentDirectory(of path: String) {
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        var prefixes: [String] = []
+        while !components.isEmpty {
+            let prefix = components.joined(separator: "/")
+            if prefix.isEmpty || access(prefix, F_OK) == 0 { break }
+            prefixes.append(prefix)
+            components = components.dropLast()
+        }
+        for prefix in prefixes.reversed() { mkdir(prefix, 0o755) }
+    }
+
+    /// The Varlink server's limits and connection log, from the service configuration.
+    static func serverConfiguration(_ configuration: ServingConfiguration) -> VarlinkServer.Configuration {
+        let service = configuration.service
+        var server = VarlinkServer.Configuration()
+        server.maximumConnections = service.maximumConnections
+        server.maximumMessageBytes = service.maximumMessageBytes
+        server.maximumPendingOutputBytes = service.maximumPendingOutputBytes
+        server.shutdownTimeout = configuration.disconnectTimeout
+        server.connectionLimitError =
+            ServiceError(
+                .limitExceeded,
+                "The daemon serves \(service.maximumConnections) connections, its limit; close one and retry.",
+                parameter: "", fields: ["limit": "connections", "maximum": .number(Double(service.maximumConnections))]
+            ).varlinkError
+        let log = service.log
+        guard log.handler != nil else { return server }
+        server.eventHandler = { event in
+            switch event {
+            case .connectionOpened(let id, let peer):
+                log.log(.debug, "Client connected (\(peer))", peerFields(peer) + [("CONNECTION", String(id))])
+            case .connectionClosed(let id, let peer, let reason):
+                let priority: ServiceLog.Priority = reason.code == .peerClosed ? .debug : .warning
+                log.log(
+                    priority, "Client disconnected (\(peer)): \(reason.message)",
+                    peerFields(peer) + [("CONNECTION", String(id)), ("REASON", reason.code.description)])
+            case .connectionRefused(let peer, let reason):
+                log.log(
+                    .warning, "Refused a client (\(peer.map(\.description) ?? "unknown")): \(reason.message)",
+                    (peer.map(peerFields) ?? []) + [("REASON", reason.code.description)])
+            case .acceptFailed(let error):
+                log.log(.error, "Failed to accept a connection: \(error.message)", [("REASON", error.code.description)])
+            }
+        }
+        return server
+    }
+
+    static func peerFields(_ peer: VarlinkPeerCredentials) -> [(name: String, value: String)] {
+        [("CLIENT_PID", String(peer.pid)), ("CLIENT_UID", String(peer.uid))]
+    }
+
+    /// Raises the soft limit on open files to the hard limit: every client is a descriptor, and the
+    /// usual soft limit (1024) is below the connections a daemon serves.
+    static func raiseFileDescriptorLimit(log: ServiceLog) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) != 0 {
+            log.log(.warning, "Failed to raise the open-file limit, ignoring", [("ERRNO", String(errno))])
+        }
+    }
+}

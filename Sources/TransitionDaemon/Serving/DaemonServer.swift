@@ -1,0 +1,165 @@
+import TransitionEngine
+import TransitionService
+import Varlink
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The running daemon: clock, engine, service and Varlink server, built from a `ServingConfiguration`
+/// and stopped in the reverse order.
+///
+/// ```swift
+/// let daemon = try await DaemonServer.start(ServingConfiguration(listening: .path(path, mode: 0o666)))
+/// // … until SIGTERM …
+/// await daemon.stop()
+/// ```
+///
+/// Start: state directory (engine store, then service store), display link, engine (restores the
+/// stacks), service, listening socket, Varlink server, clock. Stop (`stop()`): refuse changes
+/// (`ShuttingDown`), release interactive transitions by their drivers' rules, let running transitions
+/// reach their end for at most `settleTimeout`, end the subscription streams, stop the server (no new
+/// connections; calls in flight finish for at most `disconnectTimeout`; every client closed), shut the
+/// engine down (transitions still running are abandoned: their stacks keep their committed state; the
+/// store writes its snapshot), close the service store, stop the clock.
+///
+/// For systemd integration: `listening: .fileDescriptor` adopts a socket-activated descriptor;
+/// `status()` gives a `STATUS=` line; `clockHealth` tells a watchdog whether the clock is alive;
+/// `configuration.service.log` receives every log entry with structured fields.
+public final class DaemonServer: Sendable {
+    /// The daemon's version, as `transitiond --version` prints it and `GetInfo` reports it.
+    public static let version = "0.1.0"
+
+    /// What the daemon was started with.
+    public let configuration: ServingConfiguration
+    /// The display link every stack runs on.
+    public let clock: DisplayLink
+    /// The engine.
+    public let engine: TransitionEngine
+    /// The `io.transitiond` service.
+    public let service: TransitionService
+    /// The socket path clients connect to, when known.
+    public let socketPath: String?
+    private let server: VarlinkServer
+    private let serviceStore: ServiceStore
+    private let stopping = StopCoordinator()
+
+    private init(
+        configuration: ServingConfiguration, clock: DisplayLink, engine: TransitionEngine, service: TransitionService,
+        server: VarlinkServer, serviceStore: ServiceStore
+    ) {
+        self.configuration = configuration
+        self.clock = clock
+        self.engine = engine
+        self.service = service
+        self.server = server
+        self.serviceStore = serviceStore
+        self.socketPath = server.path
+    }
+
+    /// Starts the daemon; it serves until `stop()`.
+    ///
+    /// - Throws: `ServingError` when the clock rate is out of range, the state directory cannot be used,
+    ///   or the socket cannot be bound or adopted. Nothing is left running then.
+    public static func start(_ configuration: ServingConfiguration) async throws(ServingError) -> DaemonServer {
+        let log = configuration.service.log
+        raiseFileDescriptorLimit(log: log)
+        let clock: DisplayLink
+        do {
+            clock = try DisplayLink(framesPerSecond: configuration.framesPerSecond)
+        } catch {
+            throw ServingError(.clock, error.message, parameter: "framesPerSecond")
+        }
+        let (engineStore, serviceStore) = try openStores(configuration.stateDirectory)
+        let engine = TransitionEngine(clock: clock, store: engineStore)
+        for problem in engine.restoreProblems + serviceStore.restoreProblems {
+            log.log(
+                .warning, "Failed to restore part of the state: \(problem.message), ignoring", [("ERROR", "\(problem)")]
+            )
+        }
+        let service = TransitionService(engine: engine, store: serviceStore, configuration: configuration.service)
+        let server: VarlinkServer
+        do {
+            let listener = try makeListener(configuration.listening)
+            server = try VarlinkServer(
+                service: service.makeVarlinkService(version: configuration.version), listener: listener,
+                configuration: serverConfiguration(configuration))
+        } catch {
+            await engine.shutdown()
+            await serviceStore.close()
+            throw ServingError(.socket, "Failed to listen: \(error.message)", parameter: "socket")
+        }
+        service.setConnectionCounter { [weak server] in server?.connectionCount ?? 0 }
+        await clock.start()
+        log.log(
+            .info, "Serving io.transitiond on \(server.path ?? "an adopted socket") at \(clock.framesPerSecond) Hz",
+            [("SOCKET", server.path ?? "")])
+        return DaemonServer(
+            configuration: configuration, clock: clock, engine: engine, service: service, server: server,
+            serviceStore: serviceStore)
+    }
+
+    /// Client connections open now.
+    public var connectionCount: Int { server.connectionCount }
+
+    /// The clock's health now (compare two reports with `ClockHealth.isHealthy(since:)`).
+    public var clockHealth: ClockHealth { ClockHealth(clock.statistics) }
+
+    /// A snapshot for a status line.
+    public func status() async -> DaemonStatus {
+        let statistics = await engine.statistics()
+        return DaemonStatus(
+            stacks: statistics.stacks, animatingStacks: statistics.animatingStacks, clients: server.connectionCount,
+            subscribers: service.streamCount, framesPerSecond: clock.framesPerSecond, isStopping: service.isStopping)
+    }
+
+    /// Stops the daemon (see the type's documentation for the order) and returns once everything is
+    /// stopped and the state written. Idempotent: later and concurrent calls wait for the same stop.
+    public func stop() async {
+        await stopping.run { [self] in await performStop() }
+    }
+
+    private func performStop() async {
+        let log = configuration.service.log
+        log.log(.info, "Stopping: settling running transitions")
+        service.beginShutdown()
+        await service.releaseInteractions()
+        await settle()
+        service.stopStreams()
+        let server = self.server
+        await BlockingCall.run { server.shutdown() }
+        await engine.shutdown()
+        await serviceStore.close()
+        await clock.stop()
+        log.log(.info, "Stopped; state written")
+    }
+
+    /// Waits until nothing runs or waits on any stack, for at most `settleTimeout`.
+    private func settle() async {
+        let deadline = ContinuousClock.now.advanced(by: configuration.settleTimeout)
+        // One look per frame period: transitions end on ticks, so looking more often finds nothing new.
+        let period = Duration.nanoseconds(1_000_000_000 / Int64(clock.framesPerSecond))
+        while ContinuousClock.now < deadline {
+            if await engine.pendingWork().isEmpty { return }
+            try? await Task.sleep(for: period)
+        }
+        let left = await engine.pendingWork()
+        if !left.isEmpty {
+            configuration.service.log.log(
+                .warning, "Abandoning \(left.count) unfinished transitions after the settle timeout",
+                [("PENDING", left.joined(separator: "; "))])
+        }
+    }
+}
+
+/// Runs the stop once; later callers wait for it.
+private actor StopCoordinator {
+    private var task: Task<Void, Never>?
+
+    func run(_ body: @escaping @Sendable () async -> Void) async {
+        if let task { return await task.value }
+        let task = Task { await body() }
+        self.task = task
+        await task.value
+    }
+}

@@ -1,0 +1,51 @@
+import TransitionService
+
+/// What a `DaemonServer` needs to run: where to listen, where to keep state, the clock's rate and the
+/// service's limits. A small value on purpose: the daemon's configuration (files, drop-ins, command
+/// line) is read elsewhere and turned into one of these.
+public struct ServingConfiguration: Sendable {
+    /// Where clients connect.
+    public enum Listening: Sendable, Equatable {
+        /// Bind a Unix socket at `path` (creating its directory, mode 0755, if missing) with the socket
+        /// file's permission bits `mode`. A stale socket file (nothing answers on it) is replaced; a live
+        /// daemon's socket is left alone and start-up fails.
+        case path(String, mode: UInt32)
+        /// Adopt a socket already listening, such as one passed by systemd socket activation
+        /// (`sd_listen_fds`: descriptor 3 on). `path` is for messages only. The daemon never removes
+        /// that socket's file.
+        case fileDescriptor(Int32, path: String?)
+    }
+
+    /// The default permission bits of a socket file the daemon binds: every local user may connect;
+    /// what each may do is decided per call from its credentials (`SO_PEERCRED`).
+    public static let defaultSocketMode: UInt32 = 0o666
+
+    /// Where clients connect.
+    public var listening: Listening
+    /// The directory of the persistent state (created with mode 0700 if missing; its parent must exist),
+    /// or `nil` to keep everything in memory.
+    public var stateDirectory: String?
+    /// The display link's rate, 1 to 240 frames per second (default 60).
+    public var framesPerSecond: Int
+    /// The service's limits, access policy and log.
+    public var service: ServiceConfiguration
+    /// How long a stop waits for running transitions to reach their end before abandoning them
+    /// (default 1 s; an abandoned transition leaves its stack as it was, as after a cancel).
+    public var settleTimeout: Duration
+    /// How long a stop waits for calls in flight and their replies before closing every connection
+    /// (default 2 s).
+    public var disconnectTimeout: Duration
+    /// The version reported by `org.varlink.service.GetInfo`.
+    public var version: String
+
+    /// Creates a configuration listening as given, with every other setting at its default.
+    public init(listening: Listening, stateDirectory: String? = nil, version: String = DaemonServer.version) {
+        self.listening = listening
+        self.stateDirectory = stateDirectory
+        self.framesPerSecond = 60
+        self.service = ServiceConfiguration()
+        self.settleTimeout = .seconds(1)
+        self.disconnectTimeout = .seconds(2)
+        self.version = version
+    }
+}

@@ -1,0 +1,64 @@
+import JSON
+
+extension ServiceError {
+    /// `NoSuchStack`: no stack is named `stack`.
+    static func noSuchStack(_ stack: String, parameter: String = "stack") -> ServiceError {
+        ServiceError(
+            .noSuchStack, "There is no stack named '\(stack)'; create it first, or list the stacks with ListStacks.",
+            parameter: parameter, fields: ["stack": .string(stack)])
+    }
+
+    /// `StackExists`: a stack named `stack` exists (or is being created).
+    static func stackExists(_ stack: String) -> ServiceError {
+        ServiceError(
+            .stackExists, "A stack named '\(stack)' exists; choose another name, or delete it first.",
+            parameter: "name", fields: ["stack": .string(stack)])
+    }
+
+    /// `InvalidValue` for `parameter`.
+    static func invalidValue(_ parameter: String, _ message: String) -> ServiceError {
+        ServiceError(.invalidValue, message, parameter: parameter)
+    }
+
+    /// `LimitExceeded` of the limit named `limit`.
+    static func limitExceeded(
+        _ limit: String, maximum: Int, parameter: String, _ message: String
+    ) -> ServiceError {
+        ServiceError(
+            .limitExceeded, message, parameter: parameter,
+            fields: ["limit": .string(limit), "maximum": .number(Double(maximum))])
+    }
+
+    /// `PermissionDenied`: `uid` may not change `stack`.
+    static func permissionDenied(stack: String, uid: UInt32) -> ServiceError {
+        ServiceError(
+            .permissionDenied,
+            "Only the owner of stack '\(stack)', root or members of the control group may change it; "
+                + "ask its owner, or create a stack of your own.",
+            parameter: "stack", fields: ["stack": .string(stack), "uid": .number(Double(uid))])
+    }
+
+    /// `PermissionDenied` for a caller whose credentials could not be read.
+    static func unknownCaller(stack: String) -> ServiceError {
+        ServiceError(
+            .permissionDenied,
+            "The daemon could not read your credentials (SO_PEERCRED), so it cannot let you change anything; "
+                + "connect directly to the socket.",
+            parameter: "stack", fields: ["stack": .string(stack), "uid": .number(Double(UInt32.max))])
+    }
+
+    /// `ShuttingDown`.
+    static var shuttingDown: ServiceError {
+        ServiceError(
+            .shuttingDown, "The daemon is stopping and accepts no new operations; retry after it restarts.",
+            parameter: "")
+    }
+
+    /// `NoSuchAnimator`: no animator is named `animator`, or it lacks the operation's variant.
+    static func noSuchAnimator(_ animator: String, parameter: String, _ message: String? = nil) -> ServiceError {
+        ServiceError(
+            .noSuchAnimator,
+            message ?? "There is no animator named '\(animator)'; list them with ListAnimators or define it first.",
+            parameter: parameter, fields: ["animator": .string(animator)])
+    }
+}

@@ -1,0 +1,79 @@
+/// How the service reports what happens to the daemon's log, without knowing where the log goes: the
+/// daemon passes a handler (journald with structured fields, or stderr).
+///
+/// Entries carry systemd-style fields in UPPER_SNAKE (`CLIENT_PID`, `CLIENT_UID`, `STACK`, `OPERATION`,
+/// `TRANSITION_ID`, `ERROR`); every entry about a client names its pid and uid. Messages follow systemd's
+/// style: "Failed to <verb> <object>: <reason>". Each failure is logged once, here; the layers below
+/// return errors and never log.
+public struct ServiceLog: Sendable {
+    /// The severity of an entry, with syslog's numbers (journald's `PRIORITY=`).
+    public enum Priority: Int, Sendable, Comparable, CaseIterable {
+        /// A failure of the daemon itself (storage).
+        case error = 3
+        /// Something a client or operator should look at (a client dropped for reading too slowly).
+        case warning = 4
+        /// Normal but significant (a stack created or deleted, an interaction ended by a disconnect).
+        case notice = 5
+        /// Informational (the daemon is serving).
+        case info = 6
+        /// Per-call and per-connection detail (rejected calls, connections opening and closing).
+        case debug = 7
+
+        /// More severe sorts first: `.error < .debug`.
+        public static func < (left: Priority, right: Priority) -> Bool { left.rawValue < right.rawValue }
+    }
+
+    /// One log entry.
+    public struct Entry: Sendable, Equatable {
+        /// Its severity.
+        public var priority: Priority
+        /// One line for people.
+        public var message: String
+        /// Structured fields, names in UPPER_SNAKE (journal field rules), in a stable order.
+        public var fields: [(name: String, value: String)]
+
+        /// Creates an entry.
+        public init(priority: Priority, message: String, fields: [(name: String, value: String)] = []) {
+            self.priority = priority
+            self.message = message
+            self.fields = fields
+        }
+
+        /// The value of the field `name`, if present.
+        public func field(_ name: String) -> String? { fields.first { $0.name == name }?.value }
+
+        /// Entries are equal when their priority, message and fields are.
+        public static func == (left: Entry, right: Entry) -> Bool {
+            left.priority == right.priority && left.message == right.message
+                && left.fields.map(\.name) == right.fields.map(\.name)
+                && left.fields.map(\.value) == right.fields.map(\.value)
+        }
+    }
+
+    /// Receives entries; runs on whatever thread logs (the event loop, a task, the clock's) and must not
+    /// block for long.
+    public var handler: (@Sendable (Entry) -> Void)?
+    /// Entries less severe than this are not even built.
+    public var minimumPriority: Priority
+
+    /// Creates a log.
+    public init(minimumPriority: Priority = .info, handler: (@Sendable (Entry) -> Void)? = nil) {
+        self.minimumPriority = minimumPriority
+        self.handler = handler
+    }
+
+    /// A log that drops everything.
+    public static var disabled: ServiceLog { ServiceLog() }
+
+    /// Whether entries of `priority` reach the handler (check before building costly fields).
+    public func isEnabled(_ priority: Priority) -> Bool { handler != nil && priority <= minimumPriority }
+
+    /// Logs an entry when `priority` is enabled; `fields` is built only then.
+    public func log(
+        _ priority: Priority, _ message: @autoclosure () -> String,
+        _ fields: @autoclosure () -> [(name: String, value: String)] = []
+    ) {
+        guard let handler, priority <= minimumPriority else { return }
+        handler(Entry(priority: priority, message: message(), fields: fields()))
+    }
+}

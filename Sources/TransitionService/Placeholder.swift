@@ -1,1 +1,0 @@
-// TransitionService: see docs/architecture.md.

@@ -1,0 +1,143 @@
+import JSON
+import TransitionCore
+import TransitionEngine
+
+/// Builds the IDL's reply structures from the engine's values.
+enum ReplyEncoding {
+    /// A snapshot of one stack, taken inside its actor, for `StackState` replies.
+    struct StackSnapshot: Sendable {
+        var state: StackState
+        var ownerUid: UInt32
+        var transition: TransitionStatus?
+        /// The running transition's destination screen, when known.
+        var toScreen: String?
+        var queuedOperations: Int
+    }
+
+    /// The IDL's `StackState`.
+    static func stackState(_ snapshot: StackSnapshot, includeScreens: Bool) -> JSONValue {
+        let state = snapshot.state
+        var object: JSONObject = [
+            "name": .string(state.id.rawValue),
+            "ownerUid": number(snapshot.ownerUid),
+            "containerWidth": .number(state.containerSize.width),
+            "containerHeight": .number(state.containerSize.height),
+            "screens": identifiers(state.screens),
+            "presented": identifiers(state.presented),
+            "tabs": .array(state.tabs.map { .string($0.id.rawValue) }),
+            "selectedTab": .string(state.tabs[state.selectedTab].id.rawValue),
+            "policy": .string(state.policy.rawValue),
+            "rules": .array(state.rules.map(rule)),
+            "queuedOperations": number(snapshot.queuedOperations),
+        ]
+        if let transition = snapshot.transition {
+            object["transition"] = .object([
+                "id": number(transition.id),
+                "operation": .string(transition.operation.rawValue),
+                "animator": .string(transition.animator),
+                "fromScreen": .string(state.visibleScreen.id.rawValue),
+                "toScreen": .string(snapshot.toScreen ?? ""),
+                "fraction": .number(transition.fraction),
+                "durationSeconds": .number(transition.duration),
+                "interactive": .bool(transition.isInteractive),
+                "paused": .bool(transition.isPaused),
+                "reversed": .bool(transition.isReversed),
+            ])
+        }
+        if includeScreens {
+            let screens = (state.screens + state.presented).map { screen in
+                (try? JSONValueEncoder().encode(screen)) ?? .null
+            }
+            object["screenObjects"] = .array(screens)
+        }
+        return .object(object)
+    }
+
+    /// The IDL's `StackSummary`.
+    static func summary(_ state: StackState, ownerUid: UInt32, animating: Bool) -> JSONValue {
+        .object([
+            "name": .string(state.id.rawValue),
+            "ownerUid": number(ownerUid),
+            "topScreen": .string(state.visibleScreen.id.rawValue),
+            "depth": number(state.screens.count),
+            "animating": .bool(animating),
+        ])
+    }
+
+    /// The IDL's `AnimatorRule`.
+    static func rule(_ rule: AnimatorRule) -> JSONValue {
+        var object: JSONObject = [:]
+        if let operation = rule.operation { object["operation"] = .string(operation.rawValue) }
+        if let fromKind = rule.fromKind { object["fromKind"] = .string(fromKind) }
+        if let toKind = rule.toKind { object["toKind"] = .string(toKind) }
+        if let fromScreen = rule.fromScreen { object["fromScreen"] = .string(fromScreen.rawValue) }
+        if let toScreen = rule.toScreen { object["toScreen"] = .string(toScreen.rawValue) }
+        object["animator"] = .string(rule.animator)
+        object["interactive"] = .bool(rule.interactive)
+        return .object(object)
+    }
+
+    /// The IDL's `OperationResult`.
+    static func operationResult(_ receipt: OperationReceipt) -> JSONObject {
+        let outcome: String =
+            switch receipt.disposition {
+            case .began: "started"
+            case .queued: "queued"
+            case .retargeted: "retargeted"
+            case .committed: "completed"
+            case .unchanged: "unchanged"
+            }
+        return [
+            "result": .object([
+                "transitionId": number(receipt.transition),
+                "outcome": .string(outcome),
+                "queuePosition": number(receipt.position),
+            ])
+        ]
+    }
+
+    /// The IDL's `StackEvent`.
+    static func event(_ event: StackEvent) -> JSONValue {
+        var object: JSONObject = ["kind": .string(event.kind.rawValue), "stack": .string(event.stack.rawValue)]
+        object["transitionId"] = number(event.transition)
+        if let operation = event.operation { object["operation"] = .string(operation.rawValue) }
+        if let animator = event.animator { object["animator"] = .string(animator) }
+        if let from = event.from { object["fromScreen"] = .string(from.rawValue) }
+        if let to = event.to { object["toScreen"] = .string(to.rawValue) }
+        if event.operation != nil { object["interactive"] = .bool(event.interactive) }
+        if event.kind == .stackChanged {
+            object["screens"] = .array(event.screens.map { .string($0.rawValue) })
+            object["presented"] = .array(event.presented.map { .string($0.rawValue) })
+            if let tab = event.selectedTab { object["selectedTab"] = .string(tab.rawValue) }
+        }
+        if let error = event.error {
+            let wire = ServiceError(error, context: ErrorContext(stack: event.stack.rawValue))
+            object["error"] = .object([
+                "error": .string(wire.code.qualifiedName), "parameter": .string(wire.parameter),
+                "message": .string(wire.message),
+            ])
+        }
+        object["frameIndex"] = number(event.frameIndex)
+        return .object(object)
+    }
+
+    /// The `stackDeleted` event ending a subscription of a deleted stack.
+    static func deletedEvent(stack: String, frameIndex: Int64) -> JSONValue {
+        .object(["kind": "stackDeleted", "stack": .string(stack), "frameIndex": number(frameIndex)])
+    }
+
+    /// The IDL's `AnimatorSummary`.
+    static func animatorSummary(_ animator: AnimatorSpecification, builtin: Bool) -> JSONValue {
+        .object([
+            "name": .string(animator.name),
+            "summary": .string(animator.summary),
+            "operations": .array(animator.operations.map { .string($0.rawValue) }),
+            "builtin": .bool(builtin),
+        ])
+    }
+
+    static func identifiers(_ screens: [Screen]) -> JSONValue { .array(screens.map { .string($0.id.rawValue) }) }
+
+    /// An integer as a JSON number (exact below 2^53, which every counter and id stays under).
+    static func number<Integer: BinaryInteger>(_ value: Integer) -> JSONValue { .number(Double(value)) }
+}

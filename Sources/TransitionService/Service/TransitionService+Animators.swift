@@ -1,0 +1,149 @@
+import JSON
+import TransitionCore
+import TransitionEngine
+import Varlink
+
+extension TransitionService {
+    func registerOtherMethods(_ implementation: inout VarlinkInterfaceImplementation) {
+        implementation.implement("Subscribe") { [self] context in subscribe(context) }
+        // Answered on the event-loop thread from a listing built once per change: no hop at all.
+        implementation.implementSynchronously("ListAnimators") { [self] _ in animators.listing }
+        implementation.implement("DefineAnimator") { [self] context in defineAnimator(context) }
+        implementation.implement("GetStats") { [self] context in getStatistics(context) }
+    }
+
+    // MARK: DefineAnimator
+
+    private func defineAnimator(_ context: VarlinkCallContext) {
+        let parameters = CallParameters(context.parameters)
+        guard !isStopping else {
+            fail(context, .shuttingDown)
+            return
+        }
+        guard let value = parameters.object["animator"] else {
+            fail(context, .invalidValue("animator", "Give the animator as an object."))
+            return
+        }
+        let replace = parameters.bool("replace", default: false)
+        // Decoding and the trial compilation can take a while for a large animator: off the loop thread.
+        Task {
+            let animator: AnimatorSpecification
+            do throws(ServiceError) {
+                animator = try ModelDecoding.animator(value, path: "animator")
+                try Self.check(animator, replace: replace, existing: animators.animator(named: animator.name))
+                try AnimatorProbe.compileEveryVariant(of: animator)
+            } catch {
+                fail(context, error)
+                return
+            }
+            var json: [UInt8] = []
+            do throws(TransitionEngineError) {
+                try? JSONWriter.write(value, into: &json)
+                try await store.saveAnimator(named: animator.name, json: json)
+                try engine.defineAnimator(animator)
+            } catch {
+                if error.code.isStorageFailure { logStorageFailure(error, stack: "") }
+                fail(context, ServiceError(error, context: ErrorContext(stack: "", parameter: "animator")))
+                return
+            }
+            animators.define(animator)
+            configuration.log.log(
+                .notice, "Defined animator \(animator.name) for \(context.peer)",
+                clientFields(context) + [("ANIMATOR", animator.name)])
+            context.reply([
+                "name": .string(animator.name), "operations": .array(animator.operations.map { .string($0.rawValue) }),
+            ])
+        }
+    }
+
+    /// Checks a new animator's name against the built-ins and the defined ones.
+    private static func check(
+        _ animator: AnimatorSpecification, replace: Bool, existing: AnimatorSpecification?
+    ) throws(ServiceError) {
+        let name = animator.name
+        let allowed = name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                true
+            default: false
+            }
+        }
+        guard !name.isEmpty, name.utf8.count <= AnimatorSpecification.maximumNameLength, allowed else {
+            throw ServiceError(
+                .invalidAnimator, "Name the animator with 1 to 64 letters, digits, '-', '_' or '.'.",
+                parameter: "animator.name")
+        }
+        guard BuiltinAnimators.named(name) == nil else {
+            throw ServiceError(
+                .invalidAnimator, "'\(name)' is a built-in animator and cannot be replaced; choose another name.",
+                parameter: "animator.name")
+        }
+        guard existing == nil || replace else {
+            throw ServiceError(
+                .animatorExists, "An animator named '\(name)' is defined; pass replace: true to redefine it.",
+                parameter: "animator.name", fields: ["animator": .string(name)])
+        }
+        guard !animator.variants.isEmpty else {
+            throw ServiceError(
+                .invalidAnimator, "Give at least one variant (push, pop, present, dismiss or selectTab).",
+                parameter: "animator.variants")
+        }
+    }
+
+    // MARK: GetStats
+
+    private func getStatistics(_ context: VarlinkCallContext) {
+        let parameters = CallParameters(context.parameters)
+        var record: StackRecord?
+        if let name = parameters.optionalString("stack") {
+            do throws(ServiceError) {
+                record = try stacks.record(name)
+            } catch {
+                fail(context, error)
+                return
+            }
+        }
+        Task {
+            let engineStatistics = await engine.statistics()
+            var statistics = StatisticsReply(engine: engineStatistics)
+            if let record {
+                let (stackStatistics, animating) = await Self.statistics(of: record.actor)
+                statistics.useStack(stackStatistics, animating: animating, subscribers: streams.count(of: record.name))
+            } else {
+                statistics.clients = connectionCount
+                statistics.framesCoalesced = streams.framesCoalesced
+            }
+            context.reply(["statistics": statistics.json])
+        }
+    }
+
+    private static func statistics(of stack: isolated StackActor) -> (StackStatistics, Bool) {
+        (stack.statistics, stack.transitionStatus != nil)
+    }
+}
+
+/// Compiles a new animator's variants against two minimal screens, so that a structural fault (layers,
+/// phase references, timing) is reported by DefineAnimator instead of at its first use. Faults that
+/// depend on the screens it will meet (a node the probe screens do not have) are not faults here.
+enum AnimatorProbe {
+    /// Two one-node screens filling an iPhone-sized container.
+    static let containerSize = Size(width: 375, height: 667)
+
+    static func compileEveryVariant(of animator: AnimatorSpecification) throws(ServiceError) {
+        let frame = Rect(x: 0, y: 0, width: containerSize.width, height: containerSize.height)
+        let from = Screen(id: "probe-from", kind: "", root: Node(id: "view", frame: frame))
+        let to = Screen(id: "probe-to", kind: "", root: Node(id: "view", frame: frame))
+        for operation in animator.operations {
+            let request = TransitionRequest(
+                animator: animator, operation: operation, from: from, to: to, containerSize: containerSize,
+                sourceNode: "view")
+            do {
+                _ = try TransitionPlan(compiling: request)
+            } catch {
+                if error.code == .unknownRole || error.code == .unknownNode { continue }
+                throw ServiceError(.invalidAnimator, "Fix the animator: \(error.message).", parameter: error.parameter)
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import JSON
+import TransitionCore
+import TransitionEngine
+import Varlink
+
+/// Work done on a stack inside its actor; returns the reply's parameters.
+typealias StackWork = @Sendable (isolated StackActor) async throws(TransitionEngineError) -> JSONObject
+
+extension TransitionService {
+    /// Replies to `context` with `error` and logs the rejection at debug level.
+    func fail(_ context: VarlinkCallContext, _ error: ServiceError) {
+        context.fail(error.varlinkError)
+        configuration.log.log(
+            .debug, "Rejected \(context.call.memberName) from \(context.peer): \(error)",
+            clientFields(context) + [("ERROR", error.code.name), ("PARAMETER", error.parameter)])
+    }
+
+    /// Replies with the result of a call: its parameters, or its error.
+    func finish(_ context: VarlinkCallContext, _ result: Result<JSONObject, ServiceError>) {
+        switch result {
+        case .success(let parameters): context.reply(parameters)
+        case .failure(let error): fail(context, error)
+        }
+    }
+
+    /// The journal fields naming the client of a call.
+    func clientFields(_ context: VarlinkCallContext) -> [(name: String, value: String)] {
+        [("CLIENT_PID", String(context.peer.pid)), ("CLIENT_UID", String(context.peer.uid))]
+    }
+
+    /// Looks up the stack a changing call names and checks that the caller may change it.
+    ///
+    /// - Throws: `ShuttingDown`, `NoSuchStack`, or `PermissionDenied`.
+    func changeableStack(
+        _ name: String, for context: VarlinkCallContext, parameter: String = "stack"
+    ) throws(ServiceError) -> StackRecord {
+        guard !isStopping else { throw .shuttingDown }
+        let record = try stacks.record(name, parameter: parameter)
+        try authorize(change: record, by: context)
+        return record
+    }
+
+    /// Checks that the caller of `context` may change `record`.
+    ///
+    /// - Throws: `PermissionDenied`.
+    func authorize(change record: StackRecord, by context: VarlinkCallContext) throws(ServiceError) {
+        let peer = context.peer
+        let allowed = access.mayChange(ownedBy: record.ownerUid, peer: peer) { connections.groups(of: context) }
+        guard allowed else {
+            throw peer.uid == .max
+                ? .unknownCaller(stack: record.name) : .permissionDenied(stack: record.name, uid: peer.uid)
+        }
+    }
+
+    /// Runs `work` inside the stack's actor in a new task and replies with its outcome.
+    func respond(
+        _ context: VarlinkCallContext, on record: StackRecord, errors: ErrorContext, _ work: @escaping StackWork
+    ) {
+        Task {
+            let result = await self.perform(on: record.actor, record: record, errors: errors, work)
+            self.finish(context, result)
+        }
+    }
+
+    /// Applies the stack's pending gesture update, then `work`; maps an engine error with the stack's
+    /// state at that moment (the running transition, the rules).
+    func perform(
+        on stack: isolated StackActor, record: StackRecord, errors: ErrorContext, _ work: StackWork
+    ) async -> Result<JSONObject, ServiceError> {
+        applyPendingFraction(of: record, on: stack)
+        do {
+            return .success(try await work(stack))
+        } catch {
+            return .failure(mapError(error, on: stack, errors: errors))
+        }
+    }
+
+    /// The wire error of an engine error raised on `stack`.
+    func mapError(
+        _ error: TransitionEngineError, on stack: isolated StackActor, errors: ErrorContext
+    ) -> ServiceError {
+        var errors = errors
+        errors.runningTransition = stack.transitionStatus?.id ?? 0
+        errors.rules = stack.state.rules
+        errors.limits = engine.limits
+        if error.code.isStorageFailure { logStorageFailure(error, stack: errors.stack) }
+        return ServiceError(error, context: errors, animators: animators.all)
+    }
+
+    /// Applies the latest fraction sent oneway, if any (inside the stack's actor).
+    func applyPendingFraction(of record: StackRecord, on stack: isolated StackActor) {
+        let fraction = record.interaction.withLock { interaction -> Double? in
+            defer {
+                interaction.pendingFraction = nil
+                interaction.applyScheduled = false
+            }
+            return interaction.pendingFraction
+        }
+        if let fraction {
+            // A oneway update has nobody to tell about its failure (the transition ended meanwhile).
+            try? stack.updateInteractive(fraction)
+        }
+    }
+
+    /// Logs a failed write of the state directory, the daemon's own failure.
+    func logStorageFailure(_ error: TransitionEngineError, stack: String) {
+        configuration.log.log(
+            .error, "Failed to write the state of stack \(stack): \(error.message)",
+            [("STACK", stack), ("ERROR", error.code.description), ("CAUSE", error.cause ?? "")])
+    }
+}
+
+extension TransitionEngineError.Code {
+    /// Whether the code is a failure to write the state directory.
+    var isStorageFailure: Bool { self == .diskFull || self == .persistenceFailed }
+}

@@ -1,0 +1,266 @@
+import JSON
+import TransitionCore
+import TransitionEngine
+import Varlink
+
+extension TransitionService {
+    func registerInteractionMethods(_ implementation: inout VarlinkInterfaceImplementation) {
+        implementation.implement("BeginInteractive") { [self] context in beginInteractive(context) }
+        implementation.implement("UpdateInteractive") { [self] context in updateInteractive(context) }
+        implementation.implement("FinishInteractive") { [self] context in endInteractive(context, finishing: true) }
+        implementation.implement("CancelInteractive") { [self] context in endInteractive(context, finishing: false) }
+        implementation.implement("Pause") { [self] context in
+            control(context) { stack throws(TransitionEngineError) in try stack.pause() }
+        }
+        implementation.implement("Resume") { [self] context in
+            control(context) { stack throws(TransitionEngineError) in try stack.resume() }
+        }
+        implementation.implement("Reverse") { [self] context in
+            control(context) { stack throws(TransitionEngineError) in try stack.reverse() }
+        }
+        implementation.implement("Scrub") { [self] context in
+            let fraction: Double
+            do throws(ServiceError) {
+                fraction = try CallParameters(context.parameters).fraction("fraction")
+            } catch {
+                fail(context, error)
+                return
+            }
+            control(context) { stack throws(TransitionEngineError) in try stack.scrub(to: fraction) }
+        }
+    }
+
+    // MARK: Begin
+
+    private func beginInteractive(_ context: VarlinkCallContext) {
+        let parameters = CallParameters(context.parameters)
+        let record: StackRecord
+        let operation: StackOperation
+        let options: OperationOptions
+        let rule: DisconnectRule
+        do throws(ServiceError) {
+            let name = try parameters.identifier("stack")
+            operation = try Self.interactiveOperation(parameters)
+            options = try parameters.operationOptions()
+            let ruleText = parameters.optionalString("onDisconnect") ?? DisconnectRule.cancel.rawValue
+            guard let decoded = DisconnectRule(rawValue: ruleText) else {
+                throw .invalidValue("onDisconnect", "Give 'onDisconnect' as cancel or finish.")
+            }
+            rule = decoded
+            try checkExplicitAnimator(options.animator, for: operation.transitionOperations)
+            record = try changeableStack(name, for: context)
+        } catch {
+            fail(context, error)
+            return
+        }
+        var errors = ErrorContext(stack: record.name, parameter: "operation")
+        errors.animator = options.animator
+        errors.operations = operation.transitionOperations
+        errors.screen = operation.namedScreen
+        errors.tab = operation.namedTab
+        let connectionID = context.connectionID
+        let peer = context.peer
+        respond(context, on: record, errors: errors) { [self] stack throws(TransitionEngineError) in
+            let receipt = try stack.beginInteractive(operation, options: options)
+            record.targets.withLock { $0.record(OperationTarget(operation), id: receipt.transition) }
+            let driver = InteractionDriver(connectionID: connectionID, transition: receipt.transition, rule: rule)
+            record.interaction.withLock { $0.driver = driver }
+            context.onConnectionClose { [self] _ in driverLeft(record, driver, peer: peer) }
+            return ReplyEncoding.operationResult(receipt)
+        }
+    }
+
+    /// BeginInteractive's operation from `operation` and the fields it needs.
+    private static func interactiveOperation(_ parameters: CallParameters) throws(ServiceError) -> StackOperation {
+        let kind = try parameters.operation("operation")
+        let screen = try parameters.optionalScreen("screen")
+        let tab = parameters.optionalString("tab")
+        let toScreen = parameters.optionalString("toScreen")
+        if screen != nil, kind != .push, kind != .present {
+            throw .invalidValue("screen", "Give 'screen' only for push and present.")
+        }
+        if tab != nil, kind != .selectTab { throw .invalidValue("tab", "Give 'tab' only for selectTab.") }
+        if toScreen != nil, kind != .pop { throw .invalidValue("toScreen", "Give 'toScreen' only for pop.") }
+        switch kind {
+        case .push, .present:
+            guard let screen else { throw .invalidValue("screen", "Give the screen to \(kind.rawValue).") }
+            return kind == .push ? .push(screen) : .present(screen)
+        case .pop:
+            guard let toScreen else { return .pop }
+            guard CallParameters.isValidIdentifier(toScreen) else {
+                throw .invalidValue("toScreen", "Give 'toScreen' as a screen identifier of 1 to 256 bytes.")
+            }
+            return .popTo(ScreenID(rawValue: toScreen))
+        case .dismiss:
+            return .dismiss
+        case .selectTab:
+            guard let tab, CallParameters.isValidIdentifier(tab) else {
+                throw .invalidValue("tab", "Give the name of the tab to select.")
+            }
+            return .selectTab(TabID(rawValue: tab))
+        }
+    }
+
+    /// The client that began an interactive transition went away: apply its `onDisconnect` rule if the
+    /// transition it began is still driven by a gesture.
+    private func driverLeft(_ record: StackRecord, _ driver: InteractionDriver, peer: VarlinkPeerCredentials) {
+        Task {
+            let ended = await endAbandonedInteraction(on: record.actor, record: record, driver: driver)
+            guard let ended else { return }
+            configuration.log.log(
+                .notice,
+                "Stack \(record.name): the client driving transition \(driver.transition) left (\(peer)); \(ended)",
+                [
+                    ("CLIENT_PID", String(peer.pid)), ("CLIENT_UID", String(peer.uid)), ("STACK", record.name),
+                    ("TRANSITION_ID", String(driver.transition)), ("OPERATION", driver.rule.rawValue),
+                ])
+        }
+    }
+
+    /// Ends an interaction whose driver left; returns what was done, or nil when nothing was left to do.
+    private func endAbandonedInteraction(
+        on stack: isolated StackActor, record: StackRecord, driver: InteractionDriver
+    ) -> String? {
+        let stillDriver = record.interaction.withLock { interaction -> Bool in
+            guard interaction.driver == driver else { return false }
+            interaction.driver = nil
+            return true
+        }
+        guard stillDriver, let status = stack.transitionStatus, status.id == driver.transition, status.isInteractive
+        else { return nil }
+        applyPendingFraction(of: record, on: stack)
+        do {
+            switch driver.rule {
+            case .cancel: try stack.cancelInteractive()
+            case .finish: try stack.finishInteractive()
+            }
+        } catch {
+            return nil
+        }
+        return driver.rule == .cancel ? "cancelled it" : "finished it"
+    }
+
+    // MARK: Update
+
+    private func updateInteractive(_ context: VarlinkCallContext) {
+        let record: StackRecord
+        let fraction: Double
+        do throws(ServiceError) {
+            let parameters = CallParameters(context.parameters)
+            let name = try parameters.identifier("stack")
+            fraction = try parameters.fraction("fraction")
+            record = try changeableStack(name, for: context)
+        } catch {
+            fail(context, error)
+            return
+        }
+        guard context.call.oneway else {
+            respond(context, on: record, errors: ErrorContext(stack: record.name)) {
+                stack throws(TransitionEngineError) in
+                try stack.updateInteractive(fraction)
+                return [:]
+            }
+            return
+        }
+        // Oneway: keep only the latest fraction; at most one task per stack is on its way to apply it.
+        let schedule = record.interaction.withLock { interaction -> Bool in
+            interaction.pendingFraction = fraction
+            guard !interaction.applyScheduled else { return false }
+            interaction.applyScheduled = true
+            return true
+        }
+        context.reply()
+        if schedule {
+            Task { await applyPendingFraction(of: record, on: record.actor) }
+        }
+    }
+
+    // MARK: Finish and cancel
+
+    private func endInteractive(_ context: VarlinkCallContext, finishing: Bool) {
+        let record: StackRecord
+        let completion: InteractionCompletion
+        do throws(ServiceError) {
+            let parameters = CallParameters(context.parameters)
+            let name = try parameters.identifier("stack")
+            completion = try Self.completion(parameters)
+            record = try changeableStack(name, for: context)
+        } catch {
+            fail(context, error)
+            return
+        }
+        respond(context, on: record, errors: ErrorContext(stack: record.name)) { stack throws(TransitionEngineError) in
+            if finishing {
+                try stack.finishInteractive(completion)
+            } else {
+                try stack.cancelInteractive(completion)
+            }
+            record.interaction.withLock { $0.driver = nil }
+            return [:]
+        }
+    }
+
+    /// FinishInteractive's and CancelInteractive's completion parameters.
+    private static func completion(_ parameters: CallParameters) throws(ServiceError) -> InteractionCompletion {
+        var completion = InteractionCompletion(velocity: parameters.optionalNumber("velocity"))
+        if let speed = parameters.optionalNumber("completionSpeed") {
+            guard speed > 0 else {
+                throw .invalidValue("completionSpeed", "Give 'completionSpeed' above 0 (1 is normal speed).")
+            }
+            completion.speed = speed
+        }
+        if let curve = parameters.optionalString("completionCurve") {
+            switch curve {
+            case "linear": completion.curve = .linear
+            case "easeIn": completion.curve = .easeIn
+            case "easeOut": completion.curve = .easeOut
+            case "easeInEaseOut": completion.curve = .easeInEaseOut
+            default:
+                throw .invalidValue(
+                    "completionCurve", "Give 'completionCurve' as linear, easeIn, easeOut or easeInEaseOut.")
+            }
+        }
+        return completion
+    }
+
+    // MARK: Pause, resume, reverse, scrub
+
+    /// Runs a call on the running transition (Pause, Resume, Reverse, Scrub), replying `{}`.
+    private func control(
+        _ context: VarlinkCallContext,
+        _ body: @escaping @Sendable (isolated StackActor) throws(TransitionEngineError) -> Void
+    ) {
+        let record: StackRecord
+        do throws(ServiceError) {
+            record = try changeableStack(try CallParameters(context.parameters).identifier("stack"), for: context)
+        } catch {
+            fail(context, error)
+            return
+        }
+        respond(context, on: record, errors: ErrorContext(stack: record.name)) { stack throws(TransitionEngineError) in
+            try body(stack)
+            return [:]
+        }
+    }
+}
+
+extension TransitionService {
+    /// Ends every gesture-driven transition the way its driver chose at BeginInteractive (cancel unless
+    /// it asked for finish), as if every driver had left. Used when the daemon stops.
+    public func releaseInteractions() async {
+        for record in stacks.records {
+            let driver = record.interaction.withLock { $0.driver }
+            await releaseInteraction(on: record.actor, record: record, rule: driver?.rule ?? .cancel)
+        }
+    }
+
+    private func releaseInteraction(on stack: isolated StackActor, record: StackRecord, rule: DisconnectRule) {
+        guard let status = stack.transitionStatus, status.isInteractive else { return }
+        applyPendingFraction(of: record, on: stack)
+        record.interaction.withLock { $0.driver = nil }
+        switch rule {
+        case .cancel: try? stack.cancelInteractive()
+        case .finish: try? stack.finishInteractive()
+        }
+    }
+}

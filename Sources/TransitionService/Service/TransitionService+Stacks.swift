@@ -1,0 +1,223 @@
+import JSON
+import TransitionCore
+import TransitionEngine
+import Varlink
+
+extension TransitionService {
+    func registerStackMethods(_ implementation: inout VarlinkInterfaceImplementation) {
+        implementation.implement("CreateStack") { [self] context in createStack(context) }
+        implementation.implement("DeleteStack") { [self] context in deleteStack(context) }
+        implementation.implement("ListStacks") { [self] context in listStacks(context) }
+        implementation.implement("GetStack") { [self] context in getStack(context) }
+        implementation.implement("SetRules") { [self] context in setRules(context) }
+    }
+
+    // MARK: CreateStack
+
+    private func createStack(_ context: VarlinkCallContext) {
+        let state: StackState
+        let uid = context.peer.uid
+        do throws(ServiceError) {
+            state = try decodeNewStack(CallParameters(context.parameters))
+            guard !isStopping else { throw .shuttingDown }
+            guard uid != .max || access.shared else { throw .unknownCaller(stack: state.id.rawValue) }
+            try stacks.reserve(state.id.rawValue, uid: uid, perUserLimit: configuration.maximumStacksPerUser)
+        } catch {
+            fail(context, error)
+            return
+        }
+        let name = state.id.rawValue
+        Task {
+            do throws(TransitionEngineError) {
+                try await store.setOwner(uid, of: name)
+                let actor: StackActor
+                do throws(TransitionEngineError) {
+                    actor = try await engine.createStack(state)
+                } catch {
+                    try? await store.removeOwner(of: name)
+                    throw error
+                }
+                let record = StackRecord(name: name, ownerUid: uid, actor: actor)
+                stacks.publish(record)
+                configuration.log.log(
+                    .notice, "Created stack \(name) for \(context.peer)", clientFields(context) + [("STACK", name)])
+                let snapshot = await Self.snapshot(of: actor, record: record)
+                context.reply(["stack": ReplyEncoding.stackState(snapshot, includeScreens: false)])
+            } catch {
+                stacks.remove(name)
+                if error.code.isStorageFailure { logStorageFailure(error, stack: name) }
+                fail(context, ServiceError(error, context: ErrorContext(stack: name, parameter: "name")))
+            }
+        }
+    }
+
+    /// Decodes and validates CreateStack's parameters into the stack's initial state.
+    private func decodeNewStack(_ parameters: CallParameters) throws(ServiceError) -> StackState {
+        let name = try parameters.identifier("name")
+        let size = Size(
+            width: try parameters.containerDimension("width"), height: try parameters.containerDimension("height"))
+        let root = try parameters.optionalScreen("root")
+        let tabValues = parameters.object["tabs"]?.arrayValue
+        guard (root == nil) != (tabValues == nil) else {
+            throw .invalidValue("root", "Give either 'root' (one screen) or 'tabs', not both and not neither.")
+        }
+        var tabs: [Tab] = []
+        if let root {
+            tabs = [Tab(id: .main, screens: [root])]
+        } else if let tabValues {
+            guard !tabValues.isEmpty else { throw .invalidValue("tabs", "Give at least one tab.") }
+            for (index, value) in tabValues.enumerated() {
+                let fields = CallParameters(value.objectValue ?? JSONObject())
+                let tabName: String
+                do {
+                    tabName = try fields.identifier("name")
+                } catch {
+                    throw .invalidValue("tabs[\(index)].name", "Name every tab with 1 to 256 bytes of text.")
+                }
+                guard !tabs.contains(where: { $0.id.rawValue == tabName }) else {
+                    throw .invalidValue("tabs[\(index)].name", "Tab '\(tabName)' is given twice; name each tab once.")
+                }
+                let screens = try fields.screens("screens")
+                guard !screens.isEmpty else {
+                    throw .invalidValue("tabs[\(index)].screens", "Give every tab at least one screen.")
+                }
+                tabs.append(Tab(id: TabID(rawValue: tabName), screens: screens))
+            }
+        }
+        let rules = try parameters.rules("rules") ?? []
+        try checkAnimators(of: rules, parameter: "rules")
+        let state = StackState(
+            id: StackID(rawValue: name), tabs: tabs, containerSize: size, rules: rules,
+            policy: try parameters.policy("policy") ?? .queue)
+        do {
+            try state.validate()
+        } catch {
+            // Screens were checked one by one above; what is left is a screen id used twice.
+            var wire = ServiceError(error, context: ErrorContext(stack: name, parameter: "name"))
+            if root != nil, wire.parameter.hasPrefix("tabs[0].screens[0]") {
+                wire.parameter = "root" + wire.parameter.dropFirst("tabs[0].screens[0]".count)
+            }
+            throw wire
+        }
+        return state
+    }
+
+    /// Checks that every rule names a known animator.
+    ///
+    /// - Throws: `NoSuchAnimator` naming the rule's `animator`.
+    func checkAnimators(of rules: [AnimatorRule], parameter: String) throws(ServiceError) {
+        for (index, rule) in rules.enumerated() where animators.animator(named: rule.animator) == nil {
+            throw .noSuchAnimator(rule.animator, parameter: "\(parameter)[\(index)].animator")
+        }
+    }
+
+    // MARK: DeleteStack
+
+    private func deleteStack(_ context: VarlinkCallContext) {
+        let record: StackRecord
+        do throws(ServiceError) {
+            let name = try CallParameters(context.parameters).identifier("name")
+            record = try changeableStack(name, for: context, parameter: "name")
+            _ = try stacks.beginDeleting(name)
+        } catch {
+            fail(context, error)
+            return
+        }
+        Task {
+            record.deletion.withLock { $0 = true }
+            do throws(TransitionEngineError) {
+                try await engine.deleteStack(record.id)
+            } catch {
+                record.deletion.withLock { $0 = false }
+                stacks.cancelDeleting(record)
+                if error.code.isStorageFailure { logStorageFailure(error, stack: record.name) }
+                fail(context, ServiceError(error, context: ErrorContext(stack: record.name, parameter: "name")))
+                return
+            }
+            // The stack is gone; a leftover owner record is harmless (overwritten by the next CreateStack).
+            try? await store.removeOwner(of: record.name)
+            stacks.remove(record.name)
+            configuration.log.log(
+                .notice, "Deleted stack \(record.name) for \(context.peer)",
+                clientFields(context) + [("STACK", record.name)])
+            context.reply()
+        }
+    }
+
+    // MARK: Reading
+
+    private func listStacks(_ context: VarlinkCallContext) {
+        let records = stacks.records
+        Task {
+            var summaries: [JSONValue] = []
+            summaries.reserveCapacity(records.count)
+            for record in records {
+                let (state, animating) = await Self.summary(of: record.actor)
+                guard let state else { continue }
+                summaries.append(ReplyEncoding.summary(state, ownerUid: record.ownerUid, animating: animating))
+            }
+            context.reply(["stacks": .array(summaries)])
+        }
+    }
+
+    private static func summary(of stack: isolated StackActor) -> (StackState?, Bool) {
+        (stack.state, stack.transitionStatus != nil)
+    }
+
+    private func getStack(_ context: VarlinkCallContext) {
+        let parameters = CallParameters(context.parameters)
+        let record: StackRecord
+        do throws(ServiceError) {
+            record = try stacks.record(try parameters.identifier("name"), parameter: "name")
+        } catch {
+            fail(context, error)
+            return
+        }
+        let includeScreens = parameters.bool("includeScreens", default: false)
+        respond(context, on: record, errors: ErrorContext(stack: record.name, parameter: "name")) {
+            stack throws(TransitionEngineError) in
+            [
+                "stack": ReplyEncoding.stackState(
+                    Self.snapshot(of: stack, record: record), includeScreens: includeScreens)
+            ]
+        }
+    }
+
+    /// A consistent picture of a stack, taken inside its actor.
+    static func snapshot(of stack: isolated StackActor, record: StackRecord) -> ReplyEncoding.StackSnapshot {
+        let state = stack.state
+        let status = stack.transitionStatus
+        var toScreen: String?
+        if let status {
+            toScreen = record.targets.withLock { $0.target(of: status.id) }?.destination(from: state)?.rawValue
+        }
+        return ReplyEncoding.StackSnapshot(
+            state: state, ownerUid: record.ownerUid, transition: status, toScreen: toScreen,
+            queuedOperations: stack.queuedOperations)
+    }
+
+    // MARK: SetRules
+
+    private func setRules(_ context: VarlinkCallContext) {
+        let record: StackRecord
+        let rules: [AnimatorRule]
+        let policy: OperationPolicy?
+        do throws(ServiceError) {
+            let parameters = CallParameters(context.parameters)
+            let name = try parameters.identifier("stack")
+            rules = try parameters.rules("rules") ?? []
+            policy = try parameters.policy("policy")
+            try checkAnimators(of: rules, parameter: "rules")
+            record = try changeableStack(name, for: context)
+        } catch {
+            fail(context, error)
+            return
+        }
+        respond(context, on: record, errors: ErrorContext(stack: record.name, parameter: "rules")) {
+            stack throws(TransitionEngineError) in
+            let receipt = try await stack.configure(.rules(rules))
+            if let policy { try await stack.configure(.policy(policy)) }
+            return ReplyEncoding.operationResult(receipt)
+        }
+    }
+}

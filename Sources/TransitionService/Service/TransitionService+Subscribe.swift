@@ -1,0 +1,75 @@
+import JSON
+import TransitionEngine
+import Varlink
+
+extension TransitionService {
+    /// Subscribe: checks the call, takes a subscription inside the stack's actor, and hands it to a
+    /// `SubscriptionStream` drained by the pump.
+    func subscribe(_ context: VarlinkCallContext) {
+        guard context.call.more else {
+            context.fail(.expectedMore())
+            return
+        }
+        let parameters = CallParameters(context.parameters)
+        let record: StackRecord
+        do throws(ServiceError) {
+            record = try stacks.record(try parameters.identifier("stack"))
+            let maximum = configuration.maximumSubscriptionsPerConnection
+            let admitted = connections.withConnection(context) { connection -> Bool in
+                guard connection.subscriptions < maximum else { return false }
+                connection.subscriptions += 1
+                return true
+            }
+            guard admitted else {
+                throw .limitExceeded(
+                    "subscriptionsPerConnection", maximum: maximum, parameter: "stack",
+                    "This connection holds \(maximum) subscriptions; subscribe on another connection.")
+            }
+        } catch {
+            fail(context, error)
+            return
+        }
+        let wantsFrames = parameters.bool("frames", default: true)
+        let wantsEvents = parameters.bool("events", default: true)
+        let connectionID = context.connectionID
+        Task {
+            let subscription: StackSubscription
+            do throws(ServiceError) {
+                subscription = try await takeSubscription(on: record.actor, record: record)
+            } catch {
+                connections.update(connectionID) { $0.subscriptions -= 1 }
+                fail(context, error)
+                return
+            }
+            let clock = engine.clock
+            let stream = SubscriptionStream(
+                context: context, subscription: subscription, record: record, wantsFrames: wantsFrames,
+                wantsEvents: wantsEvents, backlogBytes: configuration.subscriberBacklogBytes,
+                eventCapacity: configuration.subscriberEventCapacity, frameIndex: { clock.currentFrameIndex },
+                onEnd: { [self] stream in
+                    streams.remove(stream)
+                    connections.update(connectionID) { $0.subscriptions -= 1 }
+                })
+            streams.add(stream)
+            let pump = self.pump
+            // The connection may have closed meanwhile: the callback then runs at once.
+            context.onConnectionClose { _ in
+                stream.subscription.cancel()
+                pump.schedule(stream)
+            }
+            subscription.setReadinessHandler { pump.schedule(stream) }
+        }
+    }
+
+    private func takeSubscription(
+        on stack: isolated StackActor, record: StackRecord
+    ) throws(ServiceError) -> StackSubscription {
+        do {
+            return try stack.subscribe(eventCapacity: configuration.subscriberEventCapacity)
+        } catch {
+            var errors = ErrorContext(stack: record.name)
+            errors.limits = engine.limits
+            throw ServiceError(error, context: errors)
+        }
+    }
+}

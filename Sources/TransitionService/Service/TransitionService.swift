@@ -1,0 +1,131 @@
+import JSON
+import TransitionCore
+import TransitionEngine
+import Varlink
+
+/// The `io.transitiond` interface over a `TransitionEngine`: every call goes through decode, validate,
+/// authorize, then the engine, in that order, and a rejected call changes nothing.
+///
+/// Threading. Handlers run on the Varlink server's event-loop thread. Decoding, validation, lookups and
+/// authorization happen there, synchronously (a lock each, no hop). Work on a stack then runs in one
+/// task that enters the stack's actor once, carries out the call there and replies; cheap calls that
+/// need no actor (`ListAnimators`) reply on the loop thread. Oneway `UpdateInteractive` calls only store
+/// the latest fraction and schedule at most one task per stack, which applies it: a gesture storm
+/// coalesces instead of queueing tasks. Every other call on the stack applies a pending fraction first,
+/// so a client's calls take effect in the order it sent them. Subscriptions are drained by a
+/// `SubscriptionPump` thread (see `SubscriptionStream`), never by the clock.
+///
+/// ```swift
+/// let service = TransitionService(engine: engine, store: .inMemory())
+/// let server = try VarlinkServer(service: service.makeVarlinkService(version: "1.0"),
+///                                listener: try .listen(path: path))
+/// ```
+public final class TransitionService: Sendable {
+    /// The engine the service drives.
+    public let engine: TransitionEngine
+    /// The limits and policies in force.
+    public let configuration: ServiceConfiguration
+    let store: ServiceStore
+    let stacks: StackDirectory
+    let connections = ConnectionDirectory()
+    let access: AccessPolicy
+    let animators: AnimatorCatalog
+    let pump: SubscriptionPump
+    let streams = StreamDirectory()
+    private let lifecycle = ServiceLocked(Lifecycle())
+
+    private struct Lifecycle {
+        var stopping = false
+        var connectionCounter: (@Sendable () -> Int)?
+    }
+
+    /// Creates the service over `engine`, registering the stacks the engine restored with the owners
+    /// `store` recorded (root for a stack without a record) and defining the animators `store` kept.
+    ///
+    /// Problems while restoring animators (a stored animator that no longer decodes) are logged and
+    /// skipped, never fatal.
+    public init(engine: TransitionEngine, store: ServiceStore, configuration: ServiceConfiguration = .init()) {
+        self.engine = engine
+        self.store = store
+        self.configuration = configuration
+        stacks = StackDirectory(countsTogether: configuration.ownership == .shared)
+        access = AccessPolicy(shared: configuration.ownership == .shared, controlGroup: configuration.controlGroup)
+        pump = SubscriptionPump(retryMilliseconds: configuration.subscriberRetryMilliseconds)
+        for id in engine.stackIDs {
+            guard let actor = try? engine.stack(id) else { continue }
+            let owner = store.restoredOwners[id.rawValue] ?? AccessPolicy.rootUid
+            stacks.publish(StackRecord(name: id.rawValue, ownerUid: owner, actor: actor))
+        }
+        for (name, json) in store.restoredAnimators {
+            do {
+                let value = try JSONReader.parse(json)
+                let animator = try ModelDecoding.animator(value, path: "animator")
+                try engine.defineAnimator(animator)
+            } catch {
+                configuration.log.log(
+                    .warning, "Failed to restore animator \(name): \(error), ignoring",
+                    [("ANIMATOR", name), ("ERROR", "\(error)")])
+            }
+        }
+        animators = AnimatorCatalog(engine.animators)
+    }
+
+    /// The interface implementation: `io.transitiond`'s text and a handler for every method.
+    public func makeImplementation() -> VarlinkInterfaceImplementation {
+        var implementation: VarlinkInterfaceImplementation
+        do {
+            implementation = try VarlinkInterfaceImplementation(description: TransitionInterface.description)
+        } catch {
+            preconditionFailure("io.transitiond does not parse: \(error)")
+        }
+        registerStackMethods(&implementation)
+        registerOperationMethods(&implementation)
+        registerInteractionMethods(&implementation)
+        registerOtherMethods(&implementation)
+        return implementation
+    }
+
+    /// A Varlink service implementing `org.varlink.service` and `io.transitiond`.
+    public func makeVarlinkService(
+        vendor: String = "transitiond", product: String = "transitiond", version: String,
+        url: String = "https://github.com/transitiond/transitiond"
+    ) -> VarlinkService {
+        var service = VarlinkService(vendor: vendor, product: product, version: version, url: url)
+        do {
+            try service.register(makeImplementation())
+        } catch {
+            preconditionFailure("io.transitiond cannot be registered: \(error)")
+        }
+        return service
+    }
+
+    /// Tells the service how many client connections are open (the server knows), for `GetStats`.
+    public func setConnectionCounter(_ counter: @escaping @Sendable () -> Int) {
+        lifecycle.withLock { $0.connectionCounter = counter }
+    }
+
+    /// Connections open now, as the counter reports; 0 without one.
+    var connectionCount: Int { lifecycle.withLock { $0.connectionCounter }?() ?? 0 }
+
+    /// Whether `beginShutdown()` was called.
+    public var isStopping: Bool { lifecycle.withLock { $0.stopping } }
+
+    /// Stops taking changes: every later call that would change something fails with `ShuttingDown`;
+    /// reads and subscriptions go on. Idempotent.
+    public func beginShutdown() { lifecycle.withLock { $0.stopping = true } }
+
+    /// Ends every subscription stream (their clients get `ShuttingDown`) and stops the pump thread.
+    public func stopStreams() {
+        for stream in streams.all { stream.subscription.cancel() }
+        pump.stop()
+    }
+
+    /// Stacks the service knows, sorted by name.
+    public var stackNames: [String] { stacks.records.map(\.name) }
+
+    /// Subscription streams open now.
+    public var streamCount: Int { streams.count }
+
+    /// Connections the service holds per-connection state for (0 once every client left).
+    public var trackedConnectionCount: Int { connections.count }
+}

@@ -1,0 +1,86 @@
+import TransitionCore
+import TransitionEngine
+
+/// What the service keeps about one stack besides the engine's actor: its owner, the gesture updates
+/// waiting to be applied, the client driving an interactive transition, the targets of accepted
+/// operations and the last frame encoded for its subscribers.
+///
+/// Everything here is readable on the event-loop thread without entering the actor, so that lookups
+/// and authorization cost a lock, not a hop.
+final class StackRecord: Sendable {
+    /// The stack's name.
+    let name: String
+    /// The uid of the client that created it (0 for a stack restored without an owner record).
+    let ownerUid: UInt32
+    /// The engine's actor for the stack.
+    let actor: StackActor
+    /// Coalesced gesture updates and the driving client.
+    let interaction = ServiceLocked(InteractionState())
+    /// Targets of accepted operations, for `toScreen` of the running transition.
+    let targets = ServiceLocked(OperationTargets())
+    /// The last frame encoded for subscribers, shared by all of them.
+    let frameCache = ServiceLocked(EncodedFrameCache())
+    /// Set when the stack is being deleted, so its ending subscriptions say `stackDeleted`.
+    let deletion = ServiceLocked(false)
+
+    init(name: String, ownerUid: UInt32, actor: StackActor) {
+        self.name = name
+        self.ownerUid = ownerUid
+        self.actor = actor
+    }
+
+    /// Whether the stack was deleted (or is being deleted).
+    var isDeleted: Bool { deletion.withLock { $0 } }
+
+    /// The stack's id for the engine.
+    var id: StackID { StackID(rawValue: name) }
+}
+
+/// The interactive side of a stack as the service sees it.
+struct InteractionState: Sendable {
+    /// The latest fraction sent oneway and not yet applied (the latest wins: gesture updates coalesce).
+    var pendingFraction: Double?
+    /// A task is on its way to apply `pendingFraction`.
+    var applyScheduled = false
+    /// The connection that began the interactive transition, and what to do if it goes away.
+    var driver: InteractionDriver?
+}
+
+/// The connection driving an interactive transition.
+struct InteractionDriver: Sendable, Equatable {
+    /// The Varlink connection that called `BeginInteractive`.
+    var connectionID: UInt64
+    /// The transition it began.
+    var transition: TransitionID
+    /// What happens if the connection closes before the gesture ends.
+    var rule: DisconnectRule
+}
+
+/// What happens to an interactive transition whose driving client disconnects (the IDL's
+/// `DisconnectRule`).
+enum DisconnectRule: String, Sendable {
+    /// Animate back to the start; the stack stays as it was.
+    case cancel
+    /// Animate to the end and commit.
+    case finish
+}
+
+/// The last frame a stack's subscribers were sent and its JSON text: subscribers of one stack receive the
+/// same frame on each tick, so it is encoded once.
+struct EncodedFrameCache: Sendable {
+    var frame: Frame?
+    var bytes: [UInt8] = []
+
+    /// The frame's JSON form, from the cache when the frame is the one encoded last.
+    ///
+    /// `Frame`'s `==` is cheap for copies of one value: arrays compare their storage identity first.
+    mutating func json(of frame: Frame) -> [UInt8] {
+        if let cached = self.frame, cached == frame { return bytes }
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(bytes.count)
+        frame.appendJSON(into: &encoded)
+        self.frame = frame
+        bytes = encoded
+        return encoded
+    }
+}

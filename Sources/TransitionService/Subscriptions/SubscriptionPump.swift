@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The thread that moves subscribers' frames and events from their queues to their connections.
+///
+/// A stack's tick fills each subscriber's queue and calls its readiness handler, which only lists the
+/// stream here and signals this thread when it sleeps: the clock never encodes, copies or waits for a
+/// client. This thread drains each listed stream (`SubscriptionStream.drain`) until its queue is empty
+/// or its connection has too many unread bytes; a stream held back that way is looked at again every
+/// `retryMilliseconds` until its reader catches up, while its frames coalesce in the queue. With
+/// nothing listed and nothing held back the thread sleeps on a condition variable: no wake-ups.
+final class SubscriptionPump: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let retryNanoseconds: Int64
+    // Guarded by `mutex`:
+    private var ready: [SubscriptionStream] = []
+    private var listed: Set<ObjectIdentifier> = []
+    private var heldBack: [SubscriptionStream] = []
+    private var sleeping = false
+    private var started = false
+    private var stopping = false
+    private var finished = false
+
+    init(retryMilliseconds: Int) {
+        retryNanoseconds = Int64(max(retryMilliseconds, 1)) * 1_000_000
+        pthread_mutex_init(mutex, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Lists `stream` to be drained. Called from any thread (a stack's tick, a task); cheap: a lock, an
+    /// append, and a signal only when the thread sleeps. Starts the thread at the first call.
+    func schedule(_ stream: SubscriptionStream) {
+        pthread_mutex_lock(mutex)
+        let needsStart = !started && !stopping
+        if needsStart { started = true }
+        if !stopping, listed.insert(ObjectIdentifier(stream)).inserted {
+            ready.append(stream)
+            if sleeping { pthread_cond_signal(condition) }
+        }
+        pthread_mutex_unlock(mutex)
+        if needsStart { startThread() }
+    }
+
+    /// Drains what is listed, then ends the thread and waits for it. Later schedules are ignored.
+    func stop() {
+        pthread_mutex_lock(mutex)
+        stopping = true
+        pthread_cond_signal(condition)
+        while started && !finished { pthread_cond_wait(condition, mutex) }
+        pthread_mutex_unlock(mutex)
+    }
+
+    private func startThread() {
+        var thread = pthread_t()
+        let retained = Unmanaged.passRetained(self).toOpaque()
+        let result = pthread_create(
+            &thread, nil,
+            { argument in
+                let pump = Unmanaged<SubscriptionPump>.fromOpaque(argument!).takeRetainedValue()
+                nameThread("transitiond-subs")
+                pump.run()
+                return nil
+            }, retained)
+        precondition(result == 0, "pthread_create failed: \(result)")
+        pthread_detach(thread)
+    }
+
+    private func run() {
+        pthread_mutex_lock(mutex)
+        while true {
+            while ready.isEmpty && !stopping {
+                sleeping = true
+                if heldBack.isEmpty {
+                    pthread_cond_wait(condition, mutex)
+                } else if waitTimedOut() {
+                    // Look again at the streams held back: their readers may have caught up.
+                    for stream in heldBack where listed.insert(ObjectIdentifier(stream)).inserted {
+                        ready.append(stream)
+                    }
+                    heldBack.removeAll()
+                }
+                sleeping = false
+            }
+            if ready.isEmpty && stopping { break }
+            let batch = ready
+            ready.removeAll(keepingCapacity: true)
+            for stream in batch { listed.remove(ObjectIdentifier(stream)) }
+            pthread_mutex_unlock(mutex)
+            var held: [SubscriptionStream] = []
+            for stream in batch where stream.drain() == .heldBack { held.append(stream) }
+            pthread_mutex_lock(mutex)
+            heldBack.append(contentsOf: held)
+        }
+        finished = true
+        pthread_cond_broadcast(condition)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Waits up to `retryNanoseconds` (mutex held); true when the time passed without a signal.
+    private func waitTimedOut() -> Bool {
+        var deadline = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
+        let total = Int64(deadline.tv_nsec) + retryNanoseconds
+        deadline.tv_sec += Int(total / 1_000_000_000)
+        deadline.tv_nsec = Int(total % 1_000_000_000)
+        return pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT
+    }
+}
+
+/// Names the calling thread for `top` and `ps` (`/proc/thread-self/comm`, at most 15 bytes; proc(5)).
+func nameThread(_ name: String) {
+    let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    let bytes = Array(name.utf8.prefix(15))
+    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+}

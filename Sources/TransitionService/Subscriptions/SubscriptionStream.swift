@@ -1,0 +1,159 @@
+import JSON
+import TransitionCore
+import TransitionEngine
+import Varlink
+
+/// One `Subscribe` call: the engine's subscription of a stack, and the Varlink call its items are
+/// streamed to as replies with `continues`.
+///
+/// Each frame is sent as `{"frame": <the frame's JSON form>, "framesMissed": n}`, with the frame's bytes
+/// copied from the stack's frame cache into the reply (encoded once per tick for all subscribers, never
+/// parsed again); each event as `{"event": {...}}`. While the connection has more than the backlog limit
+/// of unread reply bytes the stream sends nothing: frames coalesce in the subscription (the reader
+/// then sees `framesMissed`), events wait, and a reader too far behind on events is ended by the
+/// subscription's event limit with `LimitExceeded` (`subscriberEvents`).
+final class SubscriptionStream: Sendable {
+    /// What one call of `drain()` ended with.
+    enum DrainOutcome: Equatable {
+        /// Nothing is left to send now.
+        case idle
+        /// The reader is behind; try again later.
+        case heldBack
+        /// The stream ended (the last reply or error was sent, or the client left).
+        case ended
+    }
+
+    let context: VarlinkCallContext
+    let subscription: StackSubscription
+    let record: StackRecord
+    let wantsFrames: Bool
+    let wantsEvents: Bool
+    private let backlogBytes: Int
+    private let eventCapacity: Int
+    private let frameIndex: @Sendable () -> Int64
+    private let ended = ServiceLocked(false)
+    private let onEnd: @Sendable (SubscriptionStream) -> Void
+
+    init(
+        context: VarlinkCallContext, subscription: StackSubscription, record: StackRecord, wantsFrames: Bool,
+        wantsEvents: Bool, backlogBytes: Int, eventCapacity: Int, frameIndex: @escaping @Sendable () -> Int64,
+        onEnd: @escaping @Sendable (SubscriptionStream) -> Void
+    ) {
+        self.context = context
+        self.subscription = subscription
+        self.record = record
+        self.wantsFrames = wantsFrames
+        self.wantsEvents = wantsEvents
+        self.backlogBytes = backlogBytes
+        self.eventCapacity = eventCapacity
+        self.frameIndex = frameIndex
+        self.onEnd = onEnd
+    }
+
+    /// Whether the stream has ended.
+    var isEnded: Bool { ended.withLock { $0 } }
+
+    /// Sends what the subscription holds, until it is empty, the reader is behind, or the stream ends.
+    /// Runs on the pump thread.
+    func drain() -> DrainOutcome {
+        guard !isEnded else { return .ended }
+        while true {
+            if context.isConnectionClosed {
+                subscription.cancel()
+                end()
+                return .ended
+            }
+            if context.pendingOutputByteCount > backlogBytes { return .heldBack }
+            switch subscription.poll() {
+            case .empty:
+                return .idle
+            case .element(.frame(let frame, let missed)):
+                guard wantsFrames else { continue }
+                send(frame: frame, missed: missed)
+            case .element(.event(let event)):
+                guard wantsEvents else { continue }
+                context.replyContinues(["event": ReplyEncoding.event(event)])
+            case .finished(let error):
+                finish(with: error)
+                return .ended
+            }
+        }
+    }
+
+    private func send(frame: Frame, missed: Int) {
+        let json = record.frameCache.withLock { $0.json(of: frame) }
+        var parameters: [UInt8] = []
+        parameters.reserveCapacity(json.count + 40)
+        parameters.append(contentsOf: #"{"frame":"#.utf8)
+        parameters.append(contentsOf: json)
+        parameters.append(contentsOf: #","framesMissed":"#.utf8)
+        parameters.append(contentsOf: String(missed).utf8)
+        parameters.append(UInt8(ascii: "}"))
+        context.reply(encodedParameters: parameters, continues: true)
+    }
+
+    /// Sends the stream's last reply: `stackDeleted`, the event-limit error, or `ShuttingDown`.
+    private func finish(with error: TransitionEngineError?) {
+        if let error {
+            if error.code == .limitExceeded {
+                context.fail(
+                    ServiceError.limitExceeded(
+                        "subscriberEvents", maximum: eventCapacity, parameter: "stack",
+                        "You fell \(eventCapacity) events behind on stack '\(record.name)'; read faster, or subscribe "
+                            + "again and call GetStack to catch up."
+                    ).varlinkError)
+            } else {
+                context.fail(ServiceError(error, context: ErrorContext(stack: record.name)).varlinkError)
+            }
+        } else if record.isDeleted {
+            context.reply(["event": ReplyEncoding.deletedEvent(stack: record.name, frameIndex: frameIndex())])
+        } else {
+            context.fail(ServiceError.shuttingDown.varlinkError)
+        }
+        end()
+    }
+
+    /// Marks the stream ended (once) and tells the service.
+    func end() {
+        let first = ended.withLock { ended -> Bool in
+            defer { ended = true }
+            return !ended
+        }
+        if first { onEnd(self) }
+    }
+}
+
+/// The open subscription streams, for statistics and shutdown.
+final class StreamDirectory: Sendable {
+    private struct State {
+        var streams: [ObjectIdentifier: SubscriptionStream] = [:]
+        /// Frames coalesced by streams that have ended.
+        var endedFramesCoalesced: UInt64 = 0
+    }
+
+    private let state = ServiceLocked(State())
+
+    func add(_ stream: SubscriptionStream) { state.withLock { $0.streams[ObjectIdentifier(stream)] = stream } }
+
+    func remove(_ stream: SubscriptionStream) {
+        let coalesced = stream.subscription.framesCoalesced
+        state.withLock { state in
+            if state.streams.removeValue(forKey: ObjectIdentifier(stream)) != nil {
+                state.endedFramesCoalesced += coalesced
+            }
+        }
+    }
+
+    var all: [SubscriptionStream] { state.withLock { Array($0.streams.values) } }
+
+    var count: Int { state.withLock { $0.streams.count } }
+
+    /// Streams of the stack named `name`.
+    func count(of name: String) -> Int { state.withLock { $0.streams.values.filter { $0.record.name == name }.count } }
+
+    /// Frames coalesced over every stream, open or ended.
+    var framesCoalesced: UInt64 {
+        let (open, ended) = state.withLock { ($0.streams.values.map(\.subscription), $0.endedFramesCoalesced) }
+        return open.reduce(ended) { $0 + $1.framesCoalesced }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Runs blocking work (socket calls, waiting for a process) on a thread of its own and awaits it.
+///
+/// The service's own work runs in tasks on the cooperative pool, which has as many threads as the
+/// machine has cores; a test that blocked a pool thread in a socket read could starve the very task
+/// that is to answer it.
+func offPool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+            do {
+                continuation.resume(returning: try body())
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+}
+
+/// Waits until `condition` holds, checking it every millisecond, for at most `timeout`; returns whether
+/// it held. The timeout only guards against a hang: tests wait for the condition, not for time.
+@discardableResult
+func waitUntil(timeout: Duration = .seconds(20), _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while ContinuousClock.now < deadline {
+        if try condition() { return true }
+        usleep(1_000)
+    }
+    return try condition()
+}
+
+/// `waitUntil` for conditions that are checked asynchronously.
+@discardableResult
+func waitUntil(timeout: Duration = .seconds(20), _ condition: () async throws -> Bool) async rethrows -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while ContinuousClock.now < deadline {
+        if try await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return try await condition()
+}
+
+/// A fresh directory under /tmp (mode 0700), removed with everything in it by `remove()`.
+struct TemporaryDirectory: Sendable {
+    let path: String
+
+    init(prefix: String = "transitiond-service-test") throws {
+        path = NSTemporaryDirectory() + prefix + "-" + UUID().uuidString.prefix(8)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}

@@ -1,0 +1,33 @@
+import JSON
+import TransitionCore
+
+/// Screens for the tests: a full-size root with one title node.
+enum Screens {
+    static let width = 375.0
+    static let height = 667.0
+
+    /// A screen's JSON form (nested).
+    static func json(_ id: String, kind: String = "page") -> JSONValue {
+        [
+            "id": .string(id), "kind": .string(kind),
+            "root": [
+                "id": "view", "frame": [0, 0, 375, 667],
+                "children": [["id": "title", "frame": [16, 80, 200, 44]]],
+            ],
+        ]
+    }
+
+    /// The same screen as a model value.
+    static func screen(_ id: String, kind: String = "page") -> Screen {
+        Screen(
+            id: ScreenID(rawValue: id), kind: kind,
+            root: Node(
+                id: "view", frame: Rect(x: 0, y: 0, width: 375, height: 667),
+                children: [Node(id: "title", frame: Rect(x: 16, y: 80, width: 200, height: 44))]))
+    }
+
+    /// CreateStack's parameters for a stack with one root screen.
+    static func createParameters(_ name: String, root: String = "home") -> JSONObject {
+        ["name": .string(name), "width": .number(width), "height": .number(height), "root": json(root)]
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import JSON
+import Testing
+import TransitionEngine
+import TransitionService
+import Varlink
+
+/// The service on a real Unix socket in a temporary directory, over an engine on a `VirtualClock`
+/// (time moves only when a test advances it) with in-memory or on-disk stores.
+final class ServiceHarness: Sendable {
+    let directory: TemporaryDirectory
+    let path: String
+    let clock: VirtualClock
+    let engine: TransitionEngine
+    let service: TransitionService
+    let server: VarlinkServer
+    let log = LogRecorder()
+
+    init(
+        configuration: ServiceConfiguration = ServiceConfiguration(), socketMode: UInt32 = 0o666,
+        directory: TemporaryDirectory? = nil, persistent: Bool = false
+    ) throws {
+        let directory = try directory ?? TemporaryDirectory()
+        self.directory = directory
+        path = directory.file("io.transitiond")
+        clock = try VirtualClock(framesPerSecond: 60)
+        let engineStore = persistent ? try StateStore.open(directory: directory.file("state")) : .inMemory()
+        let serviceStore = persistent ? try ServiceStore.open(stateDirectory: directory.file("state")) : .inMemory()
+        engine = TransitionEngine(clock: clock, store: engineStore, shardCount: 2)
+        var configuration = configuration
+        let log = self.log
+        configuration.log = ServiceLog(minimumPriority: .debug) { log.record($0) }
+        service = TransitionService(engine: engine, store: serviceStore, configuration: configuration)
+        var serverConfiguration = VarlinkServer.Configuration()
+        serverConfiguration.maximumConnections = configuration.maximumConnections
+        serverConfiguration.maximumMessageBytes = configuration.maximumMessageBytes
+        server = try VarlinkServer(
+            service: service.makeVarlinkService(version: "test"),
+            listener: try .listen(path: path, mode: socketMode), configuration: serverConfiguration)
+        service.setConnectionCounter { [server] in server.connectionCount }
+    }
+
+    /// A new validating connection.
+    func connect() throws -> TestConnection { try TestConnection(path: path) }
+
+    /// Runs `body` with a new connection, off the cooperative pool.
+    func withConnection<Value: Sendable>(_ body: @escaping @Sendable (TestConnection) throws -> Value) async throws
+        -> Value
+    {
+        let path = self.path
+        return try await offPool {
+            let connection = try TestConnection(path: path)
+            defer { connection.close() }
+            return try body(connection)
+        }
+    }
+
+    /// Advances the clock until no stack animates (at most `limit` frames).
+    @discardableResult
+    func settle(limit: Int = 10_000) async -> Int { await clock.advanceUntilIdle(limit: limit) }
+
+    /// What is still running or waiting in the engine (empty when quiescent).
+    func pendingWork() async -> [String] {
+        var pending = await engine.pendingWork()
+        if (try? clock.checkNothingPending()) == nil { pending.append("the clock has participants needing ticks") }
+        return pending
+    }
+
+    /// Stops the server, the streams and the engine, and removes the directory.
+    func shutdown() async {
+        let server = self.server
+        _ = try? await offPool { server.shutdown() }
+        service.stopStreams()
+        await engine.shutdown()
+        directory.remove()
+    }
+}
+
+/// Log entries the service wrote, for assertions.
+final class LogRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [ServiceLog.Entry] = []
+
+    func record(_ entry: ServiceLog.Entry) {
+        lock.lock()
+        entries.append(entry)
+        lock.unlock()
+    }
+
+    var all: [ServiceLog.Entry] {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries
+    }
+}
