@@ -97,6 +97,16 @@ final class TickScheduler: ClockParticipant, Sendable {
         }
     }
 
+    private static func report(
+        _ outcomes: ArraySlice<(StackActor.Commit, Result<Void, TransitionEngineError>)>
+    ) async -> [StackActor.Commit] {
+        var next: [StackActor.Commit] = []
+        for (commit, result) in outcomes {
+            if let more = await commit.stack.persisted(commit.token, result: result) { next.append(more) }
+        }
+        return next
+    }
+
     private static func walk(_ stacks: [StackActor], _ tick: ClockTick) async -> [StackActor.Commit] {
         var commits: [StackActor.Commit] = []
         for stack in stacks {
@@ -111,11 +121,23 @@ final class TickScheduler: ClockParticipant, Sendable {
         var pending = commits
         while !pending.isEmpty {
             let results = await store.write(groups: pending.map { [$0.state.storeChange] })
-            var next: [StackActor.Commit] = []
-            for (commit, result) in zip(pending, results) {
-                if let more = await commit.stack.persisted(commit.token, result: result) { next.append(more) }
+            let outcomes = Array(zip(pending, results))
+            pending = []
+            if outcomes.count < Self.parallelThreshold || shardCount == 1 {
+                pending = await Self.report(outcomes[...])
+            } else {
+                // Tell the stacks in parallel slices, as the tick walked them.
+                let slice = (outcomes.count + shardCount - 1) / shardCount
+                pending = await withTaskGroup(of: [StackActor.Commit].self) { group in
+                    for start in stride(from: 0, to: outcomes.count, by: slice) {
+                        let part = outcomes[start..<min(start + slice, outcomes.count)]
+                        group.addTask { await Self.report(part) }
+                    }
+                    var next: [StackActor.Commit] = []
+                    for await part in group { next += part }
+                    return next
+                }
             }
-            pending = next
         }
     }
 }

@@ -29,7 +29,8 @@ struct StackStateMachine {
     struct Output {
         enum Item {
             case event(StackEvent)
-            case frame(Frame)
+            /// A frame computed when a subscriber reads it.
+            case frame(LazyFrame<Frame>)
         }
 
         var items: [Item] = []
@@ -41,7 +42,9 @@ struct StackStateMachine {
         var id: TransitionID
         var visual: PlannedChange.Visual
         var animator: String
-        var plan: TransitionPlan
+        /// The plan, boxed so each frame captures it with one retain instead of one per array.
+        var compiled: CompiledPlan
+        var plan: TransitionPlan { compiled.plan }
         var target: StackState
         var timeline: TransitionTimeline
         var beganAt: Int64
@@ -85,7 +88,6 @@ struct StackStateMachine {
     private(set) var queue: [Queued] = []
     private var nextID: TransitionID = 1
     private var nextToken: UInt64 = 1
-    private var scratch: [NodeState] = []
     var statistics = StackStatistics()
 
     init(committed: StackState) { self.committed = committed }
@@ -198,7 +200,7 @@ struct StackStateMachine {
             ? TransitionTimeline.paused(duration: plan.duration)
             : TransitionTimeline.running(duration: plan.duration, now: environment.now)
         let running = Running(
-            id: id, visual: visual, animator: plan.animatorName, plan: plan, target: change.target,
+            id: id, visual: visual, animator: plan.animatorName, compiled: CompiledPlan(plan), target: change.target,
             timeline: timeline, beganAt: environment.now, beganInteractively: interactive,
             gestureActive: interactive, needsFrame: true)
         statistics.began += 1
@@ -246,27 +248,36 @@ struct StackStateMachine {
             selectedTab: committed.tabs[committed.selectedTab].id)
     }
 
-    /// A frame of the running transition at plan time `seconds`, sampled into the reused buffer.
-    mutating func runningFrame(at seconds: Double, in environment: Environment) -> Frame {
-        running!.plan.sample(at: seconds, into: &scratch)
-        let running = self.running!
+    /// A frame of the running transition at plan time `seconds`, sampled when first read.
+    mutating func runningFrame(at seconds: Double, in environment: Environment) -> LazyFrame<Frame> {
         statistics.frames += 1
-        let duration = running.plan.duration
-        return Frame(
-            stack: committed.id.rawValue, index: environment.frameIndex,
-            time: EngineTime.seconds(fromNanoseconds: environment.now - running.beganAt),
-            transition: FrameTransition(
-                id: running.id, operation: running.visual.operation, animator: running.animator,
-                progress: duration > 0 ? seconds / duration : (running.timeline.isReversed ? 0 : 1),
-                interactive: running.gestureActive),
-            nodes: scratch)
+        let compiled = running!.compiled
+        let duration = compiled.plan.duration
+        let stack = committed.id.rawValue
+        let index = environment.frameIndex
+        let time = EngineTime.seconds(fromNanoseconds: environment.now - running!.beganAt)
+        let transition = FrameTransition(
+            id: running!.id, operation: running!.visual.operation, animator: running!.animator,
+            progress: duration > 0 ? seconds / duration : (running!.timeline.isReversed ? 0 : 1),
+            interactive: running!.gestureActive)
+        return LazyFrame {
+            Frame(
+                stack: stack, index: index, time: time, transition: transition, nodes: compiled.plan.sample(at: seconds)
+            )
+        }
     }
 
-    /// The committed state at rest, as a frame with no transition.
-    func settledFrame(in environment: Environment) -> Frame {
-        Frame(
-            stack: committed.id.rawValue, index: environment.frameIndex, time: 0, transition: nil,
-            nodes: SettledLayout.nodes(of: committed.visibleScreen, containerSize: committed.containerSize))
+    /// The committed state at rest, as a frame with no transition, laid out when first read.
+    func settledFrame(in environment: Environment) -> LazyFrame<Frame> {
+        let stack = committed.id.rawValue
+        let index = environment.frameIndex
+        let screen = committed.visibleScreen
+        let size = committed.containerSize
+        return LazyFrame {
+            Frame(
+                stack: stack, index: index, time: 0, transition: nil,
+                nodes: SettledLayout.nodes(of: screen, containerSize: size))
+        }
     }
 }
 
@@ -297,4 +308,10 @@ public struct StackStatistics: Sendable, Equatable {
         commitFailures += other.commitFailures
         subscriberDrops += other.subscriberDrops
     }
+}
+
+/// A compiled plan shared by reference between a running transition and the frames it hands out.
+final class CompiledPlan: Sendable {
+    let plan: TransitionPlan
+    init(_ plan: TransitionPlan) { self.plan = plan }
 }

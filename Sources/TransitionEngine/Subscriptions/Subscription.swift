@@ -36,13 +36,15 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     public static var defaultEventCapacity: Int { 1_024 }
 
     private struct State {
-        var queue: SubscriptionQueue<Frame, Event>
+        var queue: SubscriptionQueue<LazyFrame<Frame>, Event>
         var ended: Bool = false
         var error: TransitionEngineError?
-        var waiter: CheckedContinuation<Element?, any Error>?
+        var waiter: CheckedContinuation<Item?, any Error>?
         var readinessHandler: (@Sendable () -> Void)?
         var framesCoalesced: UInt64 = 0
     }
+
+    typealias Item = SubscriptionQueue<LazyFrame<Frame>, Event>.Item
 
     private let state: Locked<State>
 
@@ -58,10 +60,10 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
 
     /// Takes the next item without waiting.
     public func poll() -> Poll {
-        state.withLock { state in
-            if let item = state.queue.take() { return .element(Self.element(item)) }
-            return state.ended ? .finished(state.error) : .empty
-        }
+        let (item, ended, error) = state.withLock { state in (state.queue.take(), state.ended, state.error) }
+        // A deferred frame is computed here, on the reader's thread, outside the lock.
+        if let item { return .element(Self.element(item)) }
+        return ended ? .finished(error) : .empty
     }
 
     /// Sets (or clears) the function called when the queue becomes non-empty or the subscription ends.
@@ -109,7 +111,11 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
 
     /// Queues a frame, replacing one not yet read. Returns false if the subscription has ended.
     @discardableResult
-    func send(frame: Frame) -> Bool {
+    func send(frame: Frame) -> Bool { send(frame: LazyFrame(frame)) }
+
+    /// Queues a frame computed when read (shared by every subscriber of a tick).
+    @discardableResult
+    func send(frame: LazyFrame<Frame>) -> Bool {
         deliver { state in
             let (wasEmpty, replaced) = state.queue.offer(frame: frame)
             if replaced { state.framesCoalesced += 1 }
@@ -131,14 +137,14 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
 
     private func deliver(_ body: (inout State) -> Wake) -> Bool {
         let (alive, waiter, element, handler):
-            (Bool, CheckedContinuation<Element?, any Error>?, Result<Element?, any Error>?, (@Sendable () -> Void)?) =
+            (Bool, CheckedContinuation<Item?, any Error>?, Result<Item?, any Error>?, (@Sendable () -> Void)?) =
                 state.withLock { state in
                     guard !state.ended else { return (false, nil, nil, nil) }
                     guard body(&state) == .wake else { return (true, nil, nil, nil) }
                     let handler = state.readinessHandler
                     guard let waiter = state.waiter else { return (!state.ended, nil, nil, handler) }
                     state.waiter = nil
-                    if let item = state.queue.take() { return (true, waiter, .success(Self.element(item)), handler) }
+                    if let item = state.queue.take() { return (true, waiter, .success(item), handler) }
                     if let error = state.error { return (false, waiter, .failure(error), handler) }
                     return (!state.ended, waiter, .success(nil), handler)
                 }
@@ -147,18 +153,18 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
         return alive
     }
 
-    private static func element(_ item: SubscriptionQueue<Frame, Event>.Item) -> Element {
+    private static func element(_ item: Item) -> Element {
         switch item {
         case .event(let event): .event(event)
-        case .frame(let frame, let missed): .frame(frame, missedFrames: missed)
+        case .frame(let frame, let missed): .frame(frame.value, missedFrames: missed)
         }
     }
 
     fileprivate func next() async throws -> Element? {
-        try await withTaskCancellationHandler {
+        let item: Item? = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let result: Result<Element?, any Error>? = state.withLock { state in
-                    if let item = state.queue.take() { return .success(Self.element(item)) }
+                let result: Result<Item?, any Error>? = state.withLock { state in
+                    if let item = state.queue.take() { return .success(item) }
                     if state.ended { return state.error.map { .failure($0) } ?? .success(nil) }
                     precondition(state.waiter == nil, "a Subscription has a single consumer")
                     state.waiter = continuation
@@ -169,6 +175,7 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
         } onCancel: {
             self.cancel()
         }
+        return item.map(Self.element)
     }
 }
 

@@ -78,3 +78,5 @@ struct SubscriptionQueue<Frame, Event> {
         missedFrames = 0
     }
 }
+
+extension SubscriptionQueue.Item: Sendable where Frame: Sendable, Event: Sendable {}
