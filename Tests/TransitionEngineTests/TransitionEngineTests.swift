@@ -24,6 +24,51 @@ import TransitionCore
         #expect(await harness.pendingWork().isEmpty)
     }
 
+    @Test func deletingAnAnimatingStackStopsItsTicks() async throws {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+        let subscription = try await stack.subscribe()
+        try await stack.push(Fixtures.screen("a"))
+        await harness.clock.advance(frames: 5)
+        #expect(!harness.clock.participantsNeedingTicks.isEmpty)
+        try await harness.engine.deleteStack("main")
+        #expect(harness.clock.participantsNeedingTicks.isEmpty)
+        await expectError(.noSuchStack) { try await stack.pop() }
+        #expect(subscription.isFinished)
+        #expect(harness.store.values.isEmpty)
+        await harness.clock.advance(frames: 20)
+        #expect(await harness.engine.statistics().totals.completed == 0)
+    }
+
+    @Test func aFailedDeletionKeepsTheStack() async throws {
+        let store = StateStore.inMemory()
+        let harness = try Harness(store: store)
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+        try await stack.push(Fixtures.screen("a"))
+        store.injectFailure(TransitionEngineError(.diskFull, "full"))
+        await expectError(.diskFull) { try await harness.engine.deleteStack("main") }
+        store.injectFailure(nil)
+        #expect(harness.engine.stackIDs == ["main"])
+        await harness.clock.advanceUntilIdle()
+        #expect(await stack.state.screens.map(\.id) == ["home", "a"])
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    @Test func anUndecodableStoredStackIsReportedAndSkipped() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        do {
+            let harness = try Harness(store: try StateStore.open(directory: directory.path))
+            try await harness.engine.createStack(Fixtures.state("good"))
+            try await harness.store.write([.put(key: "bad") { Array("{not json".utf8) }])
+            await harness.engine.shutdown()
+        }
+        let restarted = try Harness(store: try StateStore.open(directory: directory.path))
+        #expect(restarted.engine.stackIDs == ["good"])
+        #expect(restarted.engine.restoreProblems.map(\.code) == [.corruptState])
+        await restarted.engine.shutdown()
+    }
+
     @Test func limitsAreEnforced() async throws {
         let clock = try VirtualClock()
         let engine = TransitionEngine(

@@ -128,9 +128,13 @@ public final class TransitionEngine: Sendable {
     public func deleteStack(_ id: StackID) async throws(TransitionEngineError) {
         let stack = try self.stack(id)
         registry.withLock { $0[id]?.ready = false }
+        // A commit of this stack already on its way to the store must be written before the deletion,
+        // or it would bring the stack back on the next start.
+        await stack.suspendForDeletion()
         do {
             try await store.write([.delete(key: id.rawValue)])
         } catch {
+            await stack.resumeAfterFailedDeletion()
             registry.withLock { $0[id]?.ready = true }
             throw error
         }

@@ -22,7 +22,11 @@ public actor StackActor {
     var subscriptions: [StackSubscription] = []
     var nextSubscription: UInt64 = 1
     var scheduled = false
+    /// Set while the stack is being deleted: no more ticks, operations or commits.
     var closed = false
+    /// The token of a commit handed to the scheduler and not yet reported.
+    var commitInFlight: UInt64?
+    var commitWaiters: [CheckedContinuation<Void, Never>] = []
 
     init(state: StackState, context: EngineContext) {
         id = state.id
@@ -63,6 +67,11 @@ public actor StackActor {
 
     /// Reports the write of a commit; returns a following commit to write, if any.
     func persisted(_ token: UInt64, result: Result<Void, TransitionEngineError>) -> Commit? {
+        if commitInFlight == token {
+            commitInFlight = nil
+            for waiter in commitWaiters { waiter.resume() }
+            commitWaiters = []
+        }
         guard !closed else { return nil }
         return carryOut(machine.persisted(token, result: result, in: environment()))
     }
@@ -75,7 +84,9 @@ public actor StackActor {
             scheduled = wantsTicks
             context.scheduler.setActive(self, shard: shard, wantsTicks)
         }
-        return output.persist.map { Commit(stack: self, token: $0.token, state: $0.state) }
+        guard let persist = output.persist else { return nil }
+        commitInFlight = persist.token
+        return Commit(stack: self, token: persist.token, state: persist.state)
     }
 
     /// Carries out an output outside a tick: writes its commits (and any that follow) before returning,
@@ -117,7 +128,25 @@ public actor StackActor {
 
     // MARK: Life
 
-    /// Ends subscriptions and leaves the scheduler; the stack answers `noSuchStack`-like errors after.
+    /// Stops the stack before it is deleted: it leaves the scheduler, refuses operations with
+    /// `noSuchStack`, and this returns once a commit already handed to the store has been reported, so
+    /// that the deletion's record is written after it.
+    func suspendForDeletion() async {
+        closed = true
+        if scheduled {
+            scheduled = false
+            context.scheduler.setActive(self, shard: shard, false)
+        }
+        if commitInFlight != nil { await withCheckedContinuation { commitWaiters.append($0) } }
+    }
+
+    /// Undoes `suspendForDeletion()` when the deletion could not be written.
+    func resumeAfterFailedDeletion() {
+        closed = false
+        _ = carryOut(StackStateMachine.Output())
+    }
+
+    /// Ends the subscriptions of a deleted (or shut down) stack.
     func close() {
         closed = true
         for subscription in subscriptions { subscription.finish(error: nil) }
