@@ -62,6 +62,14 @@ let package = Package(
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "JSON", "TransitionTestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "TransitionTestSupport"]),
         .testTarget(
+            name: "TransitionServiceTests",
+            dependencies: [
+                "TransitionService", "TransitionClient", "TransitionDaemon", "TransitionEngine", "Varlink", "JSON",
+                "TransitionTestSupport",
+            ],
+            exclude: ["Scripts"]
+        ),
+        .testTarget(
             name: "TransitionControlTests",
             dependencies: ["TransitionControl", "TransitionCore", "JSON", "TransitionTestSupport"],
             exclude: ["Golden"]

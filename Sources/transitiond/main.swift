@@ -5,7 +5,8 @@ import TransitionService
     import Glibc
 #endif
 
-// Before any thread exists, so that only the waiting thread ever sees SIGTERM and SIGINT.
+// Synchronous on purpose: the signals are blocked on the main thread before any other thread exists,
+// and the main thread alone takes them (TerminationSignals).
 TerminationSignals.block()
 
 /// Writes a line to standard error, unbuffered.
@@ -49,16 +50,24 @@ configuration.framesPerSecond = commandLine.framesPerSecond ?? 60
 configuration.service.log = ServiceLog(minimumPriority: .info) { entry in
     printError("transitiond: \(entry.message)")
 }
+let startConfiguration = configuration
 
+let started = SynchronousWait.run { () -> Result<DaemonServer, ServingError> in
+    do throws(ServingError) {
+        return .success(try await DaemonServer.start(startConfiguration))
+    } catch {
+        return .failure(error)
+    }
+}
 let daemon: DaemonServer
-do {
-    daemon = try await DaemonServer.start(configuration)
-} catch {
+switch started {
+case .success(let server): daemon = server
+case .failure(let error):
     printError("transitiond: \(error.message)")
     exit(1)
 }
 printError("transitiond: listening on \(daemon.socketPath ?? socketPath)")
-let signal = await TerminationSignals.next()
+let signal = TerminationSignals.wait()
 printError("transitiond: received signal \(signal), stopping")
-await daemon.stop()
+SynchronousWait.run { await daemon.stop() }
 exit(0)

@@ -16,6 +16,9 @@ final class SubscriptionConnection: @unchecked Sendable {
     /// Guards `closed` and the descriptors against `cancel()` from another thread.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var closed = false
+    /// A `nextReply()` is in progress (it releases the connection when it sees the cancellation).
+    private var reading = false
+    private var cancelled = false
 
     /// Connects to `path` and sends `call`.
     init(path: String, call: VarlinkCall) throws(TransitionClientError) {
@@ -84,17 +87,19 @@ final class SubscriptionConnection: @unchecked Sendable {
         }
     }
 
-    /// The next reply, or nil once `cancel()` was called. Blocks until one arrives.
+    /// The next reply, or nil once `cancel()` was called (the connection is then closed). Blocks until a
+    /// reply arrives.
     ///
     /// - Throws: `connectionFailed` when the daemon closes the connection or it fails.
     func nextReply() throws(TransitionClientError) -> VarlinkReply? {
+        guard let (socketDescriptor, wakeDescriptor) = beginReading() else { return nil }
+        defer { endReading() }
         while true {
             do {
                 if let message = try framer.nextMessage() { return try VarlinkReply.decode(message) }
             } catch {
                 throw TransitionClientError.from(error)
             }
-            guard let (socketDescriptor, wakeDescriptor) = descriptors() else { return nil }
             var watched = [
                 pollfd(fd: socketDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
@@ -117,14 +122,36 @@ final class SubscriptionConnection: @unchecked Sendable {
         }
     }
 
-    /// Makes a waiting or later `nextReply()` return nil; safe from any thread. Idempotent.
+    /// The descriptors to read from, or nil when cancelled or closed.
+    private func beginReading() -> (Int32, Int32)? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard !closed, !cancelled else { return nil }
+        reading = true
+        return (descriptor, wake.0)
+    }
+
+    /// Ends a read; closes the connection if it was cancelled meanwhile.
+    private func endReading() {
+        pthread_mutex_lock(mutex)
+        reading = false
+        let closeNow = cancelled
+        pthread_mutex_unlock(mutex)
+        if closeNow { release() }
+    }
+
+    /// Ends the stream from any thread: a waiting `nextReply()` returns nil and closes the connection;
+    /// without a read in progress the connection closes at once. Idempotent.
     func cancel() {
         pthread_mutex_lock(mutex)
-        if !closed {
+        cancelled = true
+        let closeNow = !reading
+        if !closed && reading {
             var one: UInt8 = 1
             _ = write(wake.1, &one, 1)
         }
         pthread_mutex_unlock(mutex)
+        if closeNow { release() }
     }
 
     /// Closes the socket and the pipe. Call only when no read is in progress.
@@ -139,9 +166,4 @@ final class SubscriptionConnection: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    private func descriptors() -> (Int32, Int32)? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return closed ? nil : (descriptor, wake.0)
-    }
 }

@@ -4,9 +4,11 @@
 
 /// SIGTERM and SIGINT as an awaitable event.
 ///
-/// `block()` must run first thing in `main`, before any thread exists: threads inherit the blocked mask,
-/// so the signals then stay pending for the one thread that takes them with `sigwait` (signal(7)) and
-/// never interrupt another thread or run a handler in the middle of its work.
+/// `block()` must run first thing in a synchronous `main`, before any thread exists: threads inherit the
+/// blocked mask, so the signals then stay pending until the main thread takes them with `wait()`
+/// (sigwait, signal(7)) and never interrupt another thread or run a handler in the middle of its work.
+/// (`main.swift` with top-level `await` runs its code elsewhere than on the main thread: keep it
+/// synchronous and run the asynchronous parts with `SynchronousWait.run`.)
 public enum TerminationSignals {
     /// Blocks SIGTERM and SIGINT in the calling thread (and every thread it starts from now on).
     public static func block() {
@@ -14,19 +16,13 @@ public enum TerminationSignals {
         pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
-    /// Waits for SIGTERM or SIGINT on a thread of its own and returns the signal's number.
-    public static func next() async -> Int32 {
-        final class Box: @unchecked Sendable {
-            var signal: Int32 = 0
-        }
-        let box = Box()
-        await BlockingCall.run {
-            var set = signalSet()
-            var received: Int32 = 0
-            while sigwait(&set, &received) != 0 {}
-            box.signal = received
-        }
-        return box.signal
+    /// Blocks the calling thread until SIGTERM or SIGINT arrives and returns its number. Call it from the
+    /// main thread (which has the signals blocked), never from a task.
+    public static func wait() -> Int32 {
+        var set = signalSet()
+        var received: Int32 = 0
+        while sigwait(&set, &received) != 0 {}
+        return received
     }
 
     private static func signalSet() -> sigset_t {

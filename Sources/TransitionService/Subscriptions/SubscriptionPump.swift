@@ -7,13 +7,19 @@
 /// A stack's tick fills each subscriber's queue and calls its readiness handler, which only lists the
 /// stream here and signals this thread when it sleeps: the clock never encodes, copies or waits for a
 /// client. This thread drains each listed stream (`SubscriptionStream.drain`) until its queue is empty
-/// or its connection has too many unread bytes; a stream held back that way is looked at again every
-/// `retryMilliseconds` until its reader catches up, while its frames coalesce in the queue. With
-/// nothing listed and nothing held back the thread sleeps on a condition variable: no wake-ups.
+/// or its connection has too many unread bytes; a stream held back that way is looked at again after
+/// `retryMilliseconds`, then after twice as long each time no held-back stream made progress (up to
+/// `maximumRetryMilliseconds`), while its frames coalesce in the queue. With nothing listed and nothing
+/// held back the thread sleeps on a condition variable: no wake-ups.
 final class SubscriptionPump: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// The longest wait between looks at held-back streams (a reader stuck for good costs about four
+    /// wake-ups a second).
+    static let maximumRetryMilliseconds: Int64 = 256
     private let retryNanoseconds: Int64
+    /// The current wait between looks at held-back streams; doubles while none makes progress.
+    private var currentRetryNanoseconds: Int64
     // Guarded by `mutex`:
     private var ready: [SubscriptionStream] = []
     private var listed: Set<ObjectIdentifier> = []
@@ -25,6 +31,7 @@ final class SubscriptionPump: @unchecked Sendable {
 
     init(retryMilliseconds: Int) {
         retryNanoseconds = Int64(max(retryMilliseconds, 1)) * 1_000_000
+        currentRetryNanoseconds = retryNanoseconds
         pthread_mutex_init(mutex, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
@@ -102,6 +109,11 @@ final class SubscriptionPump: @unchecked Sendable {
             var held: [SubscriptionStream] = []
             for stream in batch where stream.drain() == .heldBack { held.append(stream) }
             pthread_mutex_lock(mutex)
+            // Back off while everything looked at is still held back (readers stuck for good).
+            let progressed = held.count < batch.count
+            currentRetryNanoseconds =
+                progressed
+                ? retryNanoseconds : min(currentRetryNanoseconds * 2, Self.maximumRetryMilliseconds * 1_000_000)
             heldBack.append(contentsOf: held)
         }
         finished = true
@@ -109,11 +121,11 @@ final class SubscriptionPump: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    /// Waits up to `retryNanoseconds` (mutex held); true when the time passed without a signal.
+    /// Waits up to `currentRetryNanoseconds` (mutex held); true when the time passed without a signal.
     private func waitTimedOut() -> Bool {
         var deadline = timespec()
         clock_gettime(CLOCK_MONOTONIC, &deadline)
-        let total = Int64(deadline.tv_nsec) + retryNanoseconds
+        let total = Int64(deadline.tv_nsec) + currentRetryNanoseconds
         deadline.tv_sec += Int(total / 1_000_000_000)
         deadline.tv_nsec = Int(total % 1_000_000_000)
         return pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT

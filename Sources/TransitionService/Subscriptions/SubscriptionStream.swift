@@ -63,7 +63,10 @@ final class SubscriptionStream: Sendable {
                 end()
                 return .ended
             }
-            if context.pendingOutputByteCount > backlogBytes { return .heldBack }
+            // A subscription that has ended is drained whatever the backlog: what is left is bounded by
+            // its queue, and its last reply (the event-limit error, stackDeleted) must not wait for a
+            // reader that may never read again.
+            if context.pendingOutputByteCount > backlogBytes && !subscription.isFinished { return .heldBack }
             switch subscription.poll() {
             case .empty:
                 return .idle

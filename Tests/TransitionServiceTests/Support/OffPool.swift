@@ -22,7 +22,7 @@ func offPool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) as
 /// Waits until `condition` holds, checking it every millisecond, for at most `timeout`; returns whether
 /// it held. The timeout only guards against a hang: tests wait for the condition, not for time.
 @discardableResult
-func waitUntil(timeout: Duration = .seconds(20), _ condition: () throws -> Bool) rethrows -> Bool {
+func waitUntilBlocking(timeout: Duration = .seconds(20), _ condition: () throws -> Bool) rethrows -> Bool {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while ContinuousClock.now < deadline {
         if try condition() { return true }
@@ -31,7 +31,7 @@ func waitUntil(timeout: Duration = .seconds(20), _ condition: () throws -> Bool)
     return try condition()
 }
 
-/// `waitUntil` for conditions that are checked asynchronously.
+/// `waitUntilBlocking` for async contexts: checks without blocking a thread of the pool.
 @discardableResult
 func waitUntil(timeout: Duration = .seconds(20), _ condition: () async throws -> Bool) async rethrows -> Bool {
     let deadline = ContinuousClock.now.advanced(by: timeout)

@@ -31,3 +31,16 @@ enum Screens {
         ["name": .string(name), "width": .number(width), "height": .number(height), "root": json(root)]
     }
 }
+
+extension Screens {
+    /// A screen with `nodes` child nodes (each about 250 bytes of frame JSON), to make frames large.
+    static func large(_ id: String, nodes: Int) -> JSONValue {
+        let children: [JSONValue] = (0..<nodes).map { index in
+            [
+                "id": .string("n\(index)"),
+                "frame": [.number(Double(index % 20) * 10), .number(Double(index / 20) * 10), 8, 8],
+            ]
+        }
+        return ["id": .string(id), "root": ["id": "view", "frame": [0, 0, 375, 667], "children": .array(children)]]
+    }
+}

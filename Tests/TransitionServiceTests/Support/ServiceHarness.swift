@@ -44,6 +44,7 @@ final class ServiceHarness: Sendable {
     func connect() throws -> TestConnection { try TestConnection(path: path) }
 
     /// Runs `body` with a new connection, off the cooperative pool.
+    @discardableResult
     func withConnection<Value: Sendable>(_ body: @escaping @Sendable (TestConnection) throws -> Value) async throws
         -> Value
     {

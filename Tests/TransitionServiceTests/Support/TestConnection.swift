@@ -5,8 +5,8 @@ import Varlink
 
 /// A blocking Varlink connection for tests that checks every reply against `io.transitiond`: each
 /// successful reply must validate against its method's output, each error reply must be a declared
-/// error (of this interface or `org.varlink.service`) with valid parameters.
-final class TestConnection {
+/// error (of this interface or `org.varlink.service`) with valid parameters. Used by one thread at a time.
+final class TestConnection: @unchecked Sendable {
     let client: VarlinkClient
     static let interface = TransitionInterface.interface
 

@@ -1,0 +1,95 @@
+import Foundation
+import JSON
+import Testing
+import TransitionService
+import Varlink
+
+/// Access control with two uids: the test runs as root and runs the Python client as nobody (65534)
+/// with `setpriv`, on a socket (0666) in a directory others can reach (0755).
+@Suite(.serialized) struct AccessControlTests {
+    static let nobody: UInt32 = 65534
+
+    /// A harness whose socket another user can connect to, and a copy of the varlink package it can read.
+    static func sharedHarness(_ configuration: ServiceConfiguration = ServiceConfiguration()) throws
+        -> (ServiceHarness, String)
+    {
+        let directory = try TemporaryDirectory(prefix: "transitiond-access-test")
+        chmod(directory.path, 0o755)
+        let pythonPath = try PythonClient.copyPackage(into: directory.path)
+        return (try ServiceHarness(configuration: configuration, socketMode: 0o666, directory: directory), pythonPath)
+    }
+
+    @Test func anotherUserMayReadAndSubscribeButNotChange() async throws {
+        try #require(getuid() == 0, "this test runs a client as another user, which needs root")
+        let (harness, pythonPath) = try Self.sharedHarness()
+        try await harness.withConnection { connection throws in
+            try connection.call("CreateStack", Screens.createParameters("guarded"))
+        }
+        let before = try await harness.withConnection { connection throws in try connection.stack("guarded") }
+        let user = OtherUser(uid: Self.nobody, pythonPath: pythonPath)
+        let path = harness.path
+        let outcome = try await offPool {
+            try PythonClient.run(mode: "permissions", socket: path, stack: "guarded", user: user)
+        }
+        let seen = PythonClient.json(outcome)
+        #expect(seen["readScreens"] as? [String] == ["home"])
+        #expect(seen["subscribedFrameStack"] as? String == "guarded")
+        #expect(seen["ownStackOwner"] as? Int == Int(Self.nobody))
+        for call in ["push", "delete", "update"] {
+            let error = seen[call] as? [String: Any]
+            #expect(error?["error"] as? String == "io.transitiond.PermissionDenied", "\(call)")
+            let parameters = error?["parameters"] as? [String: Any]
+            #expect(parameters?["uid"] as? Int == Int(Self.nobody), "\(call)")
+            #expect(parameters?["stack"] as? String == "guarded", "\(call)")
+        }
+        #expect(try await harness.withConnection { connection throws in try connection.stack("guarded") } == before)
+        #expect(
+            harness.log.all.contains {
+                $0.field("ERROR") == "PermissionDenied" && $0.field("CLIENT_UID") == String(Self.nobody)
+            })
+        await harness.shutdown()
+    }
+
+    /// Members of the control group may change stacks they do not own: through the primary group or a
+    /// supplementary one (read from /proc/<pid>/status).
+    @Test(arguments: [[], [4242]] as [[UInt32]])
+    func theControlGroupMayChange(groups: [UInt32]) async throws {
+        try #require(getuid() == 0, "this test runs a client as another user, which needs root")
+        var configuration = ServiceConfiguration()
+        configuration.controlGroup = groups.first ?? Self.nobody
+        let (harness, pythonPath) = try Self.sharedHarness(configuration)
+        try await harness.withConnection { connection throws in
+            try connection.call("CreateStack", Screens.createParameters("guarded"))
+        }
+        let user = OtherUser(uid: Self.nobody, groups: groups, pythonPath: pythonPath)
+        let path = harness.path
+        let outcome = try await offPool {
+            try PythonClient.run(mode: "permissions", socket: path, stack: "guarded", user: user)
+        }
+        let seen = PythonClient.json(outcome)
+        // Push is allowed now; the script's delete then removes the stack, so its update finds none.
+        #expect(seen["push"] is NSNull)
+        #expect(seen["delete"] is NSNull)
+        #expect((seen["update"] as? [String: Any])?["error"] as? String == "io.transitiond.NoSuchStack")
+        await harness.shutdown()
+    }
+
+    /// Root may change a stack another user owns.
+    @Test func rootMayChangeAnyStack() async throws {
+        try #require(getuid() == 0, "this test runs a client as another user, which needs root")
+        let (harness, pythonPath) = try Self.sharedHarness()
+        let user = OtherUser(uid: Self.nobody, pythonPath: pythonPath)
+        let path = harness.path
+        let outcome = try await offPool {
+            try PythonClient.run(mode: "create", socket: path, stack: "theirs", user: user)
+        }
+        #expect(PythonClient.json(outcome)["ownerUid"] as? Int == Int(Self.nobody))
+        try await harness.withConnection { connection throws in
+            #expect(try connection.stack("theirs")["ownerUid"] == .number(Double(Self.nobody)))
+            try connection.call("Push", ["stack": "theirs", "screen": Screens.json("x"), "animated": false])
+            #expect(try connection.stack("theirs")["screens"] == ["start", "x"])
+            try connection.call("DeleteStack", ["name": "theirs"])
+        }
+        await harness.shutdown()
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import JSON
+import Testing
+import TransitionClient
+import TransitionService
+
+/// The real `transitiond` binary on a temporary socket, driven by the Python `varlink` package and by
+/// our client: the protocol as a client nobody here wrote sees it, the disconnect rules with clients
+/// killed by SIGKILL, and a stop by SIGTERM.
+@Suite(.serialized) struct DaemonBinaryTests {
+    @Test func pythonClientSeesTheProtocol() async throws {
+        let daemon = try await offPool { try DaemonProcess() }
+        let outcome = try await offPool { try PythonClient.run(mode: "basic", socket: daemon.socketPath) }
+        let seen = PythonClient.json(outcome)
+        #expect(seen["product"] as? String == "transitiond")
+        #expect(seen["interfaces"] as? [String] == ["org.varlink.service", "io.transitiond"])
+        #expect(
+            seen["descriptionStart"] as? String
+                == TransitionInterface.description.split(separator: "\n").first.map(String.init))
+        #expect(seen["descriptionLength"] as? Int == TransitionInterface.description.utf8.count)
+        #expect(seen["createdScreens"] as? [String] == ["home"])
+        #expect(seen["firstFrameSettled"] as? Bool == true)
+        #expect(seen["pushOutcome"] as? String == "started")
+        #expect(seen["events"] as? [String] == ["began", "completed", "stackChanged"])
+        let frames = (seen["transitionFrames"] as? Int ?? 0) + (seen["framesMissed"] as? Int ?? 0)
+        #expect(frames >= 1)
+        let error = seen["error"] as? [String: Any]
+        #expect(error?["error"] as? String == "io.transitiond.StackUnderflow")
+        #expect((error?["parameters"] as? [String: Any])?["stack"] as? String == "python")
+        #expect((error?["parameters"] as? [String: Any])?["message"] is String)
+        let missing = seen["noSuchStack"] as? [String: Any]
+        #expect(missing?["error"] as? String == "io.transitiond.NoSuchStack")
+        #expect(try await offPool { daemon.stop() } == 0)
+        #expect(daemon.standardError.contains("listening on \(daemon.socketPath)"))
+        daemon.directory.remove()
+    }
+
+    /// A subscriber killed with SIGKILL leaves no connection behind.
+    @Test func aKilledSubscriberLeavesNothing() async throws {
+        let daemon = try await offPool { try DaemonProcess() }
+        let path = daemon.socketPath
+        try await offPool {
+            let client = try TransitionClient(path: path, timeout: .seconds(20))
+            try client.createStack("main", width: 375, height: 667, root: Screens.screen("home"))
+            let subscribers = try (0..<3).map { _ in
+                try PythonClient(mode: "subscribe", socket: path, stack: "main")
+            }
+            for subscriber in subscribers { #expect(subscriber.waitForLine("subscribed")) }
+            #expect(try client.statistics().clients == 4)
+            try client.push(Screens.screen("a"), on: "main")
+            for subscriber in subscribers { subscriber.kill() }
+            #expect(waitUntilBlocking { (try? client.statistics().clients) == 1 })
+            client.close()
+        }
+        #expect(try await offPool { daemon.stop() } == 0)
+        daemon.directory.remove()
+    }
+
+    /// The client driving an interactive transition is killed: the transition is cancelled (the
+    /// default rule), the stack is as before, and the connection count returns to 0.
+    @Test func aKilledDriverCancelsItsInteraction() async throws {
+        let daemon = try await offPool { try DaemonProcess() }
+        let path = daemon.socketPath
+        try await offPool {
+            let client = try TransitionClient(path: path, timeout: .seconds(20))
+            try client.createStack("main", width: 375, height: 667, root: Screens.screen("home"))
+            try client.push(Screens.screen("detail"), on: "main", options: NavigationOptions(animated: false))
+            let watcher = try client.subscribe(stack: "main", frames: false)
+            let driver = try PythonClient(mode: "interactive", socket: path, stack: "main")
+            #expect(driver.waitForLine("driving"))
+            let driven = try client.stack("main").transition
+            #expect(driven?.interactive == true)
+            #expect(driven?.fraction == 0.5)
+            driver.kill()
+            var kinds: [String] = []
+            while let item = try watcher.next() {
+                if case .event(let event) = item {
+                    kinds.append(event.kind)
+                    if event.kind == "cancelled" { break }
+                }
+            }
+            #expect(kinds == ["began", "cancelled"])
+            watcher.cancel()
+            #expect(try client.stack("main").screens == ["home", "detail"])
+            client.close()
+            #expect(waitUntilBlocking { Self.connectionCount(path) == 1 })
+        }
+        #expect(try await offPool { daemon.stop() } == 0)
+        daemon.directory.remove()
+    }
+
+    /// Connections open, as GetStats reports them (counting the asking one).
+    static func connectionCount(_ path: String) -> Int {
+        (try? TransitionClient(path: path, timeout: .seconds(5)).statistics().clients) ?? -1
+    }
+
+    /// SIGTERM: running transitions settle, the state is written, the daemon exits 0; started again
+    /// on the same directory it has the stacks back.
+    @Test func sigtermSettlesAndPersists() async throws {
+        let directory = try TemporaryDirectory(prefix: "transitiond-daemon-test")
+        let daemon = try await offPool { try DaemonProcess(directory: directory) }
+        let path = daemon.socketPath
+        try await offPool {
+            let client = try TransitionClient(path: path, timeout: .seconds(20))
+            try client.createStack("kept", width: 375, height: 667, root: Screens.screen("home"))
+            try client.push(Screens.screen("detail"), on: "kept")
+            client.close()
+        }
+        #expect(try await offPool { daemon.stop() } == 0)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let again = try await offPool { try DaemonProcess(directory: directory) }
+        let stack = try await offPool {
+            try TransitionClient(path: again.socketPath, timeout: .seconds(20)).stack("kept")
+        }
+        #expect(stack.screens == ["home", "detail"])
+        #expect(stack.ownerUid == getuid())
+        #expect(try await offPool { again.stop() } == 0)
+        directory.remove()
+    }
+}

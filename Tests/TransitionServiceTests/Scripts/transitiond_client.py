@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Drives transitiond with the reference Python Varlink client (varlink/python), which nobody here wrote.
+
+Usage: transitiond_client.py MODE unix:/path/to/socket [STACK]
+
+Modes:
+  basic        GetInfo, GetInterfaceDescription, CreateStack, a Push whose frames arrive through
+               Subscribe with more, and an error reply raised as varlink.VarlinkError. Prints one JSON
+               object with what it saw.
+  subscribe    Subscribes to STACK, prints "subscribed" once the first reply came, then reads forever
+               (the test kills it).
+  interactive  Begins an interactive pop on STACK, moves it to 0.5 (oneway), prints "driving", then waits
+               forever (the test kills it).
+  create       Creates STACK (owned by whoever runs the script) and prints its owner uid.
+  permissions  As a user who does not own STACK: reads it, subscribes to it, tries to push and to delete
+               it. Prints one JSON object with the outcomes.
+
+Exits 0 when the mode ran, 2 when a check failed (the reason on stderr), and 3 when the `varlink`
+package is missing (install it with: pip install varlink==31.0.0).
+"""
+
+import json
+import sys
+
+try:
+    import varlink
+except ImportError:
+    print("The Python 'varlink' package is missing: pip install varlink==31.0.0", file=sys.stderr)
+    sys.exit(3)
+
+
+def check(condition, description):
+    if not condition:
+        print("check failed: " + description, file=sys.stderr)
+        sys.exit(2)
+
+
+def screen(identifier):
+    return {"id": identifier, "kind": "page",
+            "root": {"id": "view", "frame": [0, 0, 375, 667],
+                     "children": [{"id": "title", "frame": [16, 80, 200, 44]}]}}
+
+
+def error_of(call):
+    try:
+        call()
+    except varlink.VarlinkError as error:
+        return {"error": error.error(), "parameters": error.parameters()}
+    return None
+
+
+def basic(address):
+    seen = {}
+    with varlink.Client(address=address) as client:
+        with client.open("org.varlink.service") as service:
+            info = service.GetInfo()
+            seen["product"] = info["product"]
+            seen["interfaces"] = info["interfaces"]
+            description = service.GetInterfaceDescription("io.transitiond")["description"]
+            seen["descriptionStart"] = description.split("\n")[0]
+            seen["descriptionLength"] = len(description.encode("utf-8"))
+        with client.open("io.transitiond") as control:
+            created = control.CreateStack(name="python", width=375, height=667, root=screen("home"))
+            seen["createdScreens"] = created["stack"]["screens"]
+            with client.open("io.transitiond") as watcher:
+                replies = watcher.Subscribe(stack="python", _more=True)
+                first = next(replies)
+                seen["firstFrameSettled"] = first["frame"]["transition"] is None
+                pushed = control.Push(stack="python", screen=screen("detail"))
+                seen["pushOutcome"] = pushed["result"]["outcome"]
+                kinds, frames, missed = [], 0, 0
+                for reply in replies:
+                    if "event" in reply and reply["event"] is not None:
+                        kinds.append(reply["event"]["kind"])
+                        if reply["event"]["kind"] == "stackChanged":
+                            break
+                    elif "frame" in reply and reply["frame"] is not None:
+                        if reply["frame"]["transition"] is not None:
+                            frames += 1
+                            missed += reply.get("framesMissed") or 0
+                seen["events"] = kinds
+                seen["transitionFrames"] = frames
+                seen["framesMissed"] = missed
+            seen["error"] = error_of(lambda: control.Pop(stack="python", animated=False) and
+                                     control.Pop(stack="python"))
+            seen["noSuchStack"] = error_of(lambda: control.GetStack(name="nowhere"))
+            control.DeleteStack(name="python")
+    print(json.dumps(seen, sort_keys=True))
+
+
+def subscribe(address, stack):
+    with varlink.Client(address=address) as client:
+        with client.open("io.transitiond") as watcher:
+            replies = watcher.Subscribe(stack=stack, _more=True)
+            next(replies)
+            print("subscribed", flush=True)
+            for _ in replies:
+                pass
+
+
+def interactive(address, stack):
+    with varlink.Client(address=address) as client:
+        with client.open("io.transitiond") as control:
+            control.BeginInteractive(stack=stack, operation="pop")
+            control.UpdateInteractive(stack=stack, fraction=0.5, _oneway=True)
+            # A call after the oneway one: the update has been applied when it returns.
+            control.GetStack(name=stack)
+            print("driving", flush=True)
+            sys.stdin.read()
+
+
+def create(address, stack):
+    with varlink.Client(address=address) as client:
+        with client.open("io.transitiond") as control:
+            created = control.CreateStack(name=stack, width=100, height=100, root=screen("start"))
+            print(json.dumps({"ownerUid": created["stack"]["ownerUid"]}))
+
+
+def permissions(address, stack):
+    seen = {}
+    with varlink.Client(address=address) as client:
+        with client.open("io.transitiond") as watcher:
+            first = next(watcher.Subscribe(stack=stack, _more=True))
+            seen["subscribedFrameStack"] = first["frame"]["stack"]
+        with client.open("io.transitiond") as control:
+            state = control.GetStack(name=stack)
+            seen["readScreens"] = state["stack"]["screens"]
+            seen["push"] = error_of(lambda: control.Push(stack=stack, screen=screen("intruder"), animated=False))
+            seen["delete"] = error_of(lambda: control.DeleteStack(name=stack))
+            seen["update"] = error_of(lambda: control.UpdateInteractive(stack=stack, fraction=0.5))
+            created = control.CreateStack(name=stack + "-own", width=100, height=100, root=screen("mine"))
+            seen["ownStackOwner"] = created["stack"]["ownerUid"]
+            control.Push(stack=stack + "-own", screen=screen("next"), animated=False)
+            control.DeleteStack(name=stack + "-own")
+    print(json.dumps(seen, sort_keys=True))
+
+
+if __name__ == "__main__":
+    mode, address = sys.argv[1], sys.argv[2]
+    if mode == "basic":
+        basic(address)
+    elif mode == "subscribe":
+        subscribe(address, sys.argv[3])
+    elif mode == "interactive":
+        interactive(address, sys.argv[3])
+    elif mode == "create":
+        create(address, sys.argv[3])
+    elif mode == "permissions":
+        permissions(address, sys.argv[3])
+    else:
+        check(False, "unknown mode " + mode)

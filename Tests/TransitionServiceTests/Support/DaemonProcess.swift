@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// The real `transitiond` binary, started on a socket in a temporary directory.
+final class DaemonProcess: @unchecked Sendable {
+    /// A failure to find or start the binary.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let directory: TemporaryDirectory
+    let socketPath: String
+    let process = Process()
+    private let errorOutput = Pipe()
+    private let collected = OutputCollector()
+
+    /// The binary: built by `swift build` next to the test bundle (`/proc/self/exe` is the test runner in
+    /// the build directory).
+    static func binaryPath() throws -> String {
+        let runner = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let path = URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent("transitiond").path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw Failure(description: "\(path) is missing: run swift build first")
+        }
+        return path
+    }
+
+    /// Starts the daemon and returns once its socket answers.
+    init(directory: TemporaryDirectory? = nil, arguments: [String] = []) throws {
+        let directory = try directory ?? TemporaryDirectory(prefix: "transitiond-daemon-test")
+        self.directory = directory
+        socketPath = directory.file("io.transitiond")
+        process.executableURL = URL(fileURLWithPath: try Self.binaryPath())
+        process.arguments =
+            ["--socket", socketPath, "--state-directory", directory.file("state"), "--frame-rate", "60"] + arguments
+        process.standardError = errorOutput
+        process.standardOutput = FileHandle.nullDevice
+        let collected = self.collected
+        errorOutput.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
+        try process.run()
+        let socketPath = self.socketPath
+        let process = self.process
+        let ready = waitUntilBlocking { Self.answers(socketPath) || !process.isRunning }
+        guard ready, process.isRunning else {
+            throw Failure(description: "transitiond did not start: \(collected.text)")
+        }
+    }
+
+    /// Whether something accepts connections on `path`.
+    static func answers(_ path: String) -> Bool {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            let bytes = Array(path.utf8)
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
+        }
+    }
+
+    /// What the daemon wrote to standard error so far.
+    var standardError: String { collected.text }
+
+    /// Sends `signal` and waits for the exit; returns the exit status (or the signal that ended it).
+    func stop(signal: Int32 = SIGTERM) -> Int32 {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+        process.waitUntilExit()
+        errorOutput.fileHandleForReading.readabilityHandler = nil
+        collected.append(errorOutput.fileHandleForReading.readDataToEndOfFile())
+        return process.terminationStatus
+    }
+}
+
+/// Bytes appended from a reader thread, read as text.
+final class OutputCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func append(_ more: Data) {
+        lock.lock()
+        data.append(more)
+        lock.unlock()
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

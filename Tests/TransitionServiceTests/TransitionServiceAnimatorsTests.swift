@@ -1,0 +1,135 @@
+import JSON
+import Testing
+import TransitionEngine
+import TransitionService
+import Varlink
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// ListAnimators, DefineAnimator and GetStats.
+@Suite struct TransitionServiceAnimatorsTests {
+    /// A cross-fade for push and pop, 0.2 s (docs/animators.md's format).
+    static let crossFade: JSONValue = [
+        "name": "crossFade", "summary": "fades",
+        "variants": [
+            "push": [
+                "duration": 0.2, "setup": [["target": "to", "property": "alpha", "value": 0]],
+                "phases": [["duration": 0.2, "tracks": [["target": "to", "property": "alpha", "to": 1]]]],
+            ],
+            "pop": [
+                "duration": 0.2, "layers": ["to", "from"],
+                "phases": [["duration": 0.2, "tracks": [["target": "from", "property": "alpha", "to": 0]]]],
+            ],
+        ],
+    ]
+
+    @Test func listsTheBuiltins() async throws {
+        let harness = try ServiceHarness()
+        try await harness.withConnection { connection throws in
+            let animators = try connection.call("ListAnimators")["animators"]?.arrayValue ?? []
+            let names = animators.compactMap { $0["name"]?.stringValue }
+            #expect(names == ["fade", "magicMove", "none", "pageTurn", "slide", "slideUp", "zoom"])
+            #expect(animators.allSatisfy { $0["builtin"] == true })
+            #expect(animators.first { $0["name"] == "slideUp" }?["operations"] == ["present", "dismiss"])
+        }
+        await harness.shutdown()
+    }
+
+    @Test func defineUseAndRedefine() async throws {
+        let harness = try ServiceHarness()
+        try await harness.withConnection { connection throws in
+            let defined = try connection.call("DefineAnimator", ["animator": Self.crossFade])
+            #expect(defined["name"] == "crossFade")
+            #expect(defined["operations"] == ["push", "pop"])
+            let listed = try connection.call("ListAnimators")["animators"]?.arrayValue ?? []
+            #expect(listed.first { $0["name"] == "crossFade" }?["builtin"] == false)
+            let again = try connection.error("DefineAnimator", ["animator": Self.crossFade])
+            #expect(again.name == "io.transitiond.AnimatorExists")
+            #expect(again.parameters["animator"] == "crossFade")
+            try connection.call("DefineAnimator", ["animator": Self.crossFade, "replace": true])
+            try connection.call("CreateStack", Screens.createParameters("main"))
+            try connection.call("Push", ["stack": "main", "screen": Screens.json("a"), "animator": "crossFade"])
+            #expect(try connection.stack("main")["transition"]?["animator"] == "crossFade")
+        }
+        await harness.settle()
+        await harness.shutdown()
+    }
+
+    @Test(
+        arguments: [
+            (["name": "slide", "variants": ["push": ["duration": 1]]], "InvalidAnimator", "animator.name"),
+            (["name": "has space", "variants": ["push": ["duration": 1]]], "InvalidAnimator", "animator.name"),
+            (["name": "empty", "variants": [:]], "InvalidAnimator", "animator.variants"),
+            (["name": "x", "variants": ["spin": ["duration": 1]]], "InvalidAnimator", "animator.variants.spin"),
+            (["name": "x"], "InvalidAnimator", "animator.variants"),
+            (
+                ["name": "x", "variants": ["push": ["duration": 1, "layers": ["from"]]]] as JSONValue,
+                "InvalidAnimator",
+                "animator.variants.push.layers"
+            ),
+        ] as [(JSONValue, String, String)])
+    func defineRejects(animator: JSONValue, error: String, parameter: String) async throws {
+        let harness = try ServiceHarness()
+        try await harness.withConnection { connection throws in
+            let before = try connection.call("ListAnimators")
+            let failure = try connection.error("DefineAnimator", ["animator": animator])
+            #expect(failure.name == "io.transitiond." + error)
+            #expect(failure.parameters["parameter"]?.stringValue == parameter, "\(failure)")
+            #expect(try connection.call("ListAnimators") == before)
+        }
+        await harness.shutdown()
+    }
+
+    @Test func statisticsOfTheDaemonAndOfOneStack() async throws {
+        let harness = try ServiceHarness()
+        try await harness.withConnection { connection throws in
+            try connection.call("CreateStack", Screens.createParameters("main"))
+            try connection.call("CreateStack", Screens.createParameters("other"))
+            try connection.call("Push", ["stack": "main", "screen": Screens.json("a")])
+        }
+        await harness.settle()
+        try await harness.withConnection { connection throws in
+            let daemon = try connection.call("GetStats")["statistics"]
+            #expect(daemon?["stacks"] == 2)
+            #expect(daemon?["transitionsBegun"] == 1)
+            #expect(daemon?["transitionsCompleted"] == 1)
+            #expect(daemon?["clients"] == 1)
+            #expect(daemon?["framesPerSecond"] == 60)
+            #expect(daemon?["idleTicks"] == 0)
+            let stack = try connection.call("GetStats", ["stack": "other"])["statistics"]
+            #expect(stack?["stacks"] == 1)
+            #expect(stack?["transitionsBegun"] == 0)
+            let missing = try connection.error("GetStats", ["stack": "none"])
+            #expect(missing.name == "io.transitiond.NoSuchStack")
+        }
+        await harness.shutdown()
+    }
+
+    /// Owners and defined animators survive a restart on the same state directory.
+    @Test func ownersAndAnimatorsArePersisted() async throws {
+        let directory = try TemporaryDirectory()
+        let first = try ServiceHarness(directory: directory, persistent: true)
+        try await first.withConnection { connection throws in
+            try connection.call("DefineAnimator", ["animator": Self.crossFade])
+            try connection.call("CreateStack", Screens.createParameters("main"))
+            try connection.call(
+                "SetRules", ["stack": "main", "rules": [["operation": "push", "animator": "crossFade"]]])
+        }
+        let server = first.server
+        _ = try await offPool { server.shutdown() }
+        first.service.stopStreams()
+        await first.engine.shutdown()
+        let second = try ServiceHarness(directory: directory, persistent: true)
+        try await second.withConnection { connection throws in
+            let stack = try connection.stack("main")
+            #expect(stack["ownerUid"] == .number(Double(getuid())))
+            #expect(stack["rules"]?[0]?["animator"] == "crossFade")
+            try connection.call("Push", ["stack": "main", "screen": Screens.json("a")])
+            #expect(try connection.stack("main")["transition"]?["animator"] == "crossFade")
+        }
+        await second.settle()
+        await second.shutdown()
+    }
+}

@@ -1,0 +1,207 @@
+import JSON
+import Testing
+import TransitionEngine
+import TransitionService
+import Varlink
+
+/// Subscribe: the stream of frames and events, coalescing for slow readers, ending a reader too far
+/// behind, and the end of the stream when the stack is deleted or the client leaves.
+@Suite struct TransitionServiceSubscribeTests {
+    @Test func aPushStreamsItsFramesAndEventsInOrder() async throws {
+        let harness = try ServiceHarness()
+        try await harness.withConnection { connection throws in
+            try connection.call("CreateStack", Screens.createParameters("main"))
+        }
+        let path = harness.path
+        let subscriber = try await offPool { try Subscriber(path: path, stack: "main") }
+        let first = try await offPool { try subscriber.next() }
+        #expect(first?["frame"]?["stack"] == "main")
+        #expect(first?["frame"]?["transition"] == .null)
+        #expect(first?["framesMissed"] == 0)
+        try await harness.withConnection { connection throws in
+            try connection.call("Push", ["stack": "main", "screen": Screens.json("detail")])
+        }
+        await harness.settle()
+        let replies = try await offPool { try subscriber.read(untilEvent: "stackChanged") + [try subscriber.next()!] }
+        let frames = replies.compactMap { $0["frame"] }
+        let missed = replies.compactMap { $0["framesMissed"]?.intValue }.reduce(0, +)
+        // 18 frames of the 0.3 s slide at 60 Hz (the last at its end), then the settled frame.
+        #expect(frames.count + missed == 19)
+        let timeline = Subscriber.timeline(replies)
+        #expect(timeline.hasPrefix("began "))
+        #expect(timeline.hasSuffix(" completed stackChanged settled"))
+        let began = try #require(replies.first?["event"])
+        #expect(began["kind"] == "began")
+        #expect(began["operation"] == "push")
+        #expect(began["fromScreen"] == "home")
+        #expect(began["toScreen"] == "detail")
+        #expect(began["transitionId"] == 1)
+        let changed = try #require(replies.last { $0["event"] != nil }?["event"])
+        #expect(changed["screens"] == ["home", "detail"])
+        #expect(replies.last?["frame"]?["nodes"]?[0]?["screen"] == "detail")
+        subscriber.close()
+        await harness.shutdown()
+    }
+
+    @Test func eventsOnlyAndFramesOnly() async throws {
+        let harness = try ServiceHarness()
+        try await harness.withConnection { connection throws in
+            try connection.call("CreateStack", Screens.createParameters("main"))
+        }
+        let path = harness.path
+        let events = try await offPool { try Subscriber(path: path, stack: "main", frames: false) }
+        let frames = try await offPool { try Subscriber(path: path, stack: "main", events: false) }
+        // The frames-only subscriber's first reply is the current frame: it is subscribed.
+        #expect(try await offPool { try frames.next() }?["frame"] != nil)
+        #expect(await waitUntil { harness.service.streamCount == 2 })
+        try await harness.withConnection { connection throws in
+            try connection.call("Push", ["stack": "main", "screen": Screens.json("a"), "animated": false])
+        }
+        let eventReplies = try await offPool { try events.read(untilEvent: "stackChanged") }
+        #expect(eventReplies.allSatisfy { $0["frame"] == nil })
+        #expect(Subscriber.timeline(eventReplies) == "stackChanged")
+        let frameReply = try await offPool { try frames.next() }
+        #expect(frameReply?["event"] == nil)
+        #expect(frameReply?["frame"]?["nodes"]?[0]?["screen"] == "a")
+        events.close()
+        frames.close()
+        await harness.shutdown()
+    }
+
+    /// A reader that does not read while large frames stream gets the newest frame with framesMissed
+    /// counting the coalesced ones; events arrive complete and in order; the clock never waits for it.
+    @Test func aSlowReaderGetsCoalescedFrames() async throws {
+        let harness = try ServiceHarness()
+        try await harness.withConnection { connection throws in
+            try connection.call("CreateStack", Screens.createParameters("main"))
+        }
+        let path = harness.path
+        let subscriber = try await offPool { try Subscriber(path: path, stack: "main") }
+        _ = try await offPool { try subscriber.next() }
+        try await harness.withConnection { connection throws in
+            // About 150 KB per frame: the socket's buffers hold a few, then the stream holds back.
+            try connection.call("Push", ["stack": "main", "screen": Screens.large("big", nodes: 600)])
+        }
+        let advanced = await harness.settle()
+        #expect(advanced >= 18)
+        let replies = try await offPool { try subscriber.read(untilEvent: "stackChanged") + [try subscriber.next()!] }
+        let frames = replies.filter { $0["frame"] != nil }
+        let missed = frames.compactMap { $0["framesMissed"]?.intValue }.reduce(0, +)
+        #expect(frames.count + missed == 19)
+        #expect(missed > 0)
+        #expect(replies.compactMap { $0["event"]?["kind"]?.stringValue } == ["began", "completed", "stackChanged"])
+        #expect(frames.last?["frame"]?["transition"] == .null)
+        subscriber.close()
+        await harness.shutdown()
+    }
+
+    /// A reader that falls more events behind than the capacity is ended with LimitExceeded, after the
+    /// replies it was sent; the service forgets it.
+    @Test func aReaderTooFarBehindOnEventsIsEnded() async throws {
+        var configuration = ServiceConfiguration()
+        configuration.subscriberEventCapacity = 4
+        let harness = try ServiceHarness(configuration: configuration)
+        try await harness.withConnection { connection throws in
+            var parameters = Screens.createParameters("main")
+            parameters["root"] = Screens.large("big", nodes: 600)
+            try connection.call("CreateStack", parameters)
+        }
+        let path = harness.path
+        let subscriber = try await offPool { try Subscriber(path: path, stack: "main") }
+        #expect(await waitUntil { harness.service.streamCount == 1 })
+        try await harness.withConnection { connection throws in
+            for index in 0..<20 {
+                try connection.call(
+                    "Push", ["stack": "main", "screen": Screens.large("s\(index)", nodes: 600), "animated": false])
+            }
+        }
+        #expect(await waitUntil { harness.service.streamCount == 0 })
+        let outcome = try await offPool { () -> VarlinkError? in
+            do {
+                while try subscriber.next() != nil {}
+                return nil
+            } catch let error as VarlinkError {
+                return error
+            }
+        }
+        #expect(outcome?.name == "io.transitiond.LimitExceeded")
+        #expect(outcome?.parameters["limit"] == "subscriberEvents")
+        #expect(outcome?.parameters["maximum"] == 4)
+        #expect(subscriber.received.contains { $0["event"] != nil })
+        try await harness.withConnection { connection throws in
+            #expect(try connection.call("GetStats", ["stack": "main"])["statistics"]?["subscribersEnded"] == 1)
+        }
+        subscriber.close()
+        await harness.shutdown()
+    }
+
+    @Test func deletingTheStackEndsTheStreamWithStackDeleted() async throws {
+        let harness = try ServiceHarness()
+        try await harness.withConnection { connection throws in
+            try connection.call("CreateStack", Screens.createParameters("main"))
+        }
+        let path = harness.path
+        let subscriber = try await offPool { try Subscriber(path: path, stack: "main") }
+        _ = try await offPool { try subscriber.next() }
+        try await harness.withConnection { connection throws in try connection.call("DeleteStack", ["name": "main"]) }
+        let rest = try await offPool { () -> [JSONObject] in
+            var replies: [JSONObject] = []
+            while let reply = try subscriber.next() { replies.append(reply) }
+            return replies
+        }
+        #expect(rest.last?["event"]?["kind"] == "stackDeleted")
+        #expect(rest.last?["event"]?["stack"] == "main")
+        #expect(await waitUntil { harness.service.streamCount == 0 })
+        subscriber.close()
+        await harness.shutdown()
+    }
+
+    @Test func subscribeErrors() async throws {
+        var configuration = ServiceConfiguration()
+        configuration.maximumSubscriptionsPerConnection = 0
+        let harness = try ServiceHarness(configuration: configuration)
+        try await harness.withConnection { connection throws in
+            try connection.call("CreateStack", Screens.createParameters("main"))
+            let withoutMore = try connection.error("Subscribe", ["stack": "main"])
+            #expect(withoutMore.name == "org.varlink.service.ExpectedMore")
+        }
+        let path = harness.path
+        let outcomes = try await offPool { () -> [String] in
+            var names: [String] = []
+            for stack in ["nope", "main"] {
+                let subscriber = try Subscriber(path: path, stack: stack)
+                defer { subscriber.close() }
+                do {
+                    _ = try subscriber.next()
+                } catch let error as VarlinkError {
+                    TestConnection.checkError(error, sourceLocation: #_sourceLocation)
+                    names.append(error.name + ":" + (error.parameters["limit"]?.stringValue ?? ""))
+                }
+            }
+            return names
+        }
+        #expect(outcomes == ["io.transitiond.NoSuchStack:", "io.transitiond.LimitExceeded:subscriptionsPerConnection"])
+        #expect(harness.service.streamCount == 0)
+        await harness.shutdown()
+    }
+
+    /// A client that closes its connection mid-stream leaves no stream, subscription or connection state.
+    @Test func leavingMidStreamLeavesNothingBehind() async throws {
+        let harness = try ServiceHarness()
+        try await harness.withConnection { connection throws in
+            try connection.call("CreateStack", Screens.createParameters("main"))
+            try connection.call("Push", ["stack": "main", "screen": Screens.json("a")])
+        }
+        let path = harness.path
+        let subscribers = try await offPool { try (0..<5).map { _ in try Subscriber(path: path, stack: "main") } }
+        #expect(await waitUntil { harness.service.streamCount == 5 })
+        await harness.clock.advance(frames: 3)
+        for subscriber in subscribers { subscriber.close() }
+        await harness.clock.advance(frames: 1)
+        #expect(await waitUntil { harness.service.streamCount == 0 && harness.server.connectionCount == 0 })
+        #expect(await waitUntil { harness.service.trackedConnectionCount == 0 })
+        await harness.settle()
+        #expect(try await harness.engine.stack("main").subscriberCount == 0)
+        await harness.shutdown()
+    }
+}
