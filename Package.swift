@@ -70,6 +70,12 @@ let package = Package(
             exclude: ["Scripts"]
         ),
         .testTarget(
+            name: "TransitionClientTests",
+            dependencies: [
+                "TransitionClient", "TransitionService", "TransitionEngine", "TransitionCore", "Varlink", "JSON",
+            ]
+        ),
+        .testTarget(
             name: "TransitionControlTests",
             dependencies: ["TransitionControl", "TransitionCore", "JSON", "TransitionTestSupport"],
             exclude: ["Golden"]

@@ -66,6 +66,10 @@ import TransitionService
             try client.createStack("main", width: 375, height: 667, root: Screens.screen("home"))
             try client.push(Screens.screen("detail"), on: "main", options: NavigationOptions(animated: false))
             let watcher = try client.subscribe(stack: "main", frames: false)
+            // The first reply (the current frame) says the subscription is in place.
+            guard case .frame? = try watcher.next() else {
+                throw TransitionClientError(code: .unexpectedReply, message: "no frame")
+            }
             let driver = try PythonClient(mode: "interactive", socket: path, stack: "main")
             #expect(driver.waitForLine("driving"))
             let driven = try client.stack("main").transition

@@ -174,8 +174,8 @@ public enum TransitionInterface {
           builtin: bool
         )
 
-        # Counters of the daemon, or of one stack (GetStats with a stack: the stack's transitions, frames and
-        # subscribers; the clock's figures are the daemon's).
+        # Counters of the daemon (including stacks deleted since it started), or of one stack (GetStats with a
+        # stack: the stack's transitions, frames and subscribers; the clock's figures are the daemon's).
         type Statistics (
           transitionsBegun: int,
           transitionsCompleted: int,
@@ -306,10 +306,11 @@ public enum TransitionInterface {
         method Scrub(stack: string, fraction: float) -> ()
 
         # Streams a stack's events and frames until the client leaves; call with more. The first reply is the
-        # current state as a frame (unless a transition runs: its next frame). Each reply carries an event or a
-        # frame; framesMissed counts frames coalesced away since the previous frame because this client read
-        # slowly. frames and events (default true) choose what to receive. A client that falls too far behind
-        # on events gets LimitExceeded and its stream ends; a deleted stack ends the stream with a final
+        # current state as a frame (unless a transition runs: its next frame), sent even when frames is false so
+        # that the client knows it is subscribed; events from then on are complete. Each reply carries an event
+        # or a frame; framesMissed counts frames coalesced away since the previous frame because this client
+        # read slowly. frames and events (default true) choose what to receive. A client that falls too far
+        # behind on events gets LimitExceeded and its stream ends; a deleted stack ends the stream with a final
         # stackDeleted event.
         method Subscribe(stack: string, frames: ?bool, events: ?bool)
           -> (event: ?StackEvent, frame: ?object, framesMissed: ?int)

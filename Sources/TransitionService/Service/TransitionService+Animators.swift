@@ -105,7 +105,8 @@ extension TransitionService {
             }
         }
         Task {
-            let engineStatistics = await engine.statistics()
+            var engineStatistics = await engine.statistics()
+            engineStatistics.totals.add(retiredStatistics)
             var statistics = StatisticsReply(engine: engineStatistics)
             if let record {
                 let (stackStatistics, animating) = await Self.statistics(of: record.actor)

@@ -134,6 +134,7 @@ extension TransitionService {
                 fail(context, ServiceError(error, context: ErrorContext(stack: record.name, parameter: "name")))
                 return
             }
+            retire(await record.actor.statistics)
             // The stack is gone; a leftover owner record is harmless (overwritten by the next CreateStack).
             try? await store.removeOwner(of: record.name)
             stacks.remove(record.name)

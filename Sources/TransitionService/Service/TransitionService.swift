@@ -37,6 +37,8 @@ public final class TransitionService: Sendable {
     private struct Lifecycle {
         var stopping = false
         var connectionCounter: (@Sendable () -> Int)?
+        /// Counters of deleted stacks, so the daemon's totals never go down.
+        var retired = StackStatistics()
     }
 
     /// Creates the service over `engine`, registering the stacks the engine restored with the owners
@@ -106,6 +108,12 @@ public final class TransitionService: Sendable {
 
     /// Connections open now, as the counter reports; 0 without one.
     var connectionCount: Int { lifecycle.withLock { $0.connectionCounter }?() ?? 0 }
+
+    /// Adds a deleted stack's counters to the daemon's totals.
+    func retire(_ statistics: StackStatistics) { lifecycle.withLock { $0.retired.add(statistics) } }
+
+    /// Counters of the stacks deleted so far.
+    var retiredStatistics: StackStatistics { lifecycle.withLock { $0.retired } }
 
     /// Whether `beginShutdown()` was called.
     public var isStopping: Bool { lifecycle.withLock { $0.stopping } }

@@ -32,6 +32,9 @@ final class SubscriptionStream: Sendable {
     private let eventCapacity: Int
     private let frameIndex: @Sendable () -> Int64
     private let ended = ServiceLocked(false)
+    /// Whether a frame was sent: the first one is sent even to a subscriber that asked for events only,
+    /// so every subscriber learns promptly that it is subscribed. Touched only by the pump thread.
+    private let sentFrame = ServiceLocked(false)
     private let onEnd: @Sendable (SubscriptionStream) -> Void
 
     init(
@@ -71,7 +74,11 @@ final class SubscriptionStream: Sendable {
             case .empty:
                 return .idle
             case .element(.frame(let frame, let missed)):
-                guard wantsFrames else { continue }
+                let first = sentFrame.withLock { sent in
+                    defer { sent = true }
+                    return !sent
+                }
+                guard wantsFrames || first else { continue }
                 send(frame: frame, missed: missed)
             case .element(.event(let event)):
                 guard wantsEvents else { continue }

@@ -1,0 +1,69 @@
+import Foundation
+import JSON
+import TransitionClient
+import TransitionCore
+import TransitionEngine
+import TransitionService
+import Varlink
+
+/// The service on a socket in a temporary directory over a virtual clock, for the client's tests.
+final class ClientHarness: Sendable {
+    let directory: String
+    let path: String
+    let clock: VirtualClock
+    let engine: TransitionEngine
+    let service: TransitionService
+    let server: VarlinkServer
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "transitiond-client-test-" + UUID().uuidString.prefix(8)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        path = directory + "/io.transitiond"
+        clock = try VirtualClock(framesPerSecond: 60)
+        engine = TransitionEngine(clock: clock, store: .inMemory(), shardCount: 1)
+        service = TransitionService(engine: engine, store: .inMemory())
+        server = try VarlinkServer(
+            service: service.makeVarlinkService(version: "test"), listener: try .listen(path: path))
+    }
+
+    /// Runs `body` with a new client on a thread of its own (the client blocks; the service's tasks need
+    /// the pool).
+    @discardableResult
+    func withClient<Value: Sendable>(_ body: @escaping @Sendable (TransitionClient) throws -> Value) async throws
+        -> Value
+    {
+        let path = self.path
+        return try await onThread {
+            let client = try TransitionClient(path: path, timeout: .seconds(30))
+            defer { client.close() }
+            return try body(client)
+        }
+    }
+
+    func shutdown() async {
+        let server = self.server
+        _ = try? await onThread { server.shutdown() }
+        service.stopStreams()
+        await engine.shutdown()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    static func screen(_ id: String) -> Screen {
+        Screen(
+            id: ScreenID(rawValue: id), kind: "page",
+            root: Node(id: "view", frame: Rect(x: 0, y: 0, width: 375, height: 667)))
+    }
+}
+
+/// Runs blocking work on a new thread and awaits its result.
+func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread {
+            do {
+                continuation.resume(returning: try body())
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }.start()
+    }
+}

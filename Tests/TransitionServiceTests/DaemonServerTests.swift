@@ -1,0 +1,143 @@
+import Foundation
+import JSON
+import Testing
+import TransitionClient
+import TransitionDaemon
+import TransitionService
+import Varlink
+
+/// `DaemonServer` in process, on the real display link: start-up and stop, the listening socket (bound,
+/// stale, live, adopted), the status and clock health, and the limits it configures.
+@Suite(.serialized) struct DaemonServerTests {
+    static func configuration(_ directory: TemporaryDirectory) -> ServingConfiguration {
+        ServingConfiguration(
+            listening: .path(directory.file("run/io.transitiond"), mode: 0o660), stateDirectory: directory.file("state")
+        )
+    }
+
+    @Test func startServeAndStop() async throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try await DaemonServer.start(Self.configuration(directory))
+        let path = try #require(daemon.socketPath)
+        var status = stat()
+        #expect(stat(path, &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o660)
+        let info = try await offPool { try TransitionClient(path: path, timeout: .seconds(10)).info() }
+        #expect(info.product == "transitiond")
+        #expect(info.version == DaemonServer.version)
+        let summary = await daemon.status()
+        #expect(summary.stacks == 0)
+        #expect(summary.framesPerSecond == 60)
+        #expect(summary.summary == "0 stacks (0 animating), 0 clients, 0 subscribers, 60 Hz")
+        #expect(daemon.clockHealth.isTicking == false)
+        await daemon.stop()
+        await daemon.stop()
+        #expect(!FileManager.default.fileExists(atPath: path))
+        directory.remove()
+    }
+
+    /// A socket file nobody answers on is replaced; a live daemon's is left alone and start-up fails.
+    @Test func staleAndLiveSockets() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("io.transitiond")
+        let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(Self.bind(stale, path) == 0)
+        close(stale)
+        #expect(FileManager.default.fileExists(atPath: path))
+        var configuration = ServingConfiguration(listening: .path(path, mode: 0o666))
+        let daemon = try await DaemonServer.start(configuration)
+        #expect(DaemonProcess.answers(path))
+        configuration.stateDirectory = nil
+        do {
+            _ = try await DaemonServer.start(configuration)
+            Issue.record("a second daemon started on a live socket")
+        } catch {
+            #expect(error.code == .socket)
+            #expect(error.parameter == "socket")
+        }
+        #expect(DaemonProcess.answers(path))
+        await daemon.stop()
+        directory.remove()
+    }
+
+    /// A socket already listening (as socket activation passes one) is adopted, and left in place.
+    @Test func adoptsAListeningSocket() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("activated")
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(Self.bind(descriptor, path) == 0)
+        #expect(listen(descriptor, 16) == 0)
+        let daemon = try await DaemonServer.start(
+            ServingConfiguration(listening: .fileDescriptor(descriptor, path: path)))
+        let stacks = try await offPool { try TransitionClient(path: path, timeout: .seconds(10)).listStacks() }
+        #expect(stacks == [])
+        await daemon.stop()
+        #expect(FileManager.default.fileExists(atPath: path))
+        directory.remove()
+    }
+
+    @Test func theConnectionLimitIsANamedError() async throws {
+        let directory = try TemporaryDirectory()
+        var configuration = Self.configuration(directory)
+        configuration.service.maximumConnections = 2
+        let daemon = try await DaemonServer.start(configuration)
+        let path = try #require(daemon.socketPath)
+        let refusal = try await offPool { () -> TransitionClientError? in
+            let kept = try (0..<2).map { _ in try TransitionClient(path: path, timeout: .seconds(10)) }
+            for client in kept { _ = try client.listStacks() }
+            defer { kept.forEach { $0.close() } }
+            do throws(TransitionClientError) {
+                _ = try TransitionClient(path: path, timeout: .seconds(10)).listStacks()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(refusal?.code == .limitExceeded)
+        #expect(refusal?.fields["limit"] == "connections")
+        #expect(refusal?.fields["maximum"] == 2)
+        await daemon.stop()
+        directory.remove()
+    }
+
+    /// A message over the limit ends its connection and nothing else.
+    @Test func anOversizedMessageEndsOnlyItsConnection() async throws {
+        let directory = try TemporaryDirectory()
+        var configuration = Self.configuration(directory)
+        configuration.service.maximumMessageBytes = 4096
+        let daemon = try await DaemonServer.start(configuration)
+        let path = try #require(daemon.socketPath)
+        let (failure, survivor) = try await offPool { () -> (TransitionClientError?, Int) in
+            let bystander = try TransitionClient(path: path, timeout: .seconds(10))
+            defer { bystander.close() }
+            try bystander.createStack("main", width: 375, height: 667, root: Screens.screen("home"))
+            let sender = try TransitionClient(path: path, timeout: .seconds(10))
+            var failure: TransitionClientError?
+            do throws(TransitionClientError) {
+                _ = try sender.call("Push", ["stack": "main", "screen": Screens.large("big", nodes: 200)])
+            } catch {
+                failure = error
+            }
+            return (failure, try bystander.stack("main").screens.count)
+        }
+        #expect(failure?.code == .connectionFailed)
+        #expect(survivor == 1)
+        await daemon.stop()
+        directory.remove()
+    }
+
+    static func bind(_ descriptor: Int32, _ path: String) -> Int32 {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            let bytes = Array(path.utf8)
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+    }
+}
