@@ -34,6 +34,36 @@ import Varlink
         await harness.shutdown()
     }
 
+    /// Clients that send calls and leave before the replies (mid-call) leave no connection or
+    /// per-connection state behind, and every call either happened whole or not at all.
+    @Test func clientsLeavingMidCallLeaveNothing() async throws {
+        let harness = try ServiceHarness()
+        let path = harness.path
+        try await offPool {
+            for index in 0..<100 {
+                let client = try VarlinkClient(path: path, timeout: .seconds(30))
+                try client.send(
+                    VarlinkCall(method: "io.transitiond.CreateStack", parameters: Screens.createParameters("s\(index)")))
+                try client.send(
+                    VarlinkCall(
+                        method: "io.transitiond.Push",
+                        parameters: ["stack": .string("s\(index)"), "screen": Screens.json("next")]))
+                client.close()
+            }
+        }
+        #expect(await waitUntil { harness.server.connectionCount == 0 })
+        #expect(await waitUntil { harness.service.trackedConnectionCount == 0 })
+        await harness.settle()
+        try await harness.withConnection { connection throws in
+            for summary in try connection.call("ListStacks")["stacks"]?.arrayValue ?? [] {
+                let depth = summary["depth"]?.intValue ?? 0
+                #expect(depth == 1 || depth == 2, "\(summary)")
+            }
+        }
+        #expect(await harness.pendingWork() == [])
+        await harness.shutdown()
+    }
+
     /// 200 clients, each on its own thread with two connections: create a stack, subscribe to it,
     /// push, see the push complete through the subscription, check the state, delete the stack.
     @Test func hundredsOfClientsWorkAtOnce() async throws {
