@@ -43,7 +43,8 @@ import Varlink
             for index in 0..<100 {
                 let client = try VarlinkClient(path: path, timeout: .seconds(30))
                 try client.send(
-                    VarlinkCall(method: "io.transitiond.CreateStack", parameters: Screens.createParameters("s\(index)")))
+                    VarlinkCall(method: "io.transitiond.CreateStack", parameters: Screens.createParameters("s\(index)"))
+                )
                 try client.send(
                     VarlinkCall(
                         method: "io.transitiond.Push",
