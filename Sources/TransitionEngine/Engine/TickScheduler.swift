@@ -9,8 +9,33 @@ final class TickScheduler: ClockParticipant, Sendable {
     /// Below this many animating stacks one shard walks them all (a task group costs more than it saves).
     static let parallelThreshold = 64
 
+    /// The animating stacks of one shard: an array to walk (a snapshot is an O(1) copy) and each
+    /// stack's place in it for O(1) removal.
+    private struct Shard {
+        var stacks: [StackActor] = []
+        var places: [ObjectIdentifier: Int] = [:]
+
+        mutating func insert(_ stack: StackActor) -> Bool {
+            let key = ObjectIdentifier(stack)
+            guard places[key] == nil else { return false }
+            places[key] = stacks.count
+            stacks.append(stack)
+            return true
+        }
+
+        mutating func remove(_ stack: StackActor) -> Bool {
+            guard let place = places.removeValue(forKey: ObjectIdentifier(stack)) else { return false }
+            let last = stacks.removeLast()
+            if place < stacks.count {
+                stacks[place] = last
+                places[ObjectIdentifier(last)] = place
+            }
+            return true
+        }
+    }
+
     private struct State {
-        var shards: [[ObjectIdentifier: StackActor]]
+        var shards: [Shard]
         var activeCount = 0
         var registration: ClockRegistration?
         var ticks: UInt64 = 0
@@ -27,7 +52,7 @@ final class TickScheduler: ClockParticipant, Sendable {
         self.clock = clock
         self.store = store
         self.shardCount = max(shardCount, 1)
-        state = Locked(State(shards: Array(repeating: [:], count: max(shardCount, 1))))
+        state = Locked(State(shards: Array(repeating: Shard(), count: max(shardCount, 1))))
     }
 
     func start() {
@@ -55,10 +80,8 @@ final class TickScheduler: ClockParticipant, Sendable {
     /// the stack itself, from its actor, so its calls are ordered.
     func setActive(_ stack: StackActor, shard: Int, _ active: Bool) {
         state.withLock { state in
-            let key = ObjectIdentifier(stack)
-            let wasActive = state.shards[shard][key] != nil
-            guard wasActive != active else { return }
-            state.shards[shard][key] = active ? stack : nil
+            let changed = active ? state.shards[shard].insert(stack) : state.shards[shard].remove(stack)
+            guard changed else { return }
             state.activeCount += active ? 1 : -1
             if let registration = state.registration, state.activeCount == (active ? 1 : 0) {
                 clock.setNeedsTicks(active, for: registration)
@@ -74,7 +97,7 @@ final class TickScheduler: ClockParticipant, Sendable {
         let shards = state.withLock { state in
             state.ticks += 1
             if state.activeCount == 0 { state.ticksWhileIdle += 1 }
-            return state.shards.filter { !$0.isEmpty }.map { Array($0.values) }
+            return state.shards.compactMap { $0.stacks.isEmpty ? nil : $0.stacks }
         }
         let total = shards.reduce(0) { $0 + $1.count }
         var commits: [StackActor.Commit] = []

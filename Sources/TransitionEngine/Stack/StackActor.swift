@@ -78,6 +78,7 @@ public actor StackActor {
 
     /// Delivers the output's items, updates the tick demand and returns its write, if any.
     func carryOut(_ output: StackStateMachine.Output) -> Commit? {
+        if let frame = output.frame { deliver(frame) }
         deliver(output.items)
         let wantsTicks = machine.wantsTicks && !closed
         if wantsTicks != scheduled {
@@ -100,6 +101,12 @@ public actor StackActor {
             commit = persisted(current.token, result: result)
         }
         return first ?? .success(())
+    }
+
+    private func deliver(_ frame: LazyFrame<Frame>) {
+        var ended = false
+        for subscription in subscriptions where !subscription.send(frame: frame) { ended = true }
+        if ended { pruneSubscriptions() }
     }
 
     private func deliver(_ items: [StackStateMachine.Output.Item]) {

@@ -33,6 +33,9 @@ struct StackStateMachine {
             case frame(LazyFrame<Frame>)
         }
 
+        /// The tick's transition frame, delivered before `items` (kept apart so the common tick, a frame
+        /// and nothing else, allocates no array).
+        var frame: LazyFrame<Frame>?
         var items: [Item] = []
         /// A state to write; report the outcome with `persisted(_:result:in:)` and this token.
         var persist: (token: UInt64, state: StackState)?
@@ -111,7 +114,7 @@ struct StackStateMachine {
         guard running != nil else { return output }
         let (seconds, _, reached) = running!.timeline.position(at: environment.now)
         running!.needsFrame = false
-        if environment.wantsFrames { output.items.append(.frame(runningFrame(at: seconds, in: environment))) }
+        if environment.wantsFrames { output.frame = runningFrame(at: seconds, in: environment) }
         guard let reached else { return output }
         let finished = running!
         setRunning(nil)
