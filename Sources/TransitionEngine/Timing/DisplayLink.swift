@@ -73,15 +73,19 @@ public actor DisplayLink: TransitionClock {
         loop = nil
     }
 
+    /// `CLOCK_MONOTONIC` now, in nanoseconds.
     public nonisolated var now: Int64 { monotonicNanoseconds() }
 
+    /// The grid frame at or before now.
     public nonisolated var currentFrameIndex: Int64 {
         let grid = shared.lock.withLock { shared.grid }
         return grid.frameIndex(atOrBefore: monotonicNanoseconds())
     }
 
+    /// False: a tick never waits for a disk.
     public nonisolated var waitsForSideEffects: Bool { false }
 
+    /// What the clock measured about itself.
     public nonisolated var statistics: ClockStatistics {
         shared.lock.withLock {
             var statistics = shared.statistics
@@ -90,6 +94,7 @@ public actor DisplayLink: TransitionClock {
         }
     }
 
+    /// Adds a participant; it receives no ticks until it asks for them.
     public nonisolated func register(_ participant: any ClockParticipant) -> ClockRegistration {
         shared.lock.withLock {
             let number = shared.nextRegistration
@@ -99,11 +104,13 @@ public actor DisplayLink: TransitionClock {
         }
     }
 
+    /// Removes a participant.
     public nonisolated func unregister(_ registration: ClockRegistration) {
         setNeedsTicks(false, for: registration)
         _ = shared.lock.withLock { shared.participants.removeValue(forKey: registration.rawValue) }
     }
 
+    /// Asks for ticks, or says the participant is idle.
     public nonisolated func setNeedsTicks(_ needsTicks: Bool, for registration: ClockRegistration) {
         shared.lock.withLock {
             guard var entry = shared.participants[registration.rawValue], entry.needsTicks != needsTicks else {

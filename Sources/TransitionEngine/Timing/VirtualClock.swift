@@ -98,12 +98,16 @@ public actor VirtualClock: TransitionClock {
         }
     }
 
+    /// The timestamp of the last delivered frame (frame 0 before any), in nanoseconds.
     public nonisolated var now: Int64 { grid.timestamp(ofFrame: currentFrameIndex) }
 
+    /// The last frame delivered (0 before any).
     public nonisolated var currentFrameIndex: Int64 { state.withLock { $0.index } }
 
+    /// True: a tick is handled only when its writes and events are done.
     public nonisolated var waitsForSideEffects: Bool { true }
 
+    /// What the clock measured about itself.
     public nonisolated var statistics: ClockStatistics {
         state.withLock { state in
             var statistics = state.statistics
@@ -112,6 +116,7 @@ public actor VirtualClock: TransitionClock {
         }
     }
 
+    /// Adds a participant; it receives no ticks until it asks for them.
     public nonisolated func register(_ participant: any ClockParticipant) -> ClockRegistration {
         state.withLock { state in
             let number = state.nextRegistration
@@ -121,10 +126,12 @@ public actor VirtualClock: TransitionClock {
         }
     }
 
+    /// Removes a participant.
     public nonisolated func unregister(_ registration: ClockRegistration) {
         _ = state.withLock { $0.participants.removeValue(forKey: registration.rawValue) }
     }
 
+    /// Asks for ticks, or says the participant is idle.
     public nonisolated func setNeedsTicks(_ needsTicks: Bool, for registration: ClockRegistration) {
         state.withLock { state in
             state.participants[registration.rawValue]?.needsTicks = needsTicks
