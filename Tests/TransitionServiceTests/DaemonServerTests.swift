@@ -3,6 +3,7 @@ import JSON
 import Testing
 import TransitionClient
 import TransitionDaemon
+import TransitionEngine
 import TransitionService
 import Varlink
 
@@ -22,18 +23,37 @@ import Varlink
         var status = stat()
         #expect(stat(path, &status) == 0)
         #expect(status.st_mode & 0o777 == 0o660)
-        let info = try await offPool { try TransitionClient(path: path, timeout: .seconds(10)).info() }
+        let info = try await offPool { () -> ServiceInfo in
+            let client = try TransitionClient(path: path, timeout: .seconds(10))
+            defer { client.close() }
+            return try client.info()
+        }
         #expect(info.product == "transitiond")
         #expect(info.version == DaemonServer.version)
+        #expect(await waitUntil { daemon.connectionCount == 0 })
         let summary = await daemon.status()
         #expect(summary.stacks == 0)
         #expect(summary.framesPerSecond == 60)
         #expect(summary.summary == "0 stacks (0 animating), 0 clients, 0 subscribers, 60 Hz")
-        #expect(daemon.clockHealth.isTicking == false)
         await daemon.stop()
         await daemon.stop()
         #expect(!FileManager.default.fileExists(atPath: path))
         directory.remove()
+    }
+
+    /// The watchdog's question: idle is healthy; ticking is healthy only if ticks were delivered since.
+    @Test func clockHealth() {
+        var statistics = ClockStatistics(framesPerSecond: 60)
+        let idle = ClockHealth(statistics)
+        #expect(idle.isHealthy(since: idle))
+        statistics.isTicking = true
+        statistics.ticksDelivered = 10
+        let ticking = ClockHealth(statistics)
+        #expect(ticking.isHealthy(since: idle))
+        #expect(!ticking.isHealthy(since: ticking))
+        let stopping = DaemonStatus(
+            stacks: 2, animatingStacks: 1, clients: 3, subscribers: 1, framesPerSecond: 120, isStopping: true)
+        #expect(stopping.summary == "Stopping: 2 stacks (1 animating), 3 clients, 1 subscribers, 120 Hz")
     }
 
     /// A socket file nobody answers on is replaced; a live daemon's is left alone and start-up fails.

@@ -15,6 +15,18 @@ public struct DaemonStatus: Sendable, Equatable {
     /// Whether a stop has begun.
     public var isStopping: Bool
 
+    /// Creates a status.
+    public init(
+        stacks: Int, animatingStacks: Int, clients: Int, subscribers: Int, framesPerSecond: Int, isStopping: Bool
+    ) {
+        self.stacks = stacks
+        self.animatingStacks = animatingStacks
+        self.clients = clients
+        self.subscribers = subscribers
+        self.framesPerSecond = framesPerSecond
+        self.isStopping = isStopping
+    }
+
     /// One line for people: `3 stacks (1 animating), 5 clients, 2 subscribers, 60 Hz`.
     public var summary: String {
         let prefix = isStopping ? "Stopping: " : ""
