@@ -165,7 +165,7 @@ import TransitionCore
         try await stack.push(Fixtures.screen("a"))
         await timeline.advanceUntilIdle()
         // The transition ran, but its state could not be written: it ends cancelled and nothing changed.
-        #expect(timeline.text == "push@0 began#2@0 frames:18 cancelled#2@18!")
+        #expect(timeline.text == "failed#1@0 push@0 began#2@0 frames:18 cancelled#2@18!")
         #expect(await stack.state.screens.map(\.id) == ["home"])
         #expect(await stack.statistics.commitFailures == 2)
         store.injectFailure(nil)

@@ -16,7 +16,8 @@ public struct StackEvent: Sendable, Equatable {
         case cancelled
         /// The committed state changed (after `completed`, or after a change without animation).
         case stackChanged
-        /// A queued operation turned out invalid when its turn came and was dropped; see `error`.
+        /// A queued operation turned out invalid when its turn came and was dropped, or a change without
+        /// animation could not be written; see `error`.
         case operationFailed
     }
 

@@ -155,6 +155,13 @@ struct StackStateMachine {
                 cancelled.error = error
                 output.items.append(.event(cancelled))
                 output.items.append(.frame(settledFrame(in: environment)))
+            } else {
+                // A change without animation: its caller may have been told only `queued`.
+                output.items.append(
+                    .event(
+                        StackEvent(
+                            kind: .operationFailed, stack: committed.id, frameIndex: environment.frameIndex,
+                            transition: pending.id, error: error)))
             }
         }
         startNext(in: environment, output: &output)
@@ -292,7 +299,7 @@ public struct StackStatistics: Sendable, Equatable {
     public var completed: UInt64 = 0
     /// Transitions that were cancelled (returned to their start, or their commit failed).
     public var cancelled: UInt64 = 0
-    /// Transition frames sampled.
+    /// Transition frames handed to subscribers (each sampled only if a subscriber reads it).
     public var frames: UInt64 = 0
     /// Commits that failed to be written.
     public var commitFailures: UInt64 = 0
