@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import Testing
 import TransitionClient
+import TransitionCore
 import TransitionDaemon
 import TransitionEngine
 import TransitionService
@@ -38,6 +39,34 @@ import Varlink
         await daemon.stop()
         await daemon.stop()
         #expect(!FileManager.default.fileExists(atPath: path))
+        directory.remove()
+    }
+
+    /// Animators given at start are defined before clients connect; one that cannot be is logged and
+    /// skipped.
+    @Test func animatorsGivenAtStart() async throws {
+        let directory = try TemporaryDirectory()
+        var configuration = Self.configuration(directory)
+        var quick = try #require(BuiltinAnimators.named("fade"))
+        quick.name = "quick"
+        var clash = quick
+        clash.name = "slide"
+        configuration.animators = [quick, clash]
+        let logged = OutputCollector()
+        configuration.service.log = ServiceLog(minimumPriority: .warning) {
+            logged.append(Data(($0.message + "\n").utf8))
+        }
+        let daemon = try await DaemonServer.start(configuration)
+        let path = try #require(daemon.socketPath)
+        let animators = try await offPool { () -> [AnimatorSummary] in
+            let client = try TransitionClient(path: path, timeout: .seconds(10))
+            defer { client.close() }
+            return try client.listAnimators()
+        }
+        #expect(animators.first { $0.name == "quick" }?.builtin == false)
+        #expect(animators.filter { $0.name == "slide" }.map(\.builtin) == [true])
+        #expect(logged.text.contains("Failed to define animator slide"))
+        await daemon.stop()
         directory.remove()
     }
 

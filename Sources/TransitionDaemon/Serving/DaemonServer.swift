@@ -78,6 +78,15 @@ public final class DaemonServer: Sendable {
             )
         }
         let service = TransitionService(engine: engine, store: serviceStore, configuration: configuration.service)
+        for animator in configuration.animators {
+            do throws(ServiceError) {
+                try service.define(animator)
+            } catch {
+                log.log(
+                    .warning, "Failed to define animator \(animator.name): \(error.message), ignoring",
+                    [("ANIMATOR", animator.name), ("PARAMETER", error.parameter)])
+            }
+        }
         let server: VarlinkServer
         do {
             let listener = try makeListener(configuration.listening)

@@ -1,3 +1,4 @@
+import TransitionCore
 import TransitionService
 
 /// What a `DaemonServer` needs to run: where to listen, where to keep state, the clock's rate and the
@@ -37,6 +38,10 @@ public struct ServingConfiguration: Sendable {
     public var disconnectTimeout: Duration
     /// The version reported by `org.varlink.service.GetInfo`.
     public var version: String
+    /// Animators to define at start (read from an animator directory, say), before any client connects.
+    /// They are not written to the state directory: they come back from where they were read. An
+    /// animator that cannot be defined (a built-in's name, a malformed script) is logged and skipped.
+    public var animators: [AnimatorSpecification]
 
     /// Creates a configuration listening as given, with every other setting at its default.
     public init(listening: Listening, stateDirectory: String? = nil, version: String = DaemonServer.version) {
@@ -47,5 +52,6 @@ public struct ServingConfiguration: Sendable {
         self.settleTimeout = .seconds(1)
         self.disconnectTimeout = .seconds(2)
         self.version = version
+        self.animators = []
     }
 }

@@ -56,6 +56,23 @@ extension TransitionService {
         }
     }
 
+    /// Defines (or redefines) an animator from the daemon itself, such as one read from an animator
+    /// directory at start or on reload: checked as `DefineAnimator` checks it, not written to the state
+    /// directory, and listed by `ListAnimators` from then on.
+    ///
+    /// - Throws: `InvalidAnimator` (a built-in's name, a bad name, no variant, a variant that does not
+    ///   compile).
+    public func define(_ animator: AnimatorSpecification) throws(ServiceError) {
+        try Self.check(animator, replace: true, existing: nil)
+        try AnimatorProbe.compileEveryVariant(of: animator)
+        do {
+            try engine.defineAnimator(animator)
+        } catch {
+            throw ServiceError(error, context: ErrorContext(stack: "", parameter: "animator"))
+        }
+        animators.define(animator)
+    }
+
     /// Checks a new animator's name against the built-ins and the defined ones.
     private static func check(
         _ animator: AnimatorSpecification, replace: Bool, existing: AnimatorSpecification?
