@@ -208,7 +208,10 @@ import TransitionCore
                 if event.kind == .stackChanged { break reading }
             }
         }
-        #expect(kinds == ["began", "frames", "completed", "stackChanged"])
+        // A reader slower than the whole transition could see its frames coalesced into the settled one.
+        #expect(
+            kinds == ["began", "frames", "completed", "stackChanged"]
+                || kinds == ["began", "completed", "stackChanged"])
         #expect(zip(indices, indices.dropFirst()).allSatisfy { $0 < $1 })
         #expect(await stack.state.screens.map(\.id) == ["home", "a"])
         let statistics = await engine.statistics()
