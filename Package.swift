@@ -58,7 +58,7 @@ let package = Package(
             dependencies: ["TransitionCore", "JSON", "TransitionTestSupport"],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TransitionTestSupport"]),
+        .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TransitionTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "JSON", "TransitionTestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "TransitionTestSupport"]),
         .testTarget(
