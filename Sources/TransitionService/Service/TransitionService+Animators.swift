@@ -6,8 +6,10 @@ import Varlink
 extension TransitionService {
     func registerOtherMethods(_ implementation: inout VarlinkInterfaceImplementation) {
         implementation.implement("Subscribe") { [self] context in subscribe(context) }
-        // Answered on the event-loop thread from a listing built once per change: no hop at all.
-        implementation.implementSynchronously("ListAnimators") { [self] _ in animators.listing }
+        // Answered on the event-loop thread from a reply encoded once per change: no hop, no encoding.
+        implementation.implement("ListAnimators") { [self] context in
+            context.reply(encodedParameters: animators.listingJSON)
+        }
         implementation.implement("DefineAnimator") { [self] context in defineAnimator(context) }
         implementation.implement("GetStats") { [self] context in getStatistics(context) }
     }

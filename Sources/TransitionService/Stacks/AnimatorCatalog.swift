@@ -9,6 +9,8 @@ final class AnimatorCatalog: Sendable {
         var animators: [String: AnimatorSpecification] = [:]
         /// The `ListAnimators` reply, rebuilt after each change.
         var listing: JSONObject = [:]
+        /// The same reply as JSON text, sent without encoding it again.
+        var listingJSON: [UInt8] = []
     }
 
     private let state = ServiceLocked(State())
@@ -17,6 +19,7 @@ final class AnimatorCatalog: Sendable {
         state.withLock { state in
             for animator in animators { state.animators[animator.name] = animator }
             state.listing = Self.listing(state.animators)
+            state.listingJSON = Self.json(state.listing)
         }
     }
 
@@ -29,12 +32,23 @@ final class AnimatorCatalog: Sendable {
     /// The `ListAnimators` reply.
     var listing: JSONObject { state.withLock { $0.listing } }
 
+    /// The `ListAnimators` reply's parameters as JSON text.
+    var listingJSON: [UInt8] { state.withLock { $0.listingJSON } }
+
     /// Adds or replaces an animator (after the engine accepted it).
     func define(_ animator: AnimatorSpecification) {
         state.withLock { state in
             state.animators[animator.name] = animator
             state.listing = Self.listing(state.animators)
+            state.listingJSON = Self.json(state.listing)
         }
+    }
+
+    private static func json(_ listing: JSONObject) -> [UInt8] {
+        var bytes: [UInt8] = []
+        // Names, summaries and operations are strings: nothing here can fail to encode.
+        try? JSONWriter.write(.object(listing), into: &bytes)
+        return bytes
     }
 
     private static func listing(_ animators: [String: AnimatorSpecification]) -> JSONObject {
