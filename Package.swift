@@ -61,6 +61,7 @@ let package = Package(
         .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TransitionTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "JSON", "TransitionTestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "TransitionTestSupport"]),
+        .testTarget(name: "TransitionDaemonTests", dependencies: ["TransitionDaemon", "SystemdSupport", "TransitionTestSupport"]),
         .testTarget(
             name: "TransitionServiceTests",
             dependencies: [

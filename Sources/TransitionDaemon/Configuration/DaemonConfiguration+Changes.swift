@@ -1,0 +1,35 @@
+extension DaemonConfiguration {
+    /// The keys whose values differ between `self` and `previous`, as `Section.Key`, in schema order:
+    /// what a reload changed, for its log entry and for deciding what to apply.
+    public func changedParameters(comparedTo previous: DaemonConfiguration) -> [String] {
+        Self.comparisons.compactMap { parameter, isEqual in isEqual(self, previous) ? nil : parameter }
+    }
+
+    /// Settings that only take effect at the next start: the listening socket is bound once (and kept
+    /// across restarts by systemd), and the state directory is opened once.
+    public static let parametersAppliedAtStart: Set<String> = [
+        "Socket.Path", "Socket.Mode", "Socket.Group", "Daemon.StateDirectory",
+    ]
+
+    static let comparisons: [(String, @Sendable (DaemonConfiguration, DaemonConfiguration) -> Bool)] = [
+        ("Daemon.FrameRate", { $0.frameRate == $1.frameRate }),
+        ("Daemon.StateDirectory", { $0.stateDirectory == $1.stateDirectory }),
+        ("Daemon.AnimatorDirectory", { $0.animatorDirectory == $1.animatorDirectory }),
+        ("Daemon.LogLevel", { $0.logLevel == $1.logLevel }),
+        ("Daemon.ShutdownSettleSec", { $0.shutdownSettleMicroseconds == $1.shutdownSettleMicroseconds }),
+        ("Socket.Path", { $0.socket.path == $1.socket.path }),
+        ("Socket.Mode", { $0.socket.mode == $1.socket.mode }),
+        ("Socket.Group", { $0.socket.group == $1.socket.group }),
+        ("Limits.MaxMessageSize", { $0.limits.maximumMessageBytes == $1.limits.maximumMessageBytes }),
+        ("Limits.MaxConnections", { $0.limits.maximumConnections == $1.limits.maximumConnections }),
+        ("Limits.MaxStacksPerUser", { $0.limits.maximumStacksPerUser == $1.limits.maximumStacksPerUser }),
+        (
+            "Limits.MaxSubscriptionsPerConnection",
+            { $0.limits.maximumSubscriptionsPerConnection == $1.limits.maximumSubscriptionsPerConnection }
+        ),
+        ("Limits.MaxPendingOutput", { $0.limits.maximumPendingOutputBytes == $1.limits.maximumPendingOutputBytes }),
+        ("Access.Ownership", { $0.access.ownership == $1.access.ownership }),
+        ("Access.ControlGroup", { $0.access.controlGroup == $1.access.controlGroup }),
+        ("Watchdog.StallTimeoutSec", { $0.watchdog.stallTimeoutMicroseconds == $1.watchdog.stallTimeoutMicroseconds }),
+    ]
+}

@@ -1,0 +1,169 @@
+import SystemdSupport
+
+/// Every section and key of `transitiond.conf`, in the order the documented file lists them.
+///
+/// The one place keys are declared: the loader looks values up from this list and reports anything
+/// else as unknown, `documentedFile()` writes `etc/transitiond.conf` from it, and the tests check
+/// that each default text reads back as the built-in default and that transitiond.conf(5) names
+/// every key.
+public enum DaemonConfigurationSchema {
+    /// The sections, in file order.
+    public static let sections = ["Daemon", "Socket", "Limits", "Access", "Watchdog"]
+
+    /// Every key, grouped by section in `sections` order.
+    public static let keys: [DaemonConfigurationKey] = daemonKeys + socketKeys + limitKeys + accessKeys + watchdogKeys
+
+    /// The key `name` in `section`, or nil when the schema has none.
+    public static func key(_ name: String, in section: String) -> DaemonConfigurationKey? {
+        keys.first { $0.section == section && $0.name == name }
+    }
+
+    /// Accepted settle bounds: up to a minute; the unit's `TimeoutStopSec=` must be longer.
+    static let shutdownSettleRange: ClosedRange<UInt64> = 0...60_000_000
+    /// Accepted stall timeouts: 10 ms to 10 min.
+    static let stallTimeoutRange: ClosedRange<UInt64> = 10_000...600_000_000
+
+    private static let daemonKeys: [DaemonConfigurationKey] = [
+        DaemonConfigurationKey(
+            "Daemon", "FrameRate", default: "60",
+            ["Frames per second of the display link, 1 to 240; --frame-rate overrides it."]
+        ) { assignment, configuration, _ in
+            configuration.frameRate = try assignment.integer(in: DaemonConfiguration.frameRates)
+        },
+        DaemonConfigurationKey(
+            "Daemon", "StateDirectory", default: "",
+            [
+                "Where stacks are kept. Default: $STATE_DIRECTORY (StateDirectory= of the unit), else",
+                "/var/lib/transitiond as root, else $XDG_STATE_HOME/transitiond or ~/.local/state/transitiond.",
+            ]
+        ) { assignment, configuration, _ in
+            configuration.stateDirectory = try assignment.absolutePath()
+        },
+        DaemonConfigurationKey(
+            "Daemon", "AnimatorDirectory", default: DaemonConfiguration.defaultAnimatorDirectory,
+            ["User animators, one JSON file each (see docs/animators.md); a missing directory holds none."]
+        ) { assignment, configuration, _ in
+            configuration.animatorDirectory = try assignment.absolutePath()
+        },
+        DaemonConfigurationKey(
+            "Daemon", "LogLevel", default: "info",
+            ["The least important journal priority logged: emerg, alert, crit, err, warning, notice, info, debug."]
+        ) { assignment, configuration, _ in
+            configuration.logLevel = try assignment.priority()
+        },
+        DaemonConfigurationKey(
+            "Daemon", "ShutdownSettleSec", default: "5s",
+            [
+                "On SIGTERM, how long running transitions may take to finish before they are cancelled;",
+                "at most 1min, and shorter than the unit's TimeoutStopSec=.",
+            ]
+        ) { assignment, configuration, _ in
+            configuration.shutdownSettleMicroseconds = try assignment.timeSpanMicroseconds(in: shutdownSettleRange)
+        },
+    ]
+
+    private static let socketKeys: [DaemonConfigurationKey] = [
+        DaemonConfigurationKey(
+            "Socket", "Path", default: "",
+            [
+                "The Varlink socket, used when systemd passes none (socket activation). Default:",
+                "$RUNTIME_DIRECTORY/io.transitiond, else /run/transitiond/io.transitiond as root,",
+                "else $XDG_RUNTIME_DIR/transitiond/io.transitiond. --socket overrides it.",
+            ]
+        ) { assignment, configuration, _ in
+            let path = try assignment.absolutePath()
+            guard path.utf8.count <= DaemonConfiguration.SocketSettings.maximumPathBytes else {
+                throw assignment.badValueError(
+                    "expected a path of at most \(DaemonConfiguration.SocketSettings.maximumPathBytes) bytes "
+                        + "(unix(7)), got \(path.utf8.count)")
+            }
+            configuration.socket.path = path
+        },
+        DaemonConfigurationKey(
+            "Socket", "Mode", default: "0666",
+            [
+                "Permissions of the socket file the daemon creates. 0666 lets every local user connect;",
+                "stack ownership then decides who may change what (see [Access]).",
+            ]
+        ) { assignment, configuration, _ in
+            let mode = try assignment.fileMode()
+            guard mode <= 0o777 else {
+                throw assignment.badValueError("expected permission bits from 0 to 0777, got \"\(assignment.value)\"")
+            }
+            configuration.socket.mode = mode
+        },
+        DaemonConfigurationKey(
+            "Socket", "Group", default: "",
+            ["The group the socket file is given to (a name or a number); empty keeps the daemon's own."]
+        ) { assignment, configuration, environment in
+            configuration.socket.group = try assignment.group(environment: environment)
+        },
+    ]
+
+    private static let limitKeys: [DaemonConfigurationKey] = [
+        DaemonConfigurationKey(
+            "Limits", "MaxMessageSize", default: "1M",
+            ["The largest message a client may send (base 1024: 64K, 1M); a longer one ends its connection."]
+        ) { assignment, configuration, _ in
+            configuration.limits.maximumMessageBytes = try assignment.sizeBytes(in: (4 << 10)...(256 << 20))
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxConnections", default: "4096",
+            ["The most client connections at once; keep LimitNOFILE= of the unit above it."]
+        ) { assignment, configuration, _ in
+            configuration.limits.maximumConnections = try assignment.integer(in: 1...1_000_000)
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxStacksPerUser", default: "1000",
+            ["The most stacks one user may own; with shared ownership, all clients together."]
+        ) { assignment, configuration, _ in
+            configuration.limits.maximumStacksPerUser = try assignment.integer(in: 1...1_000_000)
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxSubscriptionsPerConnection", default: "1",
+            ["The most Subscribe streams one connection may hold."]
+        ) { assignment, configuration, _ in
+            configuration.limits.maximumSubscriptionsPerConnection = try assignment.integer(in: 1...1024)
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxPendingOutput", default: "8M",
+            ["Reply bytes a client may leave unread before it is disconnected (base 1024)."]
+        ) { assignment, configuration, _ in
+            configuration.limits.maximumPendingOutputBytes = try assignment.sizeBytes(in: (64 << 10)...(1 << 30))
+        },
+    ]
+
+    private static let accessKeys: [DaemonConfigurationKey] = [
+        DaemonConfigurationKey(
+            "Access", "Ownership", default: "auto",
+            [
+                "per-user: a stack belongs to the user who created it; the owner, root and ControlGroup=",
+                "may change it. shared: every client that can open the socket may change every stack.",
+                "auto: per-user unless the daemon runs in a user namespace that hides client user ids",
+                "(PrivateUsers=yes), where it must be shared. See transitiond.conf(5).",
+            ]
+        ) { assignment, configuration, _ in
+            configuration.access.ownership = try assignment.enumeration(DaemonConfiguration.OwnershipMode.self)
+        },
+        DaemonConfigurationKey(
+            "Access", "ControlGroup", default: "",
+            ["With per-user ownership, a group (name or number) whose members may change every stack."]
+        ) { assignment, configuration, environment in
+            configuration.access.controlGroup = try assignment.group(environment: environment)
+        },
+    ]
+
+    private static let watchdogKeys: [DaemonConfigurationKey] = [
+        DaemonConfigurationKey(
+            "Watchdog", "StallTimeoutSec", default: "2s",
+            [
+                "With WatchdogSec= in the unit: how long the clock may go without a tick while something",
+                "animates, or the engine without answering, before the daemon stops feeding the watchdog",
+                "and systemd restarts it.",
+            ]
+        ) { assignment, configuration, _ in
+            configuration.watchdog.stallTimeoutMicroseconds = try assignment.timeSpanMicroseconds(
+                in: stallTimeoutRange)
+        }
+    ]
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import TransitionDaemon
+
+@Suite struct UserNamespaceMappingTests {
+    /// uid_map texts with what they mean. Sources: user_namespaces(7) for the initial map; systemd's
+    /// PrivateUsers=yes writes root and the service user (systemd.exec(5)); a container manager maps 65536
+    /// ids from a high base.
+    @Test(arguments: [
+        ("         0          0 4294967295\n", true, true),
+        ("0 0 1\n61234 61234 1\n", false, false),
+        ("0 0 1\n", false, false),
+        ("0 1879048192 65536\n", false, true),
+        ("0 0 65536\n", false, true),
+        ("0 100000 1000\n1000 1000 1\n1001 101001 64535\n", false, true),
+        ("0 100000 1000\n1001 101001 64535\n", false, false),
+    ])
+    func mapsAreClassified(text: String, isInitial: Bool, distinguishes: Bool) throws {
+        let mapping = try #require(UserNamespaceMapping(parsing: text))
+        #expect(mapping.isInitialNamespace == isInitial)
+        #expect(mapping.distinguishesRegularUsers == distinguishes)
+    }
+
+    @Test(arguments: ["0 0\n", "a b c\n", "0 0 0\n", "0 0 1 2\n", "-1 0 1\n"])
+    func malformedMapsAreRefused(text: String) {
+        #expect(UserNamespaceMapping(parsing: text) == nil)
+    }
+
+    @Test func theTestProcessMapIsReadable() throws {
+        let mapping = try #require(UserNamespaceMapping.current())
+        #expect(!mapping.ranges.isEmpty)
+        #expect(UserNamespaceMapping.current(path: "/nonexistent") == nil)
+        #expect(UserNamespaceMapping.overflowUserID(path: "/nonexistent") == 65_534)
+    }
+
+    /// The finding behind `Ownership=auto`, checked against the kernel: a listener in a user namespace
+    /// that maps only root (as PrivateUsers=yes maps only root and the service user) sees a uid 1000
+    /// client as the overflow uid and gid, and the map it reads says so.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: python)))
+    func peerCredentialsCollapseInAUserNamespace() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        chmod(directory.path, 0o755)
+        let socketPath = directory.file("peer.sock")
+        let server = """
+            import os, socket, struct, sys
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.bind(sys.argv[1]); os.chmod(sys.argv[1], 0o666); s.listen()
+            print(open("/proc/self/uid_map").read().strip().replace("\\n", ";"), flush=True)
+            c, _ = s.accept()
+            pid, uid, gid = struct.unpack("3i", c.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))
+            print(uid, gid, flush=True)
+            """
+        let environment = ["PATH": ChildProcess.searchPath]
+        let started = try ChildProcess.start(
+            ["unshare", "--user", "--map-root-user", Self.python, "-c", server, socketPath], environment: environment)
+        defer {
+            kill(started.pid, SIGKILL)
+            _ = ChildProcess.wait(for: started.pid)
+            close(started.output)
+            close(started.error)
+        }
+        // The first line comes once the socket listens: no polling, no sleep.
+        let mapLine = try #require(Self.readLine(started.output), "server did not start")
+        let client = try ChildProcess.run(
+            [
+                "setpriv", "--reuid", "1000", "--regid", "1000", "--clear-groups", Self.python, "-c",
+                "import socket, sys; socket.socket(socket.AF_UNIX).connect(sys.argv[1])", socketPath,
+            ], environment: environment)
+        guard client.status == 0 else {
+            // Without a client the server would wait forever: end it before failing.
+            Issue.record("client failed: \(client.standardError)")
+            return
+        }
+        let credentials = try #require(Self.readLine(started.output), "server saw no client")
+        #expect(credentials == "65534 65534")
+
+        let mapping = try #require(UserNamespaceMapping(parsing: mapLine.replacingOccurrences(of: ";", with: "\n")))
+        #expect(!mapping.distinguishesRegularUsers)
+        let access = EffectiveAccess.resolve(
+            DaemonConfiguration.AccessSettings(ownership: .automatic, controlGroup: nil), mapping: mapping,
+            overflowUserID: 65_534, overflowGroupID: 65_534)
+        #expect(access.ownership == .shared)
+        #expect(access.serviceControlGroupID == 65_534)
+    }
+
+    /// Debian's Python, which any user may run (a per-user Python under /root is not).
+    static let python = "/usr/bin/python3"
+
+    /// One line from a pipe, without its newline; nil at the end.
+    private static func readLine(_ descriptor: Int32) -> String? {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let count = read(descriptor, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+    }
+}
