@@ -1,0 +1,47 @@
+import SystemdSupport
+
+@testable import TransitionDaemon
+
+/// A value other threads change and a test waits on: `wait(until:)` blocks on a condition variable
+/// until the predicate holds (no sleeping, no polling). A generous deadline only bounds a broken test.
+final class Observed<Value: Sendable>: Sendable {
+    private let state: MonotonicCondition<Value>
+
+    init(_ value: Value) { state = MonotonicCondition(value) }
+
+    var value: Value { state.withLock { $0 } }
+
+    func update(_ body: (inout Value) -> Void) {
+        state.update { body(&$0) }
+    }
+
+    /// Waits until `predicate` holds; false if 30 s pass first (a hung test, not a timing check).
+    @discardableResult
+    func wait(until predicate: (Value) -> Bool) -> Bool {
+        let deadline = SystemdClock.monotonicMicroseconds() + 30_000_000
+        while true {
+            let done = state.wait(untilMonotonicMicroseconds: deadline, unless: predicate) { predicate($0) }
+            if done { return true }
+            if SystemdClock.monotonicMicroseconds() >= deadline { return false }
+        }
+    }
+}
+
+/// A health check whose answers the test sets, recording every answer it gave.
+final class ScriptedHealthCheck: ServiceHealthCheck {
+    struct State: Sendable {
+        var isHealthy = true
+        var answers: [Bool] = []
+    }
+
+    let state = Observed(State())
+
+    func isHealthy(nowMicroseconds: UInt64) -> Bool {
+        var answer = true
+        state.update { state in
+            answer = state.isHealthy
+            state.answers.append(answer)
+        }
+        return answer
+    }
+}
