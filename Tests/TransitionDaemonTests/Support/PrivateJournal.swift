@@ -10,15 +10,15 @@ enum PrivateJournal {
         access(journald, X_OK) == 0 && unshare != nil && canMount
     }
 
-    /// Runs `body` on a thread served by a private journald, then returns the entries matching
-    /// `matches` (journalctl match arguments) as dictionaries of text values.
+    /// Runs `body` on a thread served by a private journald, then returns, for each query (journalctl
+    /// match arguments such as `STACK=main`), the matching entries as dictionaries of text values.
     static func run(
-        matches: [String],
+        queries: [[String]],
         _ body: @escaping @Sendable () throws -> Void
-    ) async throws -> [[String: String]] {
+    ) async throws -> [[[String: String]]] {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result { try runInNamespace(matches: matches, body) })
+                continuation.resume(with: Result { try runInNamespace(queries: queries, body) })
             }.start()
         }
     }
@@ -42,7 +42,7 @@ enum PrivateJournal {
         return probe?.status == 0
     }()
 
-    private static func runInNamespace(matches: [String], _ body: () throws -> Void) throws -> [[String: String]] {
+    private static func runInNamespace(queries: [[String]], _ body: () throws -> Void) throws -> [[[String: String]]] {
         guard let unshare, unshare(newMountNamespace) == 0 else { throw TestFailure("unshare(CLONE_NEWNS): \(errno)") }
         // Private propagation, or the mounts below would appear on the machine (mount_namespaces(7)).
         guard mount("none", "/", nil, UInt(MS_REC | MS_PRIVATE), nil) == 0 else {
@@ -74,9 +74,11 @@ enum PrivateJournal {
         try body()
         let sync = try ChildProcess.run(["journalctl", "--sync"], environment: environment)
         guard sync.status == 0 else { throw TestFailure("journalctl --sync: \(sync.status) \(sync.standardError)") }
-        let query = try ChildProcess.run(
-            ["journalctl", "--no-pager", "-o", "json"] + matches, environment: environment)
-        return try query.standardOutput.split(separator: "\n").map(decode)
+        return try queries.map { matches in
+            let query = try ChildProcess.run(
+                ["journalctl", "--no-pager", "-o", "json"] + matches, environment: environment)
+            return try query.standardOutput.split(separator: "\n").map(decode)
+        }
     }
 
     /// Mounts a tmpfs on `directory`, or on its nearest existing ancestor and creates it inside, so
