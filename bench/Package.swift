@@ -18,19 +18,43 @@ let package = Package(
         // malloc/calloc/realloc/posix_memalign/aligned_alloc/memalign interposed with a counter. Linked
         // into the executable only, where its definitions take precedence over the C library's.
         .target(name: "CAllocationCounter", cSettings: [.unsafeFlags(["-O2"])]),
+        // The socket load generator, the update-to-frame latency probe, the deadline sleeper (the kernel's
+        // floor for a timer thread) and the busy loop, in C.
+        .target(name: "CBenchmarkTools", cSettings: [.unsafeFlags(["-O2"])]),
         // The harness: options, batches and statistics, results, the table and the JSON file.
         .target(name: "BenchmarkKit", dependencies: ["CAllocationCounter"]),
+        // What several groups share: the benchmark screens, child processes, the daemon, /proc readers.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: ["CBenchmarkTools", .product(name: "TransitionCore", package: "transitiond")]
+        ),
         // The `core` group: timing curves, springs, transforms and plan sampling against their targets.
         .target(
             name: "CoreBenchmarks",
             dependencies: [
-                "BenchmarkKit", "CFloor",
+                "BenchmarkKit", "BenchmarkSupport", "CFloor",
                 .product(name: "TransitionCore", package: "transitiond"),
             ]
         ),
+        // The `engine` group: animating stacks on the real display link, tick lateness, idle wake-ups.
+        .target(
+            name: "EngineBenchmarks",
+            dependencies: [
+                "BenchmarkKit", "BenchmarkSupport", "CBenchmarkTools",
+                .product(name: "TransitionCore", package: "transitiond"),
+                .product(name: "TransitionEngine", package: "transitiond"),
+            ]
+        ),
+        // The `sockets` group: request rates against redis-server, update-to-frame latency.
+        .target(
+            name: "SocketBenchmarks",
+            dependencies: ["BenchmarkKit", "BenchmarkSupport", "CBenchmarkTools"]
+        ),
         .executableTarget(
             name: "transitiond-bench",
-            dependencies: ["BenchmarkKit", "CoreBenchmarks", "CAllocationCounter"]
+            dependencies: [
+                "BenchmarkKit", "CoreBenchmarks", "EngineBenchmarks", "SocketBenchmarks", "CAllocationCounter",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

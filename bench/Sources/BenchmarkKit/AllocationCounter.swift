@@ -6,6 +6,14 @@ public enum AllocationCounter {
     /// Allocations since the process started.
     public static var allocations: UInt64 { allocation_counter_allocations() }
 
+    /// Whether allocations are counted (the default). Turned off while figures run whose threads allocate
+    /// concurrently (`Benchmark.countsAllocations`), where one shared counter would add cache-line traffic
+    /// to the code measured.
+    public static var isCounting: Bool {
+        get { allocation_counter_is_counting() != 0 }
+        set { allocation_counter_set_counting(newValue ? 1 : 0) }
+    }
+
     /// Allocations made by `body`.
     public static func allocations(during body: () -> Void) -> UInt64 {
         let before = allocations

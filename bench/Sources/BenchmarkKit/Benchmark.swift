@@ -11,6 +11,9 @@ public struct Benchmark {
     public let unit: MeasurementUnit
     /// The targets the result is judged against (none: the figure is for information).
     public let targets: [Target]
+    /// Whether the allocation counter counts while this benchmark runs. False for figures measured on
+    /// several threads at once (an engine ticking, a server under load), which count no allocations.
+    public let countsAllocations: Bool
     /// Measures the figure with the context's settings and returns the row; the second argument is this
     /// benchmark, for the row's key, figure and targets.
     public let run: (BenchmarkContext, Benchmark) -> BenchmarkResult
@@ -18,21 +21,23 @@ public struct Benchmark {
     /// Creates a benchmark.
     public init(
         key: String, figure: String, unit: MeasurementUnit = .nanosecondsPerOperation, targets: [Target] = [],
-        run: @escaping (BenchmarkContext, Benchmark) -> BenchmarkResult
+        countsAllocations: Bool = true, run: @escaping (BenchmarkContext, Benchmark) -> BenchmarkResult
     ) {
         self.key = key
         self.figure = figure
         self.unit = unit
         self.targets = targets
+        self.countsAllocations = countsAllocations
         self.run = run
     }
 }
 
 /// A set of benchmarks that share a subject and a results file (`results/latest-<name>.json`).
 ///
-/// The suite grows by groups: `core` (the pure math and plan sampling) now; clock lateness against the
-/// kernel's floor, request rates against redis, memory per stack and start-up time as the daemon lands.
-/// A group whose peer or preconditions are missing reports its rows as skipped rather than failing.
+/// The suite grows by groups: `core` (the pure math and plan sampling), `engine` (animating stacks on the
+/// real display link, tick lateness against the kernel's floor, idle wake-ups), `sockets` (request rates
+/// against redis, update-to-frame latency); memory per stack and start-up time later. A group whose peer
+/// or preconditions are missing reports its rows as skipped rather than failing.
 public struct BenchmarkGroup {
     /// The group's name: `[a-z]+`, the first component of its benchmarks' keys and of its files' names.
     public let name: String

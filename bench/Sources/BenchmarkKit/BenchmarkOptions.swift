@@ -1,8 +1,8 @@
 /// The command line of `transitiond-bench`.
 ///
 /// ```
-/// transitiond-bench [--filter PREFIX]... [--list] [--batches N] [--batch-ms MS] [--results DIRECTORY]
-///                   [--no-write] [--strict]
+/// transitiond-bench [--filter PREFIX]... [--list] [--batches N] [--batch-ms MS] [--duration-scale F]
+///                   [--results DIRECTORY] [--no-write] [--strict]
 /// ```
 public struct BenchmarkOptions {
     /// Group names or key prefixes to run (`core`, `core.bezier`); empty runs everything.
@@ -13,6 +13,9 @@ public struct BenchmarkOptions {
     public var batches = 15
     /// The shortest a batch may last, in seconds; the repetition count is calibrated to reach it.
     public var minimumBatchSeconds = 0.020
+    /// Multiplies the wall-clock length of every timed run of the `engine` and `sockets` groups (search
+    /// steps, lateness and wake-up windows, load runs, latency probes); 0.1 ... 10, default 1.
+    public var durationScale = 1.0
     /// Where results files go; nil means bench/results beside the package.
     public var resultsDirectory: String?
     /// Whether to write results files.
@@ -29,6 +32,8 @@ public struct BenchmarkOptions {
           --list             list groups and benchmarks with their targets, run nothing
           --batches N        measured batches per figure (default 15, at least 3)
           --batch-ms MS      minimum duration of one batch in milliseconds (default 20)
+          --duration-scale F multiply the length of the engine and sockets groups' timed runs by F
+                             (0.1 to 10, default 1; the defaults keep each group under about 2 minutes)
           --results DIR      directory for <date>-<group>.json and latest-<group>.json (default bench/results)
           --no-write         print the table only
           --strict           exit with status 1 if any target is missed
@@ -63,6 +68,11 @@ public struct BenchmarkOptions {
                 guard let milliseconds = Double(try value(for: argument)), milliseconds > 0, milliseconds <= 10_000
                 else { throw UsageError("--batch-ms needs a number of milliseconds in (0, 10000]") }
                 minimumBatchSeconds = milliseconds / 1_000
+            case "--duration-scale":
+                guard let scale = Double(try value(for: argument)), scale >= 0.1, scale <= 10 else {
+                    throw UsageError("--duration-scale needs a number from 0.1 to 10")
+                }
+                durationScale = scale
             case "--results":
                 resultsDirectory = try value(for: argument)
             case "--no-write":

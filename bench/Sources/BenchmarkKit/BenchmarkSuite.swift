@@ -64,7 +64,9 @@ public struct BenchmarkSuite {
             var results: [BenchmarkResult] = []
             for benchmark in benchmarks {
                 printError("running \(benchmark.key) …")
+                AllocationCounter.isCounting = benchmark.countsAllocations
                 results.append(benchmark.run(context, benchmark))
+                AllocationCounter.isCounting = true
             }
             all += results
             if benchmarks.count == group.benchmarks.count { completeGroups.append((group, results)) }

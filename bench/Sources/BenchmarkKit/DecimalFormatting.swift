@@ -25,4 +25,15 @@ public enum DecimalFormatting {
         if magnitude >= 10 { return fixed(value, decimals: 1) }
         return fixed(value, decimals: 2)
     }
+
+    /// `value` rounded to a whole number with a comma every three digits ("45,210", "-1,000").
+    public static func grouped(_ value: Double) -> String {
+        let digits = fixed(abs(value), decimals: 0)
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return (value <= -0.5 ? "-" : "") + text
+    }
 }

@@ -7,7 +7,8 @@
 ///
 /// Schema `transitiond-bench/1` (keys are stable; new keys may be added, none change meaning):
 /// `schema`, `group`, `date`, `startedAt`, `machine` {`processor`, `processors`, `kernel`},
-/// `load` {`before`, `after`: [1, 5, 15 min]}, `settings` {`batches`, `minimumBatchSeconds`, `clock`},
+/// `load` {`before`, `after`: [1, 5, 15 min]}, `settings` {`batches`, `minimumBatchSeconds`,
+/// `durationScale`, `clock`},
 /// `allocationCounterVerified`, and `results`: for each benchmark `key`, `figure`, `unit`,
 /// `ours` {`name`, `median`, `minimum`, `maximum`, `spread`, `samples` (CPU time for timed figures),
 /// `wallClockMedian`, `wallClockSamples` (the same batches in wall time, or null), `allocationsPerCall`},
@@ -41,6 +42,7 @@ public enum ResultFile {
                 .object([
                     ("batches", .number(Double(run.options.batches))),
                     ("minimumBatchSeconds", .number(run.options.minimumBatchSeconds)),
+                    ("durationScale", .number(run.options.durationScale)),
                     ("clock", .string("CLOCK_THREAD_CPUTIME_ID")),
                 ])
             ),
@@ -58,7 +60,7 @@ public enum ResultFile {
                 "ours",
                 result.ours.map {
                     figure(
-                        name: "TransitionCore", $0, wallClock: result.wallClock, allocations: result.allocationsPerCall)
+                        name: result.oursName, $0, wallClock: result.wallClock, allocations: result.allocationsPerCall)
                 } ?? .null
             ),
             (

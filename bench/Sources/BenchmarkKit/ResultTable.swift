@@ -43,7 +43,8 @@ public enum ResultTable {
             result.figure,
             result.ours.map { unit.format($0.median) } ?? "—",
             result.ours.map { unit.format($0.minimum) } ?? "—",
-            result.ours.map { DecimalFormatting.fixed($0.spread * 100, decimals: 0) + "%" } ?? "—",
+            result.ours.map { $0.samples.count > 1 ? DecimalFormatting.fixed($0.spread * 100, decimals: 0) + "%" : "—" }
+                ?? "—",
             peer, ratio, allocations, target.isEmpty ? "—" : target, verdict,
         ]
     }

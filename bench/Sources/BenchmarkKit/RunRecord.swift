@@ -38,7 +38,8 @@ public struct RunRecord {
         return "machine: \(processor), \(processors) processors, Linux \(kernel); load average (1 min) "
             + "\(load(loadBefore)) before, \(load(loadAfter)) after; \(options.batches) batches of ≥ "
             + DecimalFormatting.fixed(options.minimumBatchSeconds * 1_000, decimals: 0)
-            + " ms (thread CPU time) per figure; "
+            + " ms (thread CPU time) per timed figure; "
+            + (options.durationScale == 1 ? "" : "run durations × \(options.durationScale); ")
             + "allocation counter " + (allocationCounterVerified ? "verified" : "NOT working (allocations unverified)")
     }
 }

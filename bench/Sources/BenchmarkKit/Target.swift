@@ -4,8 +4,13 @@ public struct Target: Sendable {
     public enum Kind: String, Sendable {
         /// The cost ratio to the peer (see `MeasurementUnit.ratio`) is at most the limit.
         case ratioAtMost
-        /// The median value is below the limit, in the figure's unit.
+        /// The median value is strictly better than the limit, in the figure's unit: below it when lower is
+        /// better, above it when higher is better.
         case valueBelow
+        /// The median value is at most the limit (whatever the unit's direction).
+        case valueAtMost
+        /// The median value is at least the limit (whatever the unit's direction).
+        case valueAtLeast
         /// The heap allocations per call are at most the limit.
         case allocationsPerCallAtMost
     }
@@ -25,14 +30,20 @@ public struct Target: Sendable {
     public static func ratioAtMost(_ limit: Double) -> Target { Target(.ratioAtMost, limit) }
     /// The median is below `limit` in the figure's unit.
     public static func valueBelow(_ limit: Double) -> Target { Target(.valueBelow, limit) }
+    /// The median is at most `limit` ("within 9.33 ms", "0 wake-ups per second").
+    public static func valueAtMost(_ limit: Double) -> Target { Target(.valueAtMost, limit) }
+    /// The median is at least `limit` ("10,000 stacks").
+    public static func valueAtLeast(_ limit: Double) -> Target { Target(.valueAtLeast, limit) }
     /// No heap allocation per call.
     public static let noAllocations = Target(.allocationsPerCallAtMost, 0)
 
-    /// The target as the table shows it: "≤ 1.5× floor", "< 2.00 µs", "0 allocs".
+    /// The target as the table shows it: "≤ 1.5×", "< 2.00 µs", "≥ 10,000 stacks", "0 allocs".
     public func description(unit: MeasurementUnit) -> String {
         switch kind {
         case .ratioAtMost: return "≤ " + DecimalFormatting.significant(limit) + "×"
-        case .valueBelow: return "< " + unit.format(limit)
+        case .valueBelow: return (unit.lowerIsBetter ? "< " : "> ") + unit.format(limit)
+        case .valueAtMost: return "≤ " + unit.format(limit)
+        case .valueAtLeast: return "≥ " + unit.format(limit)
         case .allocationsPerCallAtMost:
             return limit == 0 ? "0 allocs" : "≤ " + DecimalFormatting.significant(limit) + " allocs"
         }
@@ -47,6 +58,10 @@ public struct Target: Sendable {
         case .valueBelow:
             guard let ours = result.ours else { return nil }
             return result.unit.lowerIsBetter ? ours.median < limit : ours.median > limit
+        case .valueAtMost:
+            return result.ours.map { $0.median <= limit }
+        case .valueAtLeast:
+            return result.ours.map { $0.median >= limit }
         case .allocationsPerCallAtMost:
             return result.allocationsPerCall.map { $0 <= limit }
         }

@@ -1,4 +1,5 @@
 import BenchmarkKit
+import BenchmarkSupport
 import TransitionCore
 
 /// `TransitionPlan.sample(at:into:)` for every variant of every built-in animator on 6-node screens, with a

@@ -1,5 +1,7 @@
 import BenchmarkKit
 import CoreBenchmarks
+import EngineBenchmarks
+import SocketBenchmarks
 
 #if canImport(Glibc)
     import Glibc
@@ -11,7 +13,11 @@ let benchDirectory = String(
         .joined(separator: "/"))
 
 let suite = BenchmarkSuite(
-    groups: [CoreBenchmarks.group()],
+    groups: [
+        CoreBenchmarks.group(),
+        EngineBenchmarks.group(benchDirectory: benchDirectory),
+        SocketBenchmarks.group(benchDirectory: benchDirectory),
+    ],
     defaultResultsDirectory: benchDirectory + "/results"
 )
 exit(suite.main(arguments: Array(CommandLine.arguments.dropFirst())))

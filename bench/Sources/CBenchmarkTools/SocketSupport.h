@@ -1,0 +1,40 @@
+#ifndef BENCH_SOCKET_SUPPORT_H
+#define BENCH_SOCKET_SUPPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// Helpers shared by the load generator and the latency probe (not part of the public header).
+
+/// CLOCK_MONOTONIC in nanoseconds.
+int64_t bench_now_ns(void);
+
+/// Connects a blocking SOCK_STREAM socket to the Unix socket `path`; -1 with errno on failure.
+int bench_connect_unix(const char *path);
+
+/// Writes all of `length` bytes to a blocking socket; 0, or -1 with errno.
+int bench_send_all(int descriptor, const void *bytes, size_t length);
+
+/// A receive buffer that splits a byte stream into messages ending with `terminator`.
+typedef struct {
+    char *bytes;
+    size_t capacity;
+    size_t length;
+} bench_buffer;
+
+/// Reads from a blocking socket until one whole message is in `buffer`, waiting at most `timeout_ns`
+/// (-1: forever). Returns the message's length including the terminator (the message starts at
+/// `buffer->bytes`), 0 on timeout, -1 on error or end of stream (errno set; 0 for a clean end).
+long bench_receive_message(int descriptor, bench_buffer *buffer, char terminator, int64_t timeout_ns);
+
+/// Removes the first `length` bytes of `buffer`.
+void bench_buffer_consume(bench_buffer *buffer, size_t length);
+
+/// Frees the buffer's storage.
+void bench_buffer_free(bench_buffer *buffer);
+
+/// Formats `template` with (stack, fraction) into a new NUL-terminated string of `*length` bytes plus,
+/// for Varlink, the NUL message terminator counted in `*length`. Returns NULL on allocation failure.
+char *bench_format_message(const char *template, const char *stack, double fraction, int varlink, size_t *length);
+
+#endif

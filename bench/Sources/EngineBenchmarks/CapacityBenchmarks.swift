@@ -1,0 +1,58 @@
+import BenchmarkKit
+import BenchmarkSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `engine.capacity.*`: the capacity search at 60 and 120 Hz, with every frame read and with nobody
+/// reading.
+enum CapacityBenchmarks {
+    /// Issue 3's target: 10,000 animating stacks at 60 Hz.
+    static let target60Hertz = 10_000.0
+
+    static func benchmarks() -> [Benchmark] {
+        [
+            benchmark(framesPerSecond: 60, readers: .everyFrame, targets: [.valueAtLeast(target60Hertz)]),
+            benchmark(framesPerSecond: 120, readers: .everyFrame, targets: []),
+            benchmark(framesPerSecond: 60, readers: .none, targets: []),
+        ]
+    }
+
+    static func benchmark(framesPerSecond: Int, readers: StackLoad.Readers, targets: [Target]) -> Benchmark {
+        let suffix = readers == .everyFrame ? "" : ".unread"
+        let reading = readers == .everyFrame ? "every frame read" : "no subscriber"
+        return Benchmark(
+            key: "engine.capacity.\(framesPerSecond)hz\(suffix)",
+            figure: "animating stacks, p99 tick < ½ period, \(framesPerSecond) Hz, \(reading)",
+            unit: .stacks, targets: targets, countsAllocations: false
+        ) { context, benchmark in
+            let search = CapacitySearch(
+                framesPerSecond: framesPerSecond, readers: readers,
+                windowSeconds: CapacitySearch.windowSeconds * context.options.durationScale)
+            let (steps, error) = search.run { line in
+                let bytes = Array(("  " + line + "\n").utf8)
+                _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            }
+            if let error, steps.isEmpty { return BenchmarkResult(skipping: benchmark, reason: error) }
+            let capacity = steps.filter(\.passed).map(\.stacks).max() ?? 0
+            let budget = MeasurementUnit.nanoseconds.format(Double(search.budget))
+            var notes = [
+                "slide push/pop back to back on 6-node screens, started in \(StackLoad.startWaves) waves over "
+                    + "0.3 s; in-memory store; "
+                    + (readers == .everyFrame
+                        ? "one subscriber per stack, every frame sampled by a reader thread (as the daemon's pump)"
+                        : "no subscriber: frames are never sampled")
+                    + "; tick work = wall time from the tick reaching the engine to its return; budget \(budget)"
+            ]
+            notes += steps.map { "step " + search.describe($0) }
+            if capacity >= CapacitySearch.maximumStacks {
+                notes.append("the search stops at \(CapacitySearch.maximumStacks): the capacity is at least that")
+            }
+            if let error { notes.append("search stopped: \(error)") }
+            return BenchmarkResult(
+                benchmark: benchmark, oursName: "TransitionEngine", ours: Measurement(samples: [Double(capacity)]),
+                allocationsPerCall: nil, notes: notes)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import BenchmarkKit
+import BenchmarkSupport
+import TransitionEngine
+
+/// The largest number of simultaneously animating stacks whose tick work stays within half the frame
+/// period at the 99th percentile, on the real display link: doubling from `initialStacks` to
+/// `maximumStacks`, then bisection between the last count that passed and the first that failed, each
+/// step a fresh engine measured for a few seconds.
+struct CapacitySearch {
+    /// The first count tried.
+    static let initialStacks = 1_000
+    /// The largest count tried.
+    static let maximumStacks = 20_000
+    /// Bisection stops when the bracket is narrower than this fraction of the passing count…
+    static let resolution = 0.1
+    /// …or than this many stacks.
+    static let smallestStep = 125
+    /// At most this many steps in all.
+    static let maximumSteps = 10
+    /// Unmeasured time after the stacks have started (the first transitions, the queues filling), seconds.
+    static let warmupSeconds = 0.5
+    /// Measured time per step, seconds (times the duration scale).
+    static let windowSeconds = 2.0
+
+    /// One measured count.
+    struct Step {
+        var stacks: Int
+        var work: LatenessHistogram
+        var ticks: Int
+        var skippedFrames: Int64
+        var transitionsPerSecond: Double
+        var framesReadPerSecond: Double
+        var failedOperations: Int
+        var budget: Int64
+        var passed: Bool { work.count > 0 && work.p99 < budget }
+    }
+
+    let framesPerSecond: Int
+    let readers: StackLoad.Readers
+    let windowSeconds: Double
+
+    /// Half the frame period, nanoseconds.
+    var budget: Int64 { 1_000_000_000 / Int64(framesPerSecond) / 2 }
+
+    /// Runs the search; returns every step in the order measured, or the error that stopped it.
+    func run(progress: (String) -> Void) -> (steps: [Step], error: String?) {
+        var steps: [Step] = []
+        var passed = 0
+        var failed: Int?
+        var count = Self.initialStacks
+        while steps.count < Self.maximumSteps {
+            let stacks = count
+            let measured = BlockingWait.run { [self] in await measure(stacks: stacks) }
+            let step: Step
+            switch measured {
+            case .success(let value): step = value
+            case .failure(let error): return (steps, "\(count) stacks: \(error)")
+            }
+            steps.append(step)
+            progress(describe(step))
+            if step.passed { passed = max(passed, count) } else { failed = min(failed ?? count, count) }
+            guard let next = nextCount(passed: passed, failed: failed) else { break }
+            count = next
+        }
+        return (steps, nil)
+    }
+
+    /// Doubling until a failure or the maximum, then the middle of the bracket until it is narrow.
+    private func nextCount(passed: Int, failed: Int?) -> Int? {
+        guard let failed else {
+            return passed >= Self.maximumStacks ? nil : min(passed * 2, Self.maximumStacks)
+        }
+        let width = failed - passed
+        if width <= max(Int(Double(passed) * Self.resolution), Self.smallestStep) { return nil }
+        let middle = (passed + failed) / 2
+        return middle / Self.smallestStep * Self.smallestStep > passed
+            ? middle / Self.smallestStep * Self.smallestStep : middle
+    }
+
+    /// Measures one count on a fresh engine.
+    private func measure(stacks count: Int) async -> Result<Step, TransitionEngineError> {
+        let load: StackLoad
+        do {
+            load = try await StackLoad.start(count: count, framesPerSecond: framesPerSecond, readers: readers)
+        } catch {
+            return .failure(error)
+        }
+        try? await Task.sleep(for: .seconds(Self.warmupSeconds))
+        let transitionsBefore = await load.engine.statistics().totals.completed
+        let framesBefore = load.reader?.read.frames ?? 0
+        load.clock.recorder.reset()
+        let start = monotonicNanoseconds()
+        try? await Task.sleep(for: .seconds(windowSeconds))
+        let record = load.clock.recorder.record
+        let elapsed = Double(monotonicNanoseconds() - start) / 1e9
+        let framesRead = (load.reader?.read.frames ?? 0) - framesBefore
+        let transitionsAfter = await load.engine.statistics().totals.completed
+        let failures = load.failedOperations
+        await load.stop()
+        return .success(
+            Step(
+                stacks: count, work: record.work, ticks: record.ticks, skippedFrames: record.skippedFrames,
+                transitionsPerSecond: Double(transitionsAfter - transitionsBefore) / elapsed,
+                framesReadPerSecond: Double(framesRead) / elapsed, failedOperations: failures, budget: budget))
+    }
+
+    /// "8000: p99 7.1 ms (passed)".
+    func describe(_ step: Step) -> String {
+        let unit = MeasurementUnit.nanoseconds
+        var text =
+            "\(step.stacks): p50 \(unit.format(Double(step.work.p50))), p99 \(unit.format(Double(step.work.p99))), "
+            + "max \(unit.format(Double(step.work.maximum))), \(step.ticks) ticks, \(step.skippedFrames) skipped, "
+            + DecimalFormatting.grouped(step.transitionsPerSecond) + " transitions/s"
+        if readers == .everyFrame { text += ", " + DecimalFormatting.grouped(step.framesReadPerSecond) + " frames read/s" }
+        if step.failedOperations > 0 { text += ", \(step.failedOperations) operations FAILED" }
+        return text + (step.passed ? " (passed)" : " (failed)")
+    }
+}

@@ -1,0 +1,131 @@
+import BenchmarkSupport
+import Synchronization
+import TransitionCore
+import TransitionEngine
+
+/// Stacks animating on a fresh engine over the real display link: each stack starts at the 6-node list
+/// screen and runs slide push (to the 6-node detail screen) and pop transitions back to back, 0.3 s each,
+/// through its operation queue (policy `queue`), which a driver task keeps topped up as a client would.
+/// The stacks start in waves spread over one transition's duration, so their transitions (and commits)
+/// fall on different ticks, as independent stacks' do.
+///
+/// The store is in memory (the daemon's default without `--state-directory`): commits cost their
+/// bookkeeping, not a disk.
+final class StackLoad: Sendable {
+    /// Who reads the stacks' frames.
+    enum Readers: String, Sendable {
+        /// Nobody subscribes: ticks only advance plan time, no frame is produced or sampled.
+        case none
+        /// One subscriber per stack, read by a `FrameReader` thread that samples every frame.
+        case everyFrame
+    }
+
+    /// Waves the stacks start in, spread over one transition.
+    static let startWaves = 10
+    /// One slide transition, seconds (BuiltinAnimators.slide).
+    static let transitionSeconds = 0.3
+    /// Operations kept waiting in each stack's queue: about 1.8 s of transitions.
+    static let queueDepth = 6
+    /// How often the driver tops the queues up, seconds.
+    static let refillInterval = 0.5
+
+    let displayLink: DisplayLink
+    let clock: TickRecordingClock
+    let engine: TransitionEngine
+    let stacks: [StackActor]
+    let reader: FrameReader?
+    private let driver = Mutex(Task<Void, Never>?.none)
+    private let failures = Atomic<Int>(0)
+
+    private init(
+        displayLink: DisplayLink, clock: TickRecordingClock, engine: TransitionEngine, stacks: [StackActor],
+        reader: FrameReader?
+    ) {
+        self.displayLink = displayLink
+        self.clock = clock
+        self.engine = engine
+        self.stacks = stacks
+        self.reader = reader
+    }
+
+    /// Creates `count` stacks on a new engine at `framesPerSecond`, subscribes readers, and starts the
+    /// transitions; returns once every stack has begun (after about one transition's duration).
+    static func start(count: Int, framesPerSecond: Int, readers: Readers) async throws(TransitionEngineError)
+        -> StackLoad
+    {
+        let displayLink = try DisplayLink(framesPerSecond: framesPerSecond)
+        let clock = TickRecordingClock(displayLink)
+        let engine = TransitionEngine(clock: clock, store: .inMemory())
+        await displayLink.start()
+        var stacks: [StackActor] = []
+        stacks.reserveCapacity(count)
+        for index in 0..<count {
+            let state = StackState(
+                id: StackID(rawValue: "stack\(index)"), screens: [BenchmarkScreens.list],
+                containerSize: BenchmarkScreens.containerSize)
+            stacks.append(try await engine.createStack(state))
+        }
+        var reader: FrameReader?
+        if readers == .everyFrame {
+            var subscriptions: [StackSubscription] = []
+            for stack in stacks { subscriptions.append(try await stack.subscribe()) }
+            reader = FrameReader(subscriptions)
+        }
+        let load = StackLoad(displayLink: displayLink, clock: clock, engine: engine, stacks: stacks, reader: reader)
+        await load.startDriving()
+        return load
+    }
+
+    /// Operations that failed (they should not: every push and pop is valid where it is queued).
+    var failedOperations: Int { failures.load(ordering: .relaxed) }
+
+    /// Stops the driver, the reader, the engine and the display link.
+    func stop() async {
+        driver.withLock { $0 }?.cancel()
+        await driver.withLock { $0 }?.value
+        reader?.stop()
+        await engine.shutdown()
+        await displayLink.stop()
+    }
+
+    /// Starts the stacks in waves, then leaves a task topping up their queues.
+    private func startDriving() async {
+        var enqueued = Array(repeating: 0, count: stacks.count)
+        let start = monotonicNanoseconds()
+        let waveNanoseconds = Int64(Self.transitionSeconds / Double(Self.startWaves) * 1e9)
+        for wave in 0..<Self.startWaves {
+            for index in stride(from: wave, to: stacks.count, by: Self.startWaves) {
+                await topUp(stacks[index], enqueued: &enqueued[index])
+            }
+            let next = start + Int64(wave + 1) * waveNanoseconds
+            let wait = next - monotonicNanoseconds()
+            if wait > 0 { try? await Task.sleep(for: .nanoseconds(wait)) }
+        }
+        let task = Task { [self, enqueued] in
+            var enqueued = enqueued
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(Self.refillInterval))
+                for index in stacks.indices where !Task.isCancelled {
+                    await topUp(stacks[index], enqueued: &enqueued[index])
+                }
+            }
+        }
+        driver.withLock { $0 = task }
+    }
+
+    /// Queues pushes and pops (alternating, starting with a push) until `queueDepth` wait.
+    private func topUp(_ stack: isolated StackActor, enqueued: inout Int) async {
+        var waiting = stack.queuedOperations
+        while waiting < Self.queueDepth {
+            let operation: StackOperation = enqueued % 2 == 0 ? .push(BenchmarkScreens.detail) : .pop
+            do {
+                try await stack.perform(operation)
+            } catch {
+                failures.add(1, ordering: .relaxed)
+                return
+            }
+            enqueued += 1
+            waiting += 1
+        }
+    }
+}
