@@ -149,7 +149,7 @@ import Varlink
         directory.remove()
     }
 
-    /// A message over the limit ends its connection and nothing else.
+    /// A message over the limit is answered with LimitExceeded and ends its connection, and nothing else.
     @Test func anOversizedMessageEndsOnlyItsConnection() async throws {
         let directory = try TemporaryDirectory()
         var configuration = Self.configuration(directory)
@@ -169,7 +169,9 @@ import Varlink
             }
             return (failure, try bystander.stack("main").screens.count)
         }
-        #expect(failure?.code == .connectionFailed)
+        #expect(failure?.code == .limitExceeded)
+        #expect(failure?.fields["limit"] == "messageBytes")
+        #expect(failure?.fields["maximum"] == 4096)
         #expect(survivor == 1)
         await daemon.stop()
         directory.remove()

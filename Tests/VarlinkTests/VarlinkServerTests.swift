@@ -256,6 +256,21 @@ import Varlink
         #expect(try good.call(method: "org.example.test.Echo", parameters: ["text": "fine"]) == ["text": "fine"])
     }
 
+    @Test func answersAnOversizedMessageWithTheConfiguredErrorThenCloses() throws {
+        var configuration = VarlinkServer.Configuration()
+        configuration.maximumMessageBytes = 1024
+        configuration.messageTooLargeError = VarlinkError(
+            name: "org.example.test.TooLarge", parameters: ["maximum": 1024])
+        let server = try TestServer(configuration: configuration)
+        let good = try server.client()
+        let bad = try RawConnection(path: server.path)
+        bad.write(Array(String(repeating: "x", count: 2048).utf8))
+        #expect(bad.readReply() == VarlinkReply(configuration.messageTooLargeError!))
+        #expect(bad.readsEndOfStream())
+        #expect(server.state.wait(until: { $0.closedConnections == [.messageTooLarge] }))
+        #expect(try good.call(method: "org.example.test.Echo", parameters: ["text": "fine"]) == ["text": "fine"])
+    }
+
     @Test func refusesConnectionsBeyondTheLimit() throws {
         var configuration = VarlinkServer.Configuration()
         configuration.maximumConnections = 2

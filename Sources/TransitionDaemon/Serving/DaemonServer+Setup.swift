@@ -61,6 +61,13 @@ extension DaemonServer {
                 "The daemon serves \(service.maximumConnections) connections, its limit; close one and retry.",
                 parameter: "", fields: ["limit": "connections", "maximum": .number(Double(service.maximumConnections))]
             ).varlinkError
+        server.messageTooLargeError =
+            ServiceError(
+                .limitExceeded,
+                "A message was longer than \(service.maximumMessageBytes) bytes, the limit; the connection is "
+                    + "closed. Send smaller messages (split SetScreens, define large animators once).",
+                parameter: "", fields: ["limit": "messageBytes", "maximum": .number(Double(service.maximumMessageBytes))]
+            ).varlinkError
         let log = service.log
         guard log.handler != nil else { return server }
         server.eventHandler = { event in

@@ -163,6 +163,14 @@ extension EventLoop {
                 }
                 message = next
             } catch {
+                if error.code == .messageTooLarge, let reply = configuration.messageTooLargeError,
+                    let bytes = try? VarlinkReply(reply).encoded()
+                {
+                    // Tell the client why, after what is already queued, then close.
+                    enqueueOutput(bytes, on: connection)
+                    if connections[connection.id] != nil { finish(connection, error) }
+                    return false
+                }
                 close(connection, error)
                 return false
             }

@@ -5,7 +5,8 @@ extension VarlinkServer {
         /// `connectionLimitError` if possible, and closed.
         public var maximumConnections: Int
         /// The largest call accepted, in bytes without the NUL terminator (default 1 MiB,
-        /// `VarlinkFramer.defaultMaximumMessageBytes`). A larger one closes its connection.
+        /// `VarlinkFramer.defaultMaximumMessageBytes`). A larger one is answered with
+        /// `messageTooLargeError` (when set) and closes its connection; other connections are untouched.
         public var maximumMessageBytes: Int
         /// The most bytes queued for one connection and not yet taken by its reader (default 8 MiB,
         /// about 30 s of a 120 Hz stream of 2 KiB frames). A connection whose reader falls further
@@ -21,6 +22,10 @@ extension VarlinkServer {
         /// Sent to a client refused because `maximumConnections` are served; `nil` to just close
         /// (default `org.varlink.service.PermissionDenied`; a service can name its own limit error).
         public var connectionLimitError: VarlinkError?
+        /// Sent, after any replies already queued, to a client whose message exceeds
+        /// `maximumMessageBytes`, before its connection closes; `nil` to just close (the default: the
+        /// standard interface has no such error, so a service names its own).
+        public var messageTooLargeError: VarlinkError?
         /// Told of connections opening and closing, on the event-loop thread; must return quickly.
         /// Use it to log (the server itself never logs).
         public var eventHandler: (@Sendable (VarlinkServerEvent) -> Void)?
@@ -33,6 +38,7 @@ extension VarlinkServer {
             maximumQueuedCalls = VarlinkConnectionStateMachine.defaultMaximumQueuedCalls
             shutdownTimeout = .seconds(2)
             connectionLimitError = .permissionDenied()
+            messageTooLargeError = nil
             eventHandler = nil
         }
     }
