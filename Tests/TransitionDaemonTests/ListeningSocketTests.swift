@@ -83,34 +83,26 @@ import Testing
     }
 }
 
-extension ProcessEnvironmentTests {
-    /// FDSTORE=1: the service manager receives the same listening socket, under `varlink`.
-    @Suite struct FileDescriptorStoreTests {
-        @Test func theListeningSocketIsHandedToTheStore() throws {
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
-            let receiver = try NotifyReceiver(path: directory.file("notify"))
-            let socket = try ListeningSocket.acquire(
-                passed: ListenFileDescriptors(descriptors: []),
-                settings: DaemonConfiguration.SocketSettings(
-                    path: directory.file("io.transitiond"), mode: 0o666, group: nil))
-            defer { close(socket.fileDescriptor) }
-            let sent = try ProcessEnvironmentTests.with(["NOTIFY_SOCKET": receiver.path]) {
-                try socket.storeInServiceManager()
-            }
-            #expect(sent)
-            let datagram = try #require(receiver.receive())
-            #expect(datagram.lines == ["FDSTORE=1", "FDNAME=varlink"])
-            #expect(datagram.fileDescriptors.count == 1)
-            if let stored = datagram.fileDescriptors.first {
-                #expect(Sockets.identity(stored) == Sockets.identity(socket.fileDescriptor))
-                #expect(try ListenFileDescriptors.isListeningUnixStreamSocket(stored))
-                close(stored)
-            }
-            let sentWithoutManager = try ProcessEnvironmentTests.with(["NOTIFY_SOCKET": nil]) {
-                try socket.storeInServiceManager()
-            }
-            #expect(!sentWithoutManager)
+/// FDSTORE=1: the service manager receives the same listening socket, under `varlink`.
+@Suite struct FileDescriptorStoreTests {
+    @Test func theListeningSocketIsHandedToTheStore() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let receiver = try NotifyReceiver(path: directory.file("notify"))
+        let socket = try ListeningSocket.acquire(
+            passed: ListenFileDescriptors(descriptors: []),
+            settings: DaemonConfiguration.SocketSettings(
+                path: directory.file("io.transitiond"), mode: 0o666, group: nil))
+        defer { close(socket.fileDescriptor) }
+        #expect(try socket.storeInServiceManager(notifier: DatagramNotificationSender(path: receiver.path)))
+        let datagram = try #require(receiver.receive())
+        #expect(datagram.lines == ["FDSTORE=1", "FDNAME=varlink"])
+        #expect(datagram.fileDescriptors.count == 1)
+        if let stored = datagram.fileDescriptors.first {
+            #expect(Sockets.identity(stored) == Sockets.identity(socket.fileDescriptor))
+            #expect(try ListenFileDescriptors.isListeningUnixStreamSocket(stored))
+            close(stored)
         }
+        #expect(try socket.storeInServiceManager(notifier: AbsentNotificationSender()) == false)
     }
 }

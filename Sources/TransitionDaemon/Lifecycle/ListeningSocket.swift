@@ -89,7 +89,7 @@ public struct ListeningSocket: Sendable, Hashable {
     /// - Returns: false when no service manager listens.
     /// - Throws: `SystemdError` when the notification fails.
     @discardableResult
-    public func storeInServiceManager(notifier: Notifier = Notifier()) throws -> Bool {
+    public func storeInServiceManager(notifier: any ServiceNotificationSender = Notifier()) throws -> Bool {
         try notifier.storeFileDescriptors([fileDescriptor], name: Self.fileDescriptorName)
     }
 

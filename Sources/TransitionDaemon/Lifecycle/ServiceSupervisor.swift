@@ -33,7 +33,7 @@ public final class ServiceSupervisor: Sendable {
     /// The watchdog being fed, or nil when systemd armed none.
     public let watchdog: Watchdog?
     private let healthCheck: any ServiceHealthCheck
-    private let notifier: Notifier
+    private let notifier: any ServiceNotificationSender
     private let clock: @Sendable () -> UInt64
     private let onEvent: @Sendable (SupervisorEvent) -> Void
     private let state: MonotonicCondition<State>
@@ -46,14 +46,14 @@ public final class ServiceSupervisor: Sendable {
     ///   - watchdog: systemd's watchdog (`Watchdog.fromEnvironment`), or nil for none.
     ///   - healthCheck: asked when a ping is due; pings are withheld while it fails.
     ///   - statusIntervalMicroseconds: the least time between two `STATUS=` updates (default 1 s).
-    ///   - notifier: where notifications go.
+    ///   - notifier: where notifications go: `Notifier()` (sd_notify) in the daemon.
     ///   - clock: CLOCK_MONOTONIC in microseconds; the thread's waits use the same clock.
     ///   - onEvent: called on the supervisor's thread (or the caller's) with what the log should say.
     public init(
         watchdog: Watchdog?,
         healthCheck: any ServiceHealthCheck,
         statusIntervalMicroseconds: UInt64 = 1_000_000,
-        notifier: Notifier = Notifier(),
+        notifier: any ServiceNotificationSender = Notifier(),
         clock: @escaping @Sendable () -> UInt64 = SystemdClock.monotonicMicroseconds,
         onEvent: @escaping @Sendable (SupervisorEvent) -> Void = { _ in }
     ) {
@@ -142,7 +142,7 @@ public final class ServiceSupervisor: Sendable {
     private func deliver(_ messages: [NotifyMessage]) {
         for message in messages {
             do {
-                try notifier.send(message)
+                _ = try notifier.send([message])
             } catch let error as SystemdError {
                 onEvent(.notificationFailed(error))
             } catch {
