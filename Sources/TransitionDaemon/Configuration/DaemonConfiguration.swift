@@ -3,7 +3,7 @@ import SystemdSupport
 /// Everything the daemon reads from its configuration files and command line, typed and validated.
 ///
 /// Start from `defaults(instance:environment:)` (the daemon runs with no configuration file at all),
-/// or load the files with `load(source:overrides:environment:)`. Every key of `transitiond.conf` maps
+/// or load the files with `load(overrides:searchDirectories:environment:)`. Every key of `transitiond.conf` maps
 /// to one property here; `DaemonConfigurationSchema` lists them with their defaults and documentation.
 public struct DaemonConfiguration: Sendable, Hashable {
     /// The listening socket, when the daemon binds it itself (without socket activation).

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let access = EffectiveAccess.resolve(configuration.access, mapping: UserNamespaceMapping.current())
-/// log.accessResolved(access)                  // one entry saying which mode and why
+/// log.accessMode(access)                      // one entry saying which mode and why
 /// serviceConfiguration.controlGroup = access.serviceControlGroupID
 /// ```
 public struct EffectiveAccess: Sendable, Hashable {

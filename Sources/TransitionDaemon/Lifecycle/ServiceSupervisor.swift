@@ -70,10 +70,11 @@ public final class ServiceSupervisor: Sendable {
 
     deinit { stop() }
 
-    /// Starts the supervisor thread (`transitiond-sd`). Call once.
+    /// Starts the supervisor thread (`transitiond-sd`). Does nothing when it runs already or was stopped.
     ///
     /// - Throws: `LifecycleError` with `.threadFailed`.
     public func start() throws(LifecycleError) {
+        guard state.withLock({ $0.thread == nil && !$0.stopRequested }) else { return }
         let thread = try LifecycleThread(name: "transitiond-sd") { [self] in run() }
         state.withLock { $0.thread = thread }
     }
