@@ -32,7 +32,9 @@ public struct MeasurementUnit: Sendable, Equatable {
     /// significant digits ("0.20 wake-ups/s").
     public func format(_ value: Double) -> String {
         guard self == .nanosecondsPerOperation else {
-            if abs(value) >= 1_000 || value == value.rounded() { return DecimalFormatting.grouped(value) + " " + symbol }
+            if abs(value) >= 1_000 || value == value.rounded() {
+                return DecimalFormatting.grouped(value) + " " + symbol
+            }
             return DecimalFormatting.significant(value) + " " + symbol
         }
         if value < 1_000 { return DecimalFormatting.fixed(value, decimals: 1) + " ns" }

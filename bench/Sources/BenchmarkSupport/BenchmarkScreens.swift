@@ -38,7 +38,8 @@ public enum BenchmarkScreens {
 
     /// The request for `animator`'s `operation`: forward operations go list → detail, backward ones
     /// detail → list; zoom's push starts from "tile2".
-    public static func request(_ animator: AnimatorSpecification, _ operation: TransitionOperation) -> TransitionRequest {
+    public static func request(_ animator: AnimatorSpecification, _ operation: TransitionOperation) -> TransitionRequest
+    {
         let forward = operation == .push || operation == .present || operation == .selectTab
         let source: NodeID? = animator.name == "zoom" && operation == .push ? "tile2" : nil
         return TransitionRequest(

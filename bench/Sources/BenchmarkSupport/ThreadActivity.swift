@@ -51,8 +51,9 @@ public struct ThreadActivity: Sendable {
 
     /// Wake-ups of each thread between `earlier` and `self` (threads that exist in both), busiest first,
     /// leaving out the threads `excluding` names by id.
-    public func wakeups(since earlier: ThreadActivity, excluding: Set<Int32> = []) -> [(thread: Thread, wakeups: UInt64)]
-    {
+    public func wakeups(since earlier: ThreadActivity, excluding: Set<Int32> = []) -> [(
+        thread: Thread, wakeups: UInt64
+    )] {
         var before: [Int32: Thread] = [:]
         for thread in earlier.threads { before[thread.id] = thread }
         var result: [(Thread, UInt64)] = []

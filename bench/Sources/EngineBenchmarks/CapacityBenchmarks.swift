@@ -5,30 +5,38 @@ import BenchmarkSupport
     import Glibc
 #endif
 
-/// `engine.capacity.*`: the capacity search at 60 and 120 Hz, with every frame read and with nobody
-/// reading.
+/// `engine.capacity.*`: the capacity search at 60 and 120 Hz with transitions back to back and every
+/// frame read (the target's workload), then at 60 Hz with the costs taken away one by one: nobody reading
+/// frames, then one long transition per stack (ticks only: no commit, no plan compiled, no operation).
 enum CapacityBenchmarks {
     /// Issue 3's target: 10,000 animating stacks at 60 Hz.
     static let target60Hertz = 10_000.0
 
     static func benchmarks() -> [Benchmark] {
         [
-            benchmark(framesPerSecond: 60, readers: .everyFrame, targets: [.valueAtLeast(target60Hertz)]),
-            benchmark(framesPerSecond: 120, readers: .everyFrame, targets: []),
-            benchmark(framesPerSecond: 60, readers: .none, targets: []),
+            benchmark(
+                framesPerSecond: 60, workload: .backToBack, readers: .everyFrame,
+                targets: [.valueAtLeast(target60Hertz)]),
+            benchmark(framesPerSecond: 120, workload: .backToBack, readers: .everyFrame, targets: []),
+            benchmark(framesPerSecond: 60, workload: .backToBack, readers: .none, targets: []),
+            benchmark(framesPerSecond: 60, workload: .longTransition, readers: .none, targets: []),
         ]
     }
 
-    static func benchmark(framesPerSecond: Int, readers: StackLoad.Readers, targets: [Target]) -> Benchmark {
-        let suffix = readers == .everyFrame ? "" : ".unread"
-        let reading = readers == .everyFrame ? "every frame read" : "no subscriber"
+    static func benchmark(
+        framesPerSecond: Int, workload: StackLoad.Workload, readers: StackLoad.Readers, targets: [Target]
+    ) -> Benchmark {
+        let suffix = (workload == .backToBack ? "" : ".long") + (readers == .everyFrame ? "" : ".unread")
+        let words =
+            (workload == .backToBack ? "push/pop back to back" : "one long transition")
+            + (readers == .everyFrame ? ", every frame read" : ", no subscriber")
         return Benchmark(
             key: "engine.capacity.\(framesPerSecond)hz\(suffix)",
-            figure: "animating stacks, p99 tick < ½ period, \(framesPerSecond) Hz, \(reading)",
+            figure: "animating stacks, p99 tick < ½ period, \(framesPerSecond) Hz, \(words)",
             unit: .stacks, targets: targets, countsAllocations: false
         ) { context, benchmark in
             let search = CapacitySearch(
-                framesPerSecond: framesPerSecond, readers: readers,
+                framesPerSecond: framesPerSecond, readers: readers, workload: workload,
                 windowSeconds: CapacitySearch.windowSeconds * context.options.durationScale)
             let (steps, error) = search.run { line in
                 let bytes = Array(("  " + line + "\n").utf8)
@@ -37,9 +45,12 @@ enum CapacityBenchmarks {
             if let error, steps.isEmpty { return BenchmarkResult(skipping: benchmark, reason: error) }
             let capacity = steps.filter(\.passed).map(\.stacks).max() ?? 0
             let budget = MeasurementUnit.nanoseconds.format(Double(search.budget))
+            let animation =
+                workload == .backToBack
+                ? "slide push/pop back to back on 6-node screens (\(StackLoad.queueDepth) operations queued ahead)"
+                : "one slide push stretched to \(Int(StackLoad.longTransitionSeconds)) s on 6-node screens"
             var notes = [
-                "slide push/pop back to back on 6-node screens, started in \(StackLoad.startWaves) waves over "
-                    + "0.3 s; in-memory store; "
+                animation + ", started in \(StackLoad.startWaves) waves over 0.3 s; in-memory store; "
                     + (readers == .everyFrame
                         ? "one subscriber per stack, every frame sampled by a reader thread (as the daemon's pump)"
                         : "no subscriber: frames are never sampled")

@@ -20,7 +20,7 @@ struct CapacitySearch {
     /// Unmeasured time after the stacks have started (the first transitions, the queues filling), seconds.
     static let warmupSeconds = 0.5
     /// Measured time per step, seconds (times the duration scale).
-    static let windowSeconds = 2.0
+    static let windowSeconds = 1.5
 
     /// One measured count.
     struct Step {
@@ -30,6 +30,7 @@ struct CapacitySearch {
         var skippedFrames: Int64
         var transitionsPerSecond: Double
         var framesReadPerSecond: Double
+        var readerMicrosecondsPerFrame: Double
         var failedOperations: Int
         var budget: Int64
         var passed: Bool { work.count > 0 && work.p99 < budget }
@@ -37,6 +38,7 @@ struct CapacitySearch {
 
     let framesPerSecond: Int
     let readers: StackLoad.Readers
+    let workload: StackLoad.Workload
     let windowSeconds: Double
 
     /// Half the frame period, nanoseconds.
@@ -81,19 +83,22 @@ struct CapacitySearch {
     private func measure(stacks count: Int) async -> Result<Step, TransitionEngineError> {
         let load: StackLoad
         do {
-            load = try await StackLoad.start(count: count, framesPerSecond: framesPerSecond, readers: readers)
+            load = try await StackLoad.start(
+                count: count, framesPerSecond: framesPerSecond, readers: readers, workload: workload)
         } catch {
             return .failure(error)
         }
         try? await Task.sleep(for: .seconds(Self.warmupSeconds))
         let transitionsBefore = await load.engine.statistics().totals.completed
-        let framesBefore = load.reader?.read.frames ?? 0
+        let readBefore = load.reader?.read
         load.clock.recorder.reset()
         let start = monotonicNanoseconds()
         try? await Task.sleep(for: .seconds(windowSeconds))
         let record = load.clock.recorder.record
         let elapsed = Double(monotonicNanoseconds() - start) / 1e9
-        let framesRead = (load.reader?.read.frames ?? 0) - framesBefore
+        let readAfter = load.reader?.read
+        let framesRead = (readAfter?.frames ?? 0) - (readBefore?.frames ?? 0)
+        let readerCPU = Double((readAfter?.cpuNanoseconds ?? 0) - (readBefore?.cpuNanoseconds ?? 0))
         let transitionsAfter = await load.engine.statistics().totals.completed
         let failures = load.failedOperations
         await load.stop()
@@ -101,7 +106,9 @@ struct CapacitySearch {
             Step(
                 stacks: count, work: record.work, ticks: record.ticks, skippedFrames: record.skippedFrames,
                 transitionsPerSecond: Double(transitionsAfter - transitionsBefore) / elapsed,
-                framesReadPerSecond: Double(framesRead) / elapsed, failedOperations: failures, budget: budget))
+                framesReadPerSecond: Double(framesRead) / elapsed,
+                readerMicrosecondsPerFrame: framesRead > 0 ? readerCPU / Double(framesRead) / 1_000 : 0,
+                failedOperations: failures, budget: budget))
     }
 
     /// "8000: p99 7.1 ms (passed)".
@@ -111,7 +118,11 @@ struct CapacitySearch {
             "\(step.stacks): p50 \(unit.format(Double(step.work.p50))), p99 \(unit.format(Double(step.work.p99))), "
             + "max \(unit.format(Double(step.work.maximum))), \(step.ticks) ticks, \(step.skippedFrames) skipped, "
             + DecimalFormatting.grouped(step.transitionsPerSecond) + " transitions/s"
-        if readers == .everyFrame { text += ", " + DecimalFormatting.grouped(step.framesReadPerSecond) + " frames read/s" }
+        if readers == .everyFrame {
+            text +=
+                ", " + DecimalFormatting.grouped(step.framesReadPerSecond) + " frames read/s at "
+                + DecimalFormatting.fixed(step.readerMicrosecondsPerFrame, decimals: 1) + " µs of reader CPU each"
+        }
         if step.failedOperations > 0 { text += ", \(step.failedOperations) operations FAILED" }
         return text + (step.passed ? " (passed)" : " (failed)")
     }

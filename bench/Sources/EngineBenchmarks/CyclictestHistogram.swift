@@ -54,7 +54,8 @@ struct CyclictestHistogram {
         do {
             let process = try ChildProcess(path, arguments, outputPath: output)
             return .success(
-                Running(process: process, outputPath: output, command: "cyclictest " + arguments.joined(separator: " ")))
+                Running(process: process, outputPath: output, command: "cyclictest " + arguments.joined(separator: " "))
+            )
         } catch {
             return .failure(BenchmarkFailure("\(error)"))
         }

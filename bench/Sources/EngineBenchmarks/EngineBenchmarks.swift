@@ -10,7 +10,8 @@ public enum EngineBenchmarks {
             name: "engine",
             summary: "TransitionEngine on the real DisplayLink: capacity at 60/120 Hz, tick lateness against "
                 + "clock_nanosleep and cyclictest, idle wake-ups",
-            benchmarks: CapacityBenchmarks.benchmarks() + LatenessBenchmarks.benchmarks()
+            benchmarks: CapacityBenchmarks.benchmarks() + PlanCostBenchmarks.benchmarks()
+                + LatenessBenchmarks.benchmarks()
                 + IdleWakeupBenchmarks.benchmarks(benchDirectory: benchDirectory)
         )
     }

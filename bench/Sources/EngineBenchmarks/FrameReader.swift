@@ -1,6 +1,5 @@
 import BenchmarkKit
 import BenchmarkSupport
-import Synchronization
 import TransitionCore
 import TransitionEngine
 
@@ -9,11 +8,12 @@ import TransitionEngine
 #endif
 
 /// Reads every frame of every subscription on one dedicated thread, the way the daemon's subscription
-/// pump does: each subscription's readiness handler (run on the ticking thread when its queue goes from
-/// empty to non-empty) notes it as ready and wakes the thread, which drains the ready subscriptions with
-/// `poll()`. Reading a frame samples the transition's plan (frames are lazy), so this puts the whole cost
-/// of producing every frame on the machine, as a renderer reading each one would.
-final class FrameReader: Sendable {
+/// pump (TransitionService's `SubscriptionPump`) does: each subscription's readiness handler (run on the
+/// ticking thread when its queue goes from empty to non-empty) lists it under one mutex and signals the
+/// thread only if it sleeps; the thread drains the listed subscriptions with `poll()`. Reading a frame
+/// samples the transition's plan (frames are lazy), so this puts the whole cost of producing every frame
+/// on the machine, as a renderer reading each one would.
+final class FrameReader: @unchecked Sendable {
     /// What the reader did.
     struct Counts: Sendable {
         /// Frames read (each one sampled).
@@ -22,63 +22,70 @@ final class FrameReader: Sendable {
         var missedFrames = 0
         /// Events read.
         var events = 0
+        /// Times the thread was signalled out of its sleep.
+        var wakeups = 0
+        /// The thread's CPU time, nanoseconds.
+        var cpuNanoseconds: UInt64 = 0
     }
 
     private let subscriptions: [StackSubscription]
-    private let wake = ThreadCondition()
-    private let ready = Mutex((indices: [Int](), stopped: false))
-    private let counts = Mutex(Counts())
-    private let thread = Mutex(pthread_t?.none)
+    private let lock = ThreadCondition()
+    // Guarded by `lock`:
+    private var ready: [Int] = []
+    private var sleeping = false
+    private var stopped = false
+    private var counts = Counts()
+    private var thread: pthread_t?
 
     /// Starts reading `subscriptions`.
     init(_ subscriptions: [StackSubscription]) {
         self.subscriptions = subscriptions
         let handle = DedicatedThread.start { [self] in run() }
-        thread.withLock { $0 = handle }
+        lock.withLock { thread = handle }
         for (index, subscription) in subscriptions.enumerated() {
             subscription.setReadinessHandler { [self] in markReady(index) }
         }
     }
 
     /// What has been read so far.
-    var read: Counts { counts.withLock { $0 } }
+    var read: Counts { lock.withLock { counts } }
 
     /// Stops the thread and waits for it.
     func stop() {
         for subscription in subscriptions { subscription.setReadinessHandler(nil) }
-        wake.withLock {
-            ready.withLock { $0.stopped = true }
-            wake.broadcast()
+        let handle = lock.withLock {
+            stopped = true
+            lock.broadcast()
+            return thread
         }
-        if let handle = thread.withLock({ $0 }) { DedicatedThread.join(handle) }
+        if let handle { DedicatedThread.join(handle) }
     }
 
     private func markReady(_ index: Int) {
-        let wasEmpty = ready.withLock { state in
-            state.indices.append(index)
-            return state.indices.count == 1
+        lock.withLock {
+            ready.append(index)
+            if sleeping {
+                sleeping = false
+                counts.wakeups += 1
+                lock.broadcast()
+            }
         }
-        if wasEmpty { wake.withLock { wake.broadcast() } }
     }
 
     private func run() {
         var batch: [Int] = []
         while true {
-            let stopped = wake.withLock { () -> Bool in
-                while true {
-                    let (taken, stopped) = ready.withLock { state in
-                        defer { state.indices.removeAll(keepingCapacity: true) }
-                        return (state.indices, state.stopped)
-                    }
-                    if stopped { return true }
-                    if !taken.isEmpty {
-                        batch = taken
-                        return false
-                    }
-                    wake.wait()
+            let stop = lock.withLock { () -> Bool in
+                while ready.isEmpty && !stopped {
+                    sleeping = true
+                    lock.wait()
                 }
+                sleeping = false
+                swap(&batch, &ready)
+                ready.removeAll(keepingCapacity: true)
+                return stopped
             }
-            if stopped { return }
+            if stop { return }
             var read = Counts()
             var checksum = 0.0
             for index in batch {
@@ -96,7 +103,9 @@ final class FrameReader: Sendable {
                 }
             }
             Sink.consume(checksum)
-            counts.withLock { counts in
+            let cpu = MonotonicClock.threadCPUNanoseconds()
+            lock.withLock {
+                counts.cpuNanoseconds = cpu
                 counts.frames += read.frames
                 counts.missedFrames += read.missedFrames
                 counts.events += read.events

@@ -34,7 +34,8 @@ enum IdleWakeupBenchmarks {
                 figure: "wake-ups/s of an idle transitiond (100 settled stacks)",
                 unit: .wakeupsPerSecond, targets: [.valueAtMost(0)], countsAllocations: false
             ) { context, benchmark in
-                daemonRow(benchmark, benchDirectory: benchDirectory, window: windowSeconds * context.options.durationScale)
+                daemonRow(
+                    benchmark, benchDirectory: benchDirectory, window: windowSeconds * context.options.durationScale)
             },
         ]
     }

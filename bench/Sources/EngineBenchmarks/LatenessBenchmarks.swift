@@ -2,7 +2,8 @@ import BenchmarkKit
 import BenchmarkSupport
 import TransitionEngine
 
-/// `engine.lateness.<condition>.<percentile>`: tick lateness with 1,000 stacks animating at 120 Hz, idle
+/// `engine.lateness.<condition>.<percentile>`: tick lateness with 1,000 stacks animating back to back at
+/// 120 Hz (no subscriber; see `LatenessPhase`), idle
 /// and with the other core busy, against a C clock_nanosleep thread on the same deadlines; and
 /// `engine.lateness.<condition>.wakeup.<percentile>`: the display link thread's own wake-up lateness
 /// against cyclictest. One phase per condition feeds its six rows.
@@ -47,7 +48,7 @@ enum LatenessBenchmarks {
                 benchmarks.append(
                     Benchmark(
                         key: "engine.lateness.\(condition.rawValue).\(statistic.rawValue)",
-                        figure: "tick lateness \(statistic.rawValue), 1,000 stacks at 120 Hz, \(words)",
+                        figure: "tick lateness \(statistic.rawValue), 1,000 stacks, 120 Hz, \(words)",
                         unit: .nanoseconds, targets: statistic == .p99 ? [.valueBelow(p99Target)] : [],
                         countsAllocations: false
                     ) { context, benchmark in

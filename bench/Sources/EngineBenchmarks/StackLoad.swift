@@ -3,9 +3,12 @@ import Synchronization
 import TransitionCore
 import TransitionEngine
 
-/// Stacks animating on a fresh engine over the real display link: each stack starts at the 6-node list
-/// screen and runs slide push (to the 6-node detail screen) and pop transitions back to back, 0.3 s each,
-/// through its operation queue (policy `queue`), which a driver task keeps topped up as a client would.
+/// Stacks animating on a fresh engine over the real display link, each starting at the 6-node list
+/// screen:
+/// - back to back: slide push (to the 6-node detail screen) and pop transitions, 0.3 s each, through the
+///   stack's operation queue (policy `queue`), which a driver task keeps topped up as a client would;
+///   every transition ends with a commit and the next one's plan is compiled;
+/// - one long transition: a single push with `slide` stretched to 10 minutes, so ticks are all there is.
 /// The stacks start in waves spread over one transition's duration, so their transitions (and commits)
 /// fall on different ticks, as independent stacks' do.
 ///
@@ -20,27 +23,46 @@ final class StackLoad: Sendable {
         case everyFrame
     }
 
+    /// What the stacks animate.
+    enum Workload: String, Sendable {
+        /// Slide push and pop, 0.3 s each, back to back.
+        case backToBack
+        /// One slide push lasting `longTransitionSeconds`.
+        case longTransition
+    }
+
+    /// The name of the stretched slide defined for `longTransition`.
+    static let longAnimator = "slideLong"
+    /// How long the long transition lasts, seconds (longer than any measurement).
+    static let longTransitionSeconds = 600.0
+
     /// Waves the stacks start in, spread over one transition.
     static let startWaves = 10
     /// One slide transition, seconds (BuiltinAnimators.slide).
     static let transitionSeconds = 0.3
-    /// Operations kept waiting in each stack's queue: about 1.8 s of transitions.
-    static let queueDepth = 6
-    /// How often the driver tops the queues up, seconds.
-    static let refillInterval = 0.5
+    /// Operations kept waiting in each stack's queue (0.9 s of transitions): few, as a client sends an
+    /// operation or two ahead, since each queued operation is validated against the state all the queued
+    /// ones lead to.
+    static let queueDepth = 3
+    /// How often the driver tops each stack's queue up, seconds.
+    static let refillInterval = 0.25
+    /// How often the driver tops up the next slice of stacks, seconds.
+    static let refillStep = 0.005
 
     let displayLink: DisplayLink
     let clock: TickRecordingClock
     let engine: TransitionEngine
     let stacks: [StackActor]
     let reader: FrameReader?
+    let workload: Workload
     private let driver = Mutex(Task<Void, Never>?.none)
     private let failures = Atomic<Int>(0)
 
     private init(
         displayLink: DisplayLink, clock: TickRecordingClock, engine: TransitionEngine, stacks: [StackActor],
-        reader: FrameReader?
+        reader: FrameReader?, workload: Workload
     ) {
+        self.workload = workload
         self.displayLink = displayLink
         self.clock = clock
         self.engine = engine
@@ -50,12 +72,13 @@ final class StackLoad: Sendable {
 
     /// Creates `count` stacks on a new engine at `framesPerSecond`, subscribes readers, and starts the
     /// transitions; returns once every stack has begun (after about one transition's duration).
-    static func start(count: Int, framesPerSecond: Int, readers: Readers) async throws(TransitionEngineError)
-        -> StackLoad
-    {
+    static func start(
+        count: Int, framesPerSecond: Int, readers: Readers, workload: Workload = .backToBack
+    ) async throws(TransitionEngineError) -> StackLoad {
         let displayLink = try DisplayLink(framesPerSecond: framesPerSecond)
         let clock = TickRecordingClock(displayLink)
         let engine = TransitionEngine(clock: clock, store: .inMemory())
+        if workload == .longTransition { try engine.defineAnimator(longSlide) }
         await displayLink.start()
         var stacks: [StackActor] = []
         stacks.reserveCapacity(count)
@@ -71,7 +94,8 @@ final class StackLoad: Sendable {
             for stack in stacks { subscriptions.append(try await stack.subscribe()) }
             reader = FrameReader(subscriptions)
         }
-        let load = StackLoad(displayLink: displayLink, clock: clock, engine: engine, stacks: stacks, reader: reader)
+        let load = StackLoad(
+            displayLink: displayLink, clock: clock, engine: engine, stacks: stacks, reader: reader, workload: workload)
         await load.startDriving()
         return load
     }
@@ -95,18 +119,34 @@ final class StackLoad: Sendable {
         let waveNanoseconds = Int64(Self.transitionSeconds / Double(Self.startWaves) * 1e9)
         for wave in 0..<Self.startWaves {
             for index in stride(from: wave, to: stacks.count, by: Self.startWaves) {
-                await topUp(stacks[index], enqueued: &enqueued[index])
+                if workload == .longTransition {
+                    do {
+                        try await stacks[index].push(
+                            BenchmarkScreens.detail, options: OperationOptions(animator: Self.longAnimator))
+                    } catch {
+                        failures.add(1, ordering: .relaxed)
+                    }
+                } else {
+                    await topUp(stacks[index], enqueued: &enqueued[index])
+                }
             }
             let next = start + Int64(wave + 1) * waveNanoseconds
             let wait = next - monotonicNanoseconds()
             if wait > 0 { try? await Task.sleep(for: .nanoseconds(wait)) }
         }
+        guard workload == .backToBack else { return }
         let task = Task { [self, enqueued] in
+            // Each stack is visited every `refillInterval`, a slice every `refillStep`, so that operations
+            // arrive spread out as independent clients' would, not in one burst per interval.
             var enqueued = enqueued
+            let slices = max(Int(Self.refillInterval / Self.refillStep), 1)
+            let sliceSize = (stacks.count + slices - 1) / slices
+            var next = 0
             while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(Self.refillInterval))
-                for index in stacks.indices where !Task.isCancelled {
-                    await topUp(stacks[index], enqueued: &enqueued[index])
+                try? await Task.sleep(for: .seconds(Self.refillStep))
+                for _ in 0..<sliceSize where !Task.isCancelled {
+                    await topUp(stacks[next], enqueued: &enqueued[next])
+                    next = (next + 1) % stacks.count
                 }
             }
         }
@@ -127,5 +167,16 @@ final class StackLoad: Sendable {
             enqueued += 1
             waiting += 1
         }
+    }
+
+    /// `slide` with every variant stretched to `longTransitionSeconds`.
+    private static var longSlide: AnimatorSpecification {
+        var animator = BuiltinAnimators.slide
+        animator.name = longAnimator
+        for (operation, var script) in animator.variants {
+            script.duration = .literal(longTransitionSeconds)
+            animator.variants[operation] = script
+        }
+        return animator
     }
 }

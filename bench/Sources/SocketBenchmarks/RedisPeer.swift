@@ -18,7 +18,8 @@ final class RedisPeer {
     init() throws(BenchmarkFailure) {
         guard let serverPath = executablePath("redis-server"), let benchmarkPath = executablePath("redis-benchmark")
         else {
-            throw BenchmarkFailure("redis-server or redis-benchmark is not installed (apt-get install -y redis-server redis-tools)")
+            throw BenchmarkFailure(
+                "redis-server or redis-benchmark is not installed (apt-get install -y redis-server redis-tools)")
         }
         guard let directory = TemporaryDirectory(prefix: "transitiond-bench-redis") else {
             throw BenchmarkFailure("Failed to create a directory under /tmp")

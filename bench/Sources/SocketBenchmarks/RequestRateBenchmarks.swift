@@ -17,71 +17,138 @@ enum RequestRateBenchmarks {
     /// Issue 4's target with 50 clients: at least half of redis's rate (redis ÷ ours ≤ 2).
     static let ratioTarget = 2.0
 
+    /// One measurement: the rounds of ours, redis-benchmark and (GetStack only) the same C generator
+    /// against redis, with the notes.
+    struct Outcome {
+        var ours: [Double]
+        var redisBenchmark: [Double]
+        var sameGenerator: [Double]
+        var pipeline: Int
+        var notes: [String]
+    }
+
+    /// Measurements made so far in this run, by row family ("getstack.50"): the rows against
+    /// redis-benchmark and against the same generator share one.
+    final class Outcomes {
+        var byFamily: [String: Result<Outcome, BenchmarkFailure>] = [:]
+    }
+
     static func benchmarks(benchDirectory: String) -> [Benchmark] {
+        let outcomes = Outcomes()
         var benchmarks: [Benchmark] = []
         for workload in [LoadGenerator.Workload.getStack, .onewayUpdates] {
             for clients in [1, 50] {
                 let name = workload == .getStack ? "getstack" : "oneway"
-                let words = workload == .getStack ? "GetStack" : "UpdateInteractive oneway"
+                let family = "\(name).\(clients)"
+                let words =
+                    (workload == .getStack ? "GetStack" : "UpdateInteractive oneway")
+                    + ", \(clients) client\(clients == 1 ? "" : "s")"
+                let targets: [Target] = clients == 50 ? [.ratioAtMost(ratioTarget)] : []
+                func outcome(_ context: BenchmarkContext) -> Result<Outcome, BenchmarkFailure> {
+                    if let known = outcomes.byFamily[family] { return known }
+                    let measured = measure(
+                        workload, clients: clients, family: family, benchDirectory: benchDirectory,
+                        window: windowSeconds * context.options.durationScale)
+                    outcomes.byFamily[family] = measured
+                    return measured
+                }
                 benchmarks.append(
                     Benchmark(
-                        key: "sockets.\(name).\(clients)",
-                        figure: "\(words), \(clients) client\(clients == 1 ? "" : "s")",
-                        unit: .requestsPerSecond, targets: clients == 50 ? [.ratioAtMost(ratioTarget)] : [],
+                        key: "sockets.\(family)", figure: words, unit: .requestsPerSecond, targets: targets,
                         countsAllocations: false
                     ) { context, benchmark in
-                        measure(
-                            workload, clients: clients, benchmark: benchmark, benchDirectory: benchDirectory,
-                            window: windowSeconds * context.options.durationScale)
+                        switch outcome(context) {
+                        case .failure(let failure): return BenchmarkResult(skipping: benchmark, reason: failure.message)
+                        case .success(let measured):
+                            return row(
+                                benchmark, measured, peer: measured.redisBenchmark,
+                                peerName: measured.pipeline > 1 ? "redis PING -P \(measured.pipeline)" : "redis PING",
+                                notes: measured.notes)
+                        }
+                    })
+                guard workload == .getStack else { continue }
+                benchmarks.append(
+                    Benchmark(
+                        key: "sockets.\(family).same-client", figure: words + ", redis by the same C client",
+                        unit: .requestsPerSecond, targets: targets, countsAllocations: false
+                    ) { context, benchmark in
+                        switch outcome(context) {
+                        case .failure(let failure): return BenchmarkResult(skipping: benchmark, reason: failure.message)
+                        case .success(let measured):
+                            return row(
+                                benchmark, measured, peer: measured.sameGenerator, peerName: "redis PING, C client",
+                                notes: [
+                                    "the same C load generator sends inline PING to the same redis-server in the same "
+                                        + "rounds: both sides pay the same client cost"
+                                ])
+                        }
                     })
             }
         }
         return benchmarks
     }
 
-    private static func measure(
-        _ workload: LoadGenerator.Workload, clients: Int, benchmark: Benchmark, benchDirectory: String, window: Double
+    private static func row(
+        _ benchmark: Benchmark, _ outcome: Outcome, peer: [Double], peerName: String, notes: [String]
     ) -> BenchmarkResult {
+        BenchmarkResult(
+            benchmark: benchmark, oursName: "transitiond", ours: Measurement(samples: outcome.ours),
+            peer: BenchmarkResult.Peer(
+                name: peerName, measurement: Measurement(samples: peer), allocationsPerCall: nil),
+            allocationsPerCall: nil, notes: notes)
+    }
+
+    private static func measure(
+        _ workload: LoadGenerator.Workload, clients: Int, family: String, benchDirectory: String, window: Double
+    ) -> Result<Outcome, BenchmarkFailure> {
         let binary: DaemonBinary.Located
         switch DaemonBinary.locate(benchDirectory: benchDirectory) {
         case .success(let located): binary = located
-        case .failure(let error): return BenchmarkResult(skipping: benchmark, reason: error.message)
+        case .failure(let error): return .failure(error)
         }
         let redis: RedisPeer
-        do {
-            redis = try RedisPeer()
-        } catch {
-            return BenchmarkResult(skipping: benchmark, reason: error.message)
-        }
         let daemon: DaemonProcess
         do {
+            redis = try RedisPeer()
             daemon = try DaemonProcess(binary: binary.path, framesPerSecond: 60, persistent: true)
         } catch {
-            return BenchmarkResult(skipping: benchmark, reason: error.message)
+            return .failure(error)
         }
         let pipeline = workload == .onewayUpdates ? onewayPeerPipeline : 1
         let requests: Int
         switch redis.requests(forSeconds: window, clients: clients, pipeline: pipeline) {
         case .success(let count): requests = count
-        case .failure(let failure): return BenchmarkResult(skipping: benchmark, reason: failure.message)
+        case .failure(let failure): return .failure(failure)
         }
-        var ours: [Run] = []
-        var peer: [Double] = []
+        var ours: [LoadGenerator.Run] = []
+        var redisBenchmark: [Double] = []
+        var sameGenerator: [Double] = []
+        let participants = workload == .getStack ? [0, 1, 2] : [0, 1]
         for round in 0..<rounds {
-            // Ours first in even rounds, redis first in odd ones.
-            for turn in round % 2 == 0 ? [0, 1] : [1, 0] {
-                if turn == 0 {
+            // A different participant goes first each round.
+            let order = participants.indices.map { participants[($0 + round) % participants.count] }
+            for participant in order {
+                switch participant {
+                case 0:
                     let run = LoadGenerator.run(
                         workload, socketPath: daemon.socketPath, clients: clients, seconds: window,
-                        warmupSeconds: warmupSeconds, stackPrefix: "\(benchmark.key)-\(round)-")
+                        warmupSeconds: warmupSeconds, stackPrefix: "\(family)-\(round)-")
                     switch run {
                     case .success(let value): ours.append(value)
-                    case .failure(let failure): return BenchmarkResult(skipping: benchmark, reason: failure.message)
+                    case .failure(let failure): return .failure(failure)
                     }
-                } else {
+                case 1:
                     switch redis.ping(clients: clients, requests: requests, pipeline: pipeline) {
-                    case .success(let rate): peer.append(rate)
-                    case .failure(let failure): return BenchmarkResult(skipping: benchmark, reason: failure.message)
+                    case .success(let rate): redisBenchmark.append(rate)
+                    case .failure(let failure): return .failure(failure)
+                    }
+                default:
+                    let run = LoadGenerator.run(
+                        .redisPing, socketPath: redis.socketPath, clients: clients, seconds: window,
+                        warmupSeconds: warmupSeconds, stackPrefix: "")
+                    switch run {
+                    case .success(let value): sameGenerator.append(value.requestsPerSecond)
+                    case .failure(let failure): return .failure(failure)
                     }
                 }
             }
@@ -95,34 +162,18 @@ enum RequestRateBenchmarks {
                         + "one answered UpdateInteractive; rate = messages ÷ (first byte to last closing reply)")
                 + "; \(rounds) rounds of " + DecimalFormatting.fixed(window, decimals: 1)
                 + " s alternating with redis; error replies: \(ours.reduce(0) { $0 + $1.errorReplies })",
-            "peer: redis-benchmark " + redis.command(clients: clients, requests: requests, pipeline: pipeline)
+            "peer: redis-benchmark "
+                + redis.command(clients: clients, requests: requests, pipeline: pipeline)
                 .joined(separator: " ").replacingOccurrences(of: redis.socketPath, with: "<socket>")
                 + " (redis-server --port 0 --unixsocket, --save '' --appendonly no)",
         ]
-        if workload == .getStack {
-            // The same generator against redis: shows how much of the gap is redis-benchmark's own cost.
-            let crossCheck = LoadGenerator.run(
-                .redisPing, socketPath: redis.socketPath, clients: clients, seconds: window,
-                warmupSeconds: warmupSeconds, stackPrefix: "")
-            if case .success(let run) = crossCheck {
-                notes.append(
-                    "the same C generator sending PING to the same redis: "
-                        + MeasurementUnit.requestsPerSecond.format(run.requestsPerSecond))
-            }
-        }
-        let exitedCleanly = daemon.stop()
-        if !exitedCleanly { notes.append("transitiond did NOT exit 0 on SIGTERM (log: \(daemon.logPath))") }
+        if !daemon.stop() { notes.append("transitiond did NOT exit 0 on SIGTERM (log: \(daemon.logPath))") }
         if let remark = binary.remark { notes.append(remark) }
-        return BenchmarkResult(
-            benchmark: benchmark, oursName: "transitiond",
-            ours: Measurement(samples: ours.map(\.requestsPerSecond)),
-            peer: BenchmarkResult.Peer(
-                name: pipeline > 1 ? "redis PING -P \(pipeline)" : "redis PING", measurement: Measurement(samples: peer),
-                allocationsPerCall: nil),
-            allocationsPerCall: nil, notes: notes)
+        return .success(
+            Outcome(
+                ours: ours.map(\.requestsPerSecond), redisBenchmark: redisBenchmark, sameGenerator: sameGenerator,
+                pipeline: pipeline, notes: notes))
     }
-
-    private typealias Run = LoadGenerator.Run
 }
 
 extension String {

@@ -49,7 +49,8 @@ enum UpdateLatencyBenchmarks {
                         benchmark: benchmark, oursName: "transitiond",
                         ours: Measurement(samples: [Double(outcome.latencies.value(at: fraction))]),
                         peer: BenchmarkResult.Peer(
-                            name: "next tick + RTT", measurement: Measurement(samples: [floor]), allocationsPerCall: nil),
+                            name: "next tick + RTT", measurement: Measurement(samples: [floor]), allocationsPerCall: nil
+                        ),
                         allocationsPerCall: nil, notes: name == "p99" ? outcome.notes : [])
                 }
             }
@@ -71,13 +72,17 @@ enum UpdateLatencyBenchmarks {
         let count = max(updates, Int(Double(updates) * scale))
         var latencies = [Int64](repeating: 0, count: count)
         var result = bench_latency_result()
-        let status = withCStrings([daemon.socketPath, "latency", BenchmarkScreens.listJSON, BenchmarkScreens.detailJSON]) {
+        let status = withCStrings([
+            daemon.socketPath, "latency", BenchmarkScreens.listJSON, BenchmarkScreens.detailJSON,
+        ]) {
             strings in
             var options = bench_latency_options(
                 socket_path: strings[0], stack: strings[1], root_screen_json: strings[2], top_screen_json: strings[3],
                 updates: Int32(count), frames_per_second: Double(framesPerSecond), seed: seed,
                 timeout_seconds: timeoutSeconds)
-            return latencies.withUnsafeMutableBufferPointer { bench_update_latency_run(&options, $0.baseAddress, &result) }
+            return latencies.withUnsafeMutableBufferPointer {
+                bench_update_latency_run(&options, $0.baseAddress, &result)
+            }
         }
         guard status == 0 else {
             let failure = withUnsafeBytes(of: result.failure) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -87,7 +92,9 @@ enum UpdateLatencyBenchmarks {
             bench_round_trip_median(strings[0], strings[1], strings[2], 200)
         }
         let exitedCleanly = daemon.stop()
-        guard result.received > 0 else { return .failure(BenchmarkFailure("no frame showed an update (\(result.lost) lost)")) }
+        guard result.received > 0 else {
+            return .failure(BenchmarkFailure("no frame showed an update (\(result.lost) lost)"))
+        }
         let measured = Percentiles(Array(latencies.prefix(Int(result.received))))
         let unit = MeasurementUnit.nanoseconds
         var notes = [
