@@ -132,7 +132,8 @@ extension StackActor {
     // MARK: Subscriptions
 
     /// Subscribes to the stack's events and frames. The first item is a frame of the committed state at
-    /// rest, unless a transition runs (its next frame follows at the next tick).
+    /// rest; while a transition runs, its next frame at the next tick; while it is paused, its current
+    /// frame at once.
     ///
     /// - Parameter eventCapacity: how many events may wait before the subscriber is ended as too slow.
     /// - Throws: `limitExceeded` when the stack has `TransitionEngine.Limits.subscribersPerStack` subscribers.
@@ -148,7 +149,15 @@ extension StackActor {
         }
         let subscription = StackSubscription(identifier: nextSubscription, eventCapacity: eventCapacity)
         nextSubscription += 1
-        if machine.isIdle { subscription.send(frame: machine.settledFrame(in: environment())) }
+        if machine.isIdle {
+            subscription.send(frame: machine.settledFrame(in: environment()))
+        } else if let running = machine.running, !machine.wantsTicks {
+            // A paused transition (Pause, or a gesture between updates) gets no tick: send its current
+            // frame now, so that the first reply comes at once as docs/protocol.md promises.
+            let environment = environment()
+            let seconds = running.timeline.position(at: environment.now).seconds
+            subscription.send(frame: machine.runningFrame(at: seconds, in: environment))
+        }
         subscriptions.append(subscription)
         return subscription
     }
