@@ -7,13 +7,13 @@ import TransitionTestSupport
 @Suite("animators command")
 struct AnimatorsCommandTests {
     @Test func tableMatchesItsGoldenFile() async {
-        let run = await ToolRun.transitionctl(["animators"])
+        let run = await ToolRun.transitionctl(["animators", "--offline"])
         #expect(run.status == .success)
         GoldenFile.check(run.output, named: "animators-table")
     }
 
     @Test func noLegendLeavesOneLinePerAnimator() async {
-        let run = await ToolRun.transitionctl(["--no-legend", "animators"])
+        let run = await ToolRun.transitionctl(["--no-legend", "animators", "--offline"])
         let lines = run.output.split(separator: "\n")
         #expect(lines.count == BuiltinAnimators.all.count)
         #expect(lines.first?.hasPrefix("zoom ") == true)
@@ -21,7 +21,7 @@ struct AnimatorsCommandTests {
 
     @Test func jsonListsEveryBuiltIn() async throws {
         for mode in ["short", "pretty"] {
-            let run = await ToolRun.transitionctl(["animators", "--json=\(mode)"])
+            let run = await ToolRun.transitionctl(["animators", "--offline", "--json=\(mode)"])
             #expect(run.status == .success)
             let lineCount = run.output.split(separator: "\n").count
             #expect(mode == "short" ? lineCount == 1 : lineCount > BuiltinAnimators.all.count, "\(mode)")

@@ -17,7 +17,7 @@ public enum EvalCommand {
 
     /// Answers every line of standard input, flushing before each read that would wait, so a peer
     /// that writes one request and waits for its reply gets it.
-    static func run(_ invocation: CommandInvocation) async throws -> ExitCode {
+    static func run(_ invocation: CommandInvocation) throws -> ExitCode {
         let evaluator = Evaluator()
         let input = invocation.input
         let output = invocation.output

@@ -40,7 +40,7 @@ public enum RenderCommand {
         ],
         handler: run)
 
-    static func run(_ invocation: CommandInvocation) async throws -> ExitCode {
+    static func run(_ invocation: CommandInvocation) throws -> ExitCode {
         let options = try RenderOptions(arguments: invocation.arguments)
         let frames = try OfflineRenderer(options: options).frames()
         var bytes: [UInt8] = []

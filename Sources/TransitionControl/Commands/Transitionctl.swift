@@ -9,6 +9,8 @@ public enum Transitionctl {
 
     /// The help group of commands that work without the daemon.
     public static let offlineGroup = "Offline Commands"
+    /// The help group of the commands that watch the daemon: `watch`, `record`, `stats`.
+    public static let monitoringGroup = "Monitoring Commands"
 
     /// The options every command accepts, after `--help` and `--version`, as in systemd's tools.
     public static let globalOptions: [OptionDeclaration] = [
@@ -17,20 +19,25 @@ public enum Transitionctl {
             choices: JSONOutputMode.allCases.map(\.rawValue), defaultValue: JSONOutputMode.off.rawValue),
         .flag("no-legend", summary: "Do not print the column headers and footers of tables"),
         .flag("quiet", short: "q", summary: "Do not print informational messages"),
+        .value(
+            "socket", valueName: "PATH",
+            summary: "The daemon's socket (default: $TRANSITIOND_SOCKET, else the daemon's default path)"),
     ]
 
     /// Every command, in help order.
-    public static let commands: [Command] = [
-        EvalCommand.command,
-        RenderCommand.command,
-        AnimatorsCommand.command,
-    ]
+    public static let commands: [Command] =
+        [StackCommands.list, StackCommands.status, StackCommands.create, StackCommands.delete, RulesCommand.command]
+        + NavigationCommands.commands
+        + [InteractiveCommands.command] + ControlCommands.commands
+        + [AnimatorsCommand.command, DefineAnimatorCommand.command]
+        + [StatsCommand.command]
+        + [EvalCommand.command, RenderCommand.command]
 
     /// The tool.
     public static let tool = CommandLineTool(
         name: "transitionctl", version: version,
         summary: "Control transitiond, the screen transition service, and compute its transitions offline.",
-        globalOptions: globalOptions, commands: commands,
+        globalOptions: globalOptions, commands: commands, defaultCommandName: StackCommands.list.name,
         epilogue: "See the transitionctl(1) man page for details.")
 
     /// Runs the tool with the process's streams and environment and returns the exit code.

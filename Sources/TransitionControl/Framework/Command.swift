@@ -7,7 +7,10 @@ public struct Command: Sendable {
     /// What a command runs: it gets the parsed arguments and the process's streams, and returns the
     /// exit status. Throwing a ``CommandError`` prints its message and exits with its status; any other
     /// error is printed and exits with status 1.
-    public typealias Handler = @Sendable (CommandInvocation) async throws -> ExitCode
+    ///
+    /// Handlers are synchronous and may block (socket calls, subscriptions, timed loops):
+    /// ``CommandLineTool/run(arguments:streams:environment:)`` runs them on a thread of their own.
+    public typealias Handler = @Sendable (CommandInvocation) throws -> ExitCode
 
     /// The name typed on the command line (`render`, `pop-to-root`).
     public var name: String

@@ -11,6 +11,7 @@ public struct CommandError: Error, Sendable, Equatable, CustomStringConvertible 
         private enum Kind: String, Sendable, Hashable {
             case unknownCommand, unknownOption, missingValue, unexpectedValue, invalidValue, missingOption
             case missingArgument, unexpectedArgument, invalidInput, inputOutput, failed
+            case serviceError, connectionFailed
         }
 
         private let kind: Kind
@@ -42,6 +43,10 @@ public struct CommandError: Error, Sendable, Equatable, CustomStringConvertible 
         public static let inputOutput = Code(.inputOutput)
         /// Any other failure of the command (failure).
         public static let failed = Code(.failed)
+        /// The daemon answered a call with an error, named in the message with its parameter (failure).
+        public static let serviceError = Code(.serviceError)
+        /// The daemon could not be reached, or the connection failed during a call (failure).
+        public static let connectionFailed = Code(.connectionFailed)
 
         /// Whether the code describes a malformed command line, which exits with status 2.
         public var isUsageError: Bool {
@@ -49,7 +54,7 @@ public struct CommandError: Error, Sendable, Equatable, CustomStringConvertible 
             case .unknownCommand, .unknownOption, .missingValue, .unexpectedValue, .invalidValue, .missingOption,
                 .missingArgument, .unexpectedArgument:
                 return true
-            case .invalidInput, .inputOutput, .failed:
+            case .invalidInput, .inputOutput, .failed, .serviceError, .connectionFailed:
                 return false
             }
         }

@@ -6,7 +6,20 @@ extension CommandLineTool {
     /// `<name>: <message>`; a ``CommandError`` exits with its status (2 for usage errors, 1 otherwise)
     /// and any other error with 1. Standard output is flushed before an error is printed and before
     /// returning; a failure to write it is itself reported and exits with 1.
+    ///
+    /// The work runs on a thread of its own (``DetachedThread``): commands block on sockets and clocks,
+    /// and must never hold a thread of Swift's cooperative pool while they do.
     public func run(arguments: [String], streams: StandardStreams, environment: [String: String]) async -> ExitCode {
+        let work = UncheckedBox((self, arguments, streams, environment))
+        return await DetachedThread.run {
+            let (tool, arguments, streams, environment) = work.value
+            return tool.runBlocking(arguments: arguments, streams: streams, environment: environment)
+        }
+    }
+
+    /// ``run(arguments:streams:environment:)`` on the calling thread, which it blocks until the command
+    /// is done.
+    public func runBlocking(arguments: [String], streams: StandardStreams, environment: [String: String]) -> ExitCode {
         let width = TerminalWidth.columns(environment: environment)
         var status = ExitCode.success
         do {
@@ -19,7 +32,7 @@ extension CommandLineTool {
                 guard let handler = command.handler else { preconditionFailure("parser returned a command group") }
                 let invocation = CommandInvocation(
                     toolName: name, arguments: parsed, streams: streams, environment: environment, terminalWidth: width)
-                status = try await handler(invocation)
+                status = try handler(invocation)
             }
             try streams.output.flush()
         } catch let error as CommandError {

@@ -1,7 +1,7 @@
 import JSON
 
 /// A JSON document given on the command line: a file path, or the JSON itself when the argument
-/// starts with `{`.
+/// starts with `{` or `[`.
 struct DocumentArgument {
     /// The option the document was given with (`--from`).
     let option: String
@@ -9,7 +9,7 @@ struct DocumentArgument {
     let text: String
 
     /// Whether the argument is the JSON itself.
-    var isInline: Bool { text.hasPrefix("{") }
+    var isInline: Bool { text.hasPrefix("{") || text.hasPrefix("[") }
 
     /// How messages name the document: `--from docs/screen.json` or `--from (inline JSON)`.
     var label: String { isInline ? option + " (inline JSON)" : option + " " + text }
@@ -25,6 +25,18 @@ struct DocumentArgument {
         } catch {
             throw CommandError(.invalidInput, parameter: option, "\(label): not JSON: \(error.description)")
         }
+    }
+
+    /// The document, which must be a JSON object (a screen, an animator), as a value to send.
+    ///
+    /// - Throws: as ``json()``, and `invalidInput` when the document is not an object.
+    func object() throws(CommandError) -> JSONValue {
+        let value = try json()
+        guard value.objectValue != nil else {
+            throw CommandError(
+                .invalidInput, parameter: option, "\(label): expected a JSON object, got \(value.kindDescription)")
+        }
+        return value
     }
 
     /// The document decoded as `type`.

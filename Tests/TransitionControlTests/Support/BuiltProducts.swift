@@ -15,12 +15,21 @@ enum BuiltProducts {
     }
 
     /// The path of the built `transitionctl`, or nil when it has not been built.
-    static var transitionctl: String? {
-        let path = directory + "/transitionctl"
+    static var transitionctl: String? { executable("transitionctl") }
+
+    /// The path of the built `transitiond`, or nil when it has not been built.
+    static var transitiond: String? { executable("transitiond") }
+
+    private static func executable(_ name: String) -> String? {
+        let path = directory + "/" + name
         return access(path, X_OK) == 0 ? path : nil
     }
 
     /// The message for a missing executable.
     static let missingMessage =
         "transitionctl is not built next to the test binary; run `swift build` first, then `swift test`"
+
+    /// The message for a missing daemon.
+    static let missingDaemonMessage =
+        "transitiond is not built next to the test binary; run `swift build` first, then `swift test`"
 }

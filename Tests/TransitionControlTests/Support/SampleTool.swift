@@ -47,7 +47,7 @@ enum SampleTool {
         epilogue: "See sample(1).")
 
     /// Prints the parse result: the command path, sorted options and positionals.
-    @Sendable static func echo(_ invocation: CommandInvocation) async throws -> ExitCode {
+    @Sendable static func echo(_ invocation: CommandInvocation) throws -> ExitCode {
         invocation.output.write(describe(invocation.arguments) + "\n")
         return .success
     }

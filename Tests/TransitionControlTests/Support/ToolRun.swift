@@ -10,11 +10,14 @@ struct ToolRun {
     var errors: String
 
     /// Runs `Transitionctl.tool` with `arguments`, `input` on standard input, and a pinned
-    /// environment: `COLUMNS=<columns>`, `LC_ALL=C`.
-    static func transitionctl(_ arguments: [String], input: String = "", columns: Int = 80) async -> ToolRun {
+    /// environment: `COLUMNS=<columns>`, `LC_ALL=C`, and `TRANSITIOND_SOCKET=<socket>` when given.
+    static func transitionctl(
+        _ arguments: [String], input: String = "", columns: Int = 80, socket: String? = nil
+    ) async -> ToolRun {
         let streams = StandardStreams.memory(input: input)
-        let status = await Transitionctl.tool.run(
-            arguments: arguments, streams: streams, environment: ["COLUMNS": String(columns), "LC_ALL": "C"])
+        var environment = ["COLUMNS": String(columns), "LC_ALL": "C"]
+        if let socket { environment[DaemonAddress.environmentVariable] = socket }
+        let status = await Transitionctl.tool.run(arguments: arguments, streams: streams, environment: environment)
         return ToolRun(status: status, output: streams.output.writtenText, errors: streams.errorOutput.writtenText)
     }
 }

@@ -1,0 +1,166 @@
+import JSON
+import TransitionClient
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `transitionctl interactive begin STACK OPERATION [SCREEN]`: begins an interactive transition and stays
+/// connected until it ends, because the daemon ends a gesture whose driving connection closes (cancels
+/// it, or finishes it with `--on-disconnect finish`).
+///
+/// Meanwhile it reads standard input, one command per line: a fraction (`0.42`), `finish [VELOCITY]` or
+/// `cancel [VELOCITY]`. Other shells may drive the same transition with `interactive update`, `finish`
+/// and `cancel`.
+public enum InteractiveBeginCommand {
+    /// The declaration.
+    public static let command = Command(
+        name: "begin", group: ControlCommands.group, summary: "Begin an interactive transition and drive it",
+        discussion: """
+            Begin an interactive transition of STACK paused at fraction 0. OPERATION is push or present \
+            (with SCREEN), pop (with --to-screen to pop to a screen), dismiss, or selectTab (with --tab). \
+            The stack must be idle.
+
+            The command stays connected until the transition ends, since the daemon cancels a gesture \
+            whose client leaves (or finishes it, with --on-disconnect finish). Meanwhile it reads \
+            standard input, one command per line: a fraction such as 0.42, "finish [VELOCITY]" or \
+            "cancel [VELOCITY]"; other shells may use interactive update, finish and cancel. Ctrl-C leaves \
+            the transition to the --on-disconnect rule. Exits 0 when the transition completes or is \
+            cancelled.
+            """,
+        options: [
+            .value("tab", valueName: "TAB", summary: "The tab to select (selectTab)"),
+            .value("to-screen", valueName: "SCREEN_ID", summary: "The screen to pop to (pop)"),
+            .value("animator", valueName: "NAME", summary: "Use this animator instead of the one the rules choose"),
+            .value("source", valueName: "NODE", summary: "The from-screen node the push starts from"),
+            .value(
+                "on-disconnect", summary: "What the daemon does if this command ends first",
+                choices: ["cancel", "finish"], defaultValue: "cancel"),
+        ],
+        positionals: [
+            NavigationCommands.stackArgument,
+            PositionalDeclaration("OPERATION", summary: "push, pop, present, dismiss or selectTab"),
+            PositionalDeclaration(
+                "SCREEN", summary: "The screen to push or present: a file or inline JSON", arity: .optional),
+        ],
+        handler: run)
+
+    /// The operations BeginInteractive accepts.
+    static let operations = ["push", "pop", "present", "dismiss", "selectTab"]
+
+    static func run(_ invocation: CommandInvocation) throws -> ExitCode {
+        let arguments = invocation.arguments
+        let stack = arguments.positionals[0]
+        let operation = arguments.positionals[1]
+        guard operations.contains(operation) else {
+            throw CommandError(
+                .invalidValue, parameter: "OPERATION",
+                "OPERATION must be one of \(operations.joined(separator: ", ")), got \"\(operation)\"")
+        }
+        var parameters: JSONObject = ["stack": .string(stack), "operation": .string(operation)]
+        if let screen = arguments.positional(2) {
+            parameters["screen"] = try DocumentArgument(option: "SCREEN", text: screen).object()
+        }
+        let optionFields = [
+            ("tab", "tab"), ("to-screen", "toScreen"), ("animator", "animator"), ("source", "sourceNode"),
+        ]
+        for (option, field) in optionFields {
+            if let value = arguments.value(option) { parameters[field] = .string(value) }
+        }
+        if let rule = arguments.value("on-disconnect") { parameters["onDisconnect"] = .string(rule) }
+        let socketPath = try DaemonAddress.resolve(for: invocation)
+        let connection = try DaemonConnection(socketPath: socketPath)
+        defer { connection.close() }
+        let waiter = try TransitionWaiter(connection: connection, stack: stack)
+        let action = "begin an interactive \(operation) on stack \(stack)"
+        let reply = try connection.call("BeginInteractive", parameters, action: action)
+        let result = try DaemonConnection.decode(
+            OperationResult.self, from: reply["result"], field: "result", action: action)
+        if try !invocation.writeJSONIfRequested(.object(reply)) {
+            invocation.inform(
+                "Transition \(result.transitionId) of stack \(stack) began; send fractions, \"finish [VELOCITY]\" "
+                    + "or \"cancel [VELOCITY]\" on standard input.")
+        }
+        try invocation.output.flush()
+        InterruptSignals.onInterrupt { _ in waiter.interrupt() }
+        let input = UncheckedBox(invocation.input)
+        DetachedThread.start { StandardInputDriver(socketPath: socketPath, stack: stack).run(input.value) }
+        let ending = try waiter.waitForEnd(of: result.transitionId)
+        return try report(ending, id: result.transitionId, stack: stack, invocation: invocation)
+    }
+
+    /// Prints how an interactive transition ended: completed and cancelled are both normal ends.
+    static func report(
+        _ ending: TransitionWaiter.Ending, id: UInt64, stack: String, invocation: CommandInvocation
+    ) throws(CommandError) -> ExitCode {
+        switch ending {
+        case .completed:
+            if invocation.jsonMode == .off { invocation.inform("Transition \(id) of stack \(stack) completed.") }
+        case .cancelled:
+            if invocation.jsonMode == .off { invocation.inform("Transition \(id) of stack \(stack) was cancelled.") }
+        case .failed(let error, let message):
+            throw CommandError(.serviceError, "Transition \(id) of stack \(stack) failed: \(error): \(message)")
+        case .stackDeleted:
+            throw CommandError(.failed, "Stack \(stack) was deleted before transition \(id) ended")
+        }
+        return .success
+    }
+}
+
+/// Reads driving commands from standard input and sends them on a connection of its own: a fraction,
+/// `finish [VELOCITY]`, `cancel [VELOCITY]`. Problems are written to standard error and reading goes on.
+struct StandardInputDriver: Sendable {
+    let socketPath: String
+    let stack: String
+
+    func run(_ input: InputChannel) {
+        let errors = OutputChannel(fileDescriptor: STDERR_FILENO, name: "standard error")
+        func complain(_ message: String) {
+            errors.write("transitionctl: \(message)\n")
+            try? errors.flush()
+        }
+        let connection: DaemonConnection
+        do {
+            connection = try DaemonConnection(socketPath: socketPath)
+        } catch {
+            complain(error.message)
+            return
+        }
+        while let line = try? input.readLine(maximumBytes: 4096) {
+            guard case .text(let bytes) = line else { continue }
+            let words = String(decoding: bytes, as: UTF8.self).split(separator: " ").map(String.init)
+            guard let first = words.first else { continue }
+            do {
+                try perform(first, words.dropFirst(), on: connection)
+            } catch {
+                complain(error.message)
+            }
+        }
+    }
+
+    func perform(_ command: String, _ rest: ArraySlice<String>, on connection: DaemonConnection) throws(CommandError) {
+        if let fraction = ParsedArguments.decimalNumber(command) {
+            _ = try connection.call(
+                "UpdateInteractive", ["stack": .string(stack), "fraction": .number(fraction)],
+                action: "update the interactive transition of stack \(stack)")
+            return
+        }
+        guard command == "finish" || command == "cancel", rest.count <= 1 else {
+            throw CommandError(
+                .invalidInput, parameter: "standard input",
+                "standard input: expected a fraction, \"finish [VELOCITY]\" or \"cancel [VELOCITY]\", got \"\(command)\""
+            )
+        }
+        var parameters: JSONObject = ["stack": .string(stack)]
+        if let text = rest.first {
+            guard let velocity = ParsedArguments.decimalNumber(text) else {
+                throw CommandError(
+                    .invalidInput, parameter: "standard input", "standard input: \"\(text)\" is not a velocity")
+            }
+            parameters["velocity"] = .number(velocity)
+        }
+        _ = try connection.call(
+            command == "finish" ? "FinishInteractive" : "CancelInteractive", parameters,
+            action: "\(command) the interactive transition of stack \(stack)")
+    }
+}
