@@ -28,9 +28,9 @@ public enum Transitionctl {
     public static let commands: [Command] =
         [StackCommands.list, StackCommands.status, StackCommands.create, StackCommands.delete, RulesCommand.command]
         + NavigationCommands.commands
-        + [InteractiveCommands.command] + ControlCommands.commands
+        + [InteractiveCommands.command, GestureCommand.command] + ControlCommands.commands
         + [AnimatorsCommand.command, DefineAnimatorCommand.command]
-        + [StatsCommand.command]
+        + [RecordCommand.command, StatsCommand.command]
         + [EvalCommand.command, RenderCommand.command]
 
     /// The tool.

@@ -40,6 +40,8 @@ extension CommandLineTool {
         } catch {
             status = report(String(describing: error), status: .failure, streams: streams)
         }
+        // Notes a command wrote to standard error; nothing is left to report a failure to.
+        try? streams.errorOutput.flush()
         return status
     }
 

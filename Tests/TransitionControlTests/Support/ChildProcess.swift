@@ -110,6 +110,11 @@ final class ChildProcess {
         }
     }
 
+    /// Sends `signal` to the child.
+    func send(signal: Int32) {
+        kill(pid, signal)
+    }
+
     /// Closes standard input, reads both outputs to their end, and waits for the child.
     func finish() -> Result {
         if input >= 0 {

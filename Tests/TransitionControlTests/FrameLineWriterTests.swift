@@ -1,0 +1,28 @@
+import JSON
+import Testing
+import TransitionControl
+import TransitionTestSupport
+
+/// Frames parsed and written again come out byte for byte as the frame format writes them.
+@Suite("Frame lines")
+struct FrameLineWriterTests {
+    @Test func everyLineOfARenderRoundTrips() throws {
+        let golden = TextFile.read(
+            RepositoryFiles.path("Tests/TransitionControlTests/Golden/render-readme-zoom-push.txt"))
+        let lines = (golden ?? "").split(separator: "\n")
+        #expect(lines.count > 10)
+        for line in lines {
+            let frame = try JSONReader.parse(String(line)).objectValue ?? [:]
+            #expect(FrameLineWriter.text(frame: frame) == String(line))
+        }
+    }
+
+    @Test func integersStyleAndMissingCorners() throws {
+        let line =
+            #"{"stack":"s","index":3,"time":0.500000,"transition":{"id":2,"operation":"push","animator":"x","#
+            + #""progress":1.000000,"interactive":true},"nodes":[{"screen":null,"node":"dim","kind":"overlay","#
+            + ##""alpha":0.250000,"z":0,"quad":[null,[1.000000,-2.500000]],"style":{"fill":"#000","width":1.5}}]}"##
+        let frame = try JSONReader.parse(line).objectValue ?? [:]
+        #expect(FrameLineWriter.text(frame: frame) == line)
+    }
+}

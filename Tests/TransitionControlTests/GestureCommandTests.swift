@@ -1,0 +1,95 @@
+import JSON
+import Testing
+import TransitionControl
+
+/// `gesture` end to end: the built binary plays a gesture while `record` saves what the daemon streams;
+/// the recorded events say whether the transition finished or was cancelled.
+@Suite("gesture command")
+struct GestureCommandTests {
+    /// Plays `gesture` with `arguments` on a stack showing home then detail, while recording; returns the
+    /// recording, the gesture's output and the stack's screens afterwards.
+    static func playWhileRecording(_ arguments: [String]) async throws -> (
+        recording: Recording, output: String, status: Int32, screens: [String]
+    ) {
+        let daemon = try await InteractiveCommandsTests.daemonWithTwoScreens()
+        defer { daemon.stop() }
+        let file = daemon.directory.file("recording.jsonl")
+        guard
+            let recorder = try InteractiveCommandsTests.start(
+                ["record", "main", "--until-settled", "--out", file], daemon: daemon)
+        else { return (Recording(path: file), "", -1, []) }
+        // The first line is the subscription's first frame: from then on nothing is missed.
+        #expect(Waiting.until { Recording.lineCount(file) >= 1 })
+        guard
+            let gesture = try InteractiveCommandsTests.start(["gesture", "main", "--pop"] + arguments, daemon: daemon)
+        else { return (Recording(path: file), "", -1, []) }
+        let played = gesture.finish()
+        #expect(played.errors.isEmpty, "\(played.errors)")
+        let recorded = recorder.finish()
+        #expect(recorded.status == 0, "\(recorded.errors)")
+        let screens = try await NavigationCommandsTests.screens(daemon)
+        return (Recording(path: file), played.output, played.status, screens)
+    }
+
+    @Test func aGesturePastHalfwayFinishes() async throws {
+        let (recording, output, status, screens) = try await Self.playWhileRecording(
+            ["--drag-to", "0.7", "--over", "0.2"])
+        #expect(status == 0)
+        #expect(recording.eventKinds == ["began", "completed", "stackChanged"])
+        #expect(recording.events.first?["interactive"] == true)
+        #expect(recording.events.first?["operation"] == "pop")
+        #expect(screens == ["home"])
+        // While the gesture held it, the frames were interactive and never past the release fraction.
+        let driven = recording.frames.filter { $0["transition"]?["interactive"] == true }
+        #expect(!driven.isEmpty)
+        #expect(driven.allSatisfy { ($0["transition"]?["progress"]?.doubleValue ?? 2) <= 0.7 + 1e-6 })
+        #expect(recording.frames.last?["transition"] == .null)
+        #expect(
+            output == """
+                Transition 2 of stack main began (pop), driven by the gesture.
+                Released at 0.700 after 0.200 s and 12 updates, moving 3.500/s: finish (past halfway).
+                Transition 2 of stack main completed.
+
+                """)
+    }
+
+    @Test func aGestureShortOfHalfwayCancels() async throws {
+        let (recording, output, status, screens) = try await Self.playWhileRecording(
+            ["--points", "0.1@0.05,0.3@0.15,0.45@0.2"])
+        #expect(status == 0)
+        #expect(recording.eventKinds == ["began", "cancelled"])
+        #expect(screens == ["home", "detail"])
+        #expect(output.contains(": cancel (not past halfway).\n"))
+        #expect(output.hasSuffix("Transition 2 of stack main was cancelled.\n"))
+    }
+
+    @Test func aFlickFinishesByTheVelocityRule() async throws {
+        let (recording, output, _, screens) = try await Self.playWhileRecording(
+            ["--drag-to", "0.3", "--over", "0.1", "--release-velocity", "1.5", "--rule", "velocity", "--json=short"])
+        #expect(recording.eventKinds == ["began", "completed", "stackChanged"])
+        #expect(screens == ["home"])
+        let summary = try JSONReader.parse(output)
+        #expect(summary["decision"] == "finish")
+        #expect(summary["reason"] == "flicked forward")
+        #expect(summary["ending"] == "completed")
+        #expect(summary["velocity"] == 1.5)
+    }
+
+    @Test(arguments: [
+        (["gesture", "main", "--drag-to", "0.5", "--over", "1"], "--pop"),
+        (["gesture", "main", "--pop", "--dismiss", "--drag-to", "0.5", "--over", "1"], "--pop"),
+        (["gesture", "main", "--pop"], "--points"),
+        (["gesture", "main", "--pop", "--drag-to", "0.5"], "--over"),
+        (["gesture", "main", "--pop", "--points", "0.5@1,0.4@0.5"], "--points"),
+        (["gesture", "main", "--pop", "--points", "1.5@1"], "--points"),
+        (["gesture", "main", "--pop", "--points", "half@1"], "--points"),
+        (["gesture", "main", "--pop", "--drag-to", "2", "--over", "1"], "--drag-to"),
+        (["gesture", "main", "--pop", "--drag-to", "0.5", "--over", "1", "--rule", "speed"], "--rule"),
+        (["gesture", "main", "--dismiss", "--to-screen", "a", "--drag-to", "0.5", "--over", "1"], "--to-screen"),
+    ])
+    func malformedGesturesAreUsageErrors(arguments: [String], parameter: String) async {
+        let run = await ToolRun.transitionctl(arguments, socket: "/nonexistent/socket")
+        #expect(run.status == .usage, "\(arguments): \(run.errors)")
+        #expect(run.errors.contains(parameter), "\(arguments): \(run.errors)")
+    }
+}
