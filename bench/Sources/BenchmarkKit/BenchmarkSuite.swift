@@ -75,8 +75,11 @@ public struct BenchmarkSuite {
         print(ResultTable.render(all))
         print(record.summary)
         let missed = all.filter { $0.verdict == .missed }.count
-        let judged = all.filter { !$0.targets.isEmpty && $0.verdict != .skipped }.count
-        print("targets: \(judged - missed) of \(judged) rows met" + (missed > 0 ? ", \(missed) MISSED" : ""))
+        let met = all.filter { $0.verdict == .met }.count
+        let unverified = all.filter { $0.verdict == .unverified }.count
+        print(
+            "targets: \(met) of \(met + missed + unverified) rows met" + (missed > 0 ? ", \(missed) MISSED" : "")
+                + (unverified > 0 ? ", \(unverified) unverified" : ""))
         if options.writeResults {
             let directory = options.resultsDirectory ?? defaultResultsDirectory
             for (group, results) in completeGroups {

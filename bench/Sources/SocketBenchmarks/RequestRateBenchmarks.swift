@@ -25,6 +25,8 @@ enum RequestRateBenchmarks {
         var sameGenerator: [Double]
         var pipeline: Int
         var notes: [String]
+        /// Why redis was not measured (not installed, would not start), or nil.
+        var peerMissing: String?
     }
 
     /// Measurements made so far in this run, by row family ("getstack.50"): the rows against
@@ -88,13 +90,18 @@ enum RequestRateBenchmarks {
         return benchmarks
     }
 
+    /// The row; without redis samples (redis is not installed) it has no peer and says why.
     private static func row(
         _ benchmark: Benchmark, _ outcome: Outcome, peer: [Double], peerName: String, notes: [String]
     ) -> BenchmarkResult {
-        BenchmarkResult(
+        var notes = notes
+        if let missing = outcome.peerMissing { notes.append("no peer: \(missing)") }
+        return BenchmarkResult(
             benchmark: benchmark, oursName: "transitiond", ours: Measurement(samples: outcome.ours),
-            peer: BenchmarkResult.Peer(
-                name: peerName, measurement: Measurement(samples: peer), allocationsPerCall: nil),
+            peer: peer.isEmpty
+                ? nil
+                : BenchmarkResult.Peer(
+                    name: peerName, measurement: Measurement(samples: peer), allocationsPerCall: nil),
             allocationsPerCall: nil, notes: notes)
     }
 
@@ -106,24 +113,32 @@ enum RequestRateBenchmarks {
         case .success(let located): binary = located
         case .failure(let error): return .failure(error)
         }
-        let redis: RedisPeer
         let daemon: DaemonProcess
         do {
-            redis = try RedisPeer()
             daemon = try DaemonProcess(binary: binary.path, framesPerSecond: 60, persistent: true)
         } catch {
             return .failure(error)
         }
         let pipeline = workload == .onewayUpdates ? onewayPeerPipeline : 1
-        let requests: Int
-        switch redis.requests(forSeconds: window, clients: clients, pipeline: pipeline) {
-        case .success(let count): requests = count
-        case .failure(let failure): return .failure(failure)
+        // Without redis ours is still measured; the rows then have no peer and say why.
+        var redis: RedisPeer?
+        var requests = 0
+        var peerMissing: String?
+        do {
+            let peer = try RedisPeer()
+            switch peer.requests(forSeconds: window, clients: clients, pipeline: pipeline) {
+            case .success(let count):
+                redis = peer
+                requests = count
+            case .failure(let failure): peerMissing = failure.message
+            }
+        } catch {
+            peerMissing = error.message
         }
         var ours: [LoadGenerator.Run] = []
         var redisBenchmark: [Double] = []
         var sameGenerator: [Double] = []
-        let participants = workload == .getStack ? [0, 1, 2] : [0, 1]
+        let participants = redis == nil ? [0] : workload == .getStack ? [0, 1, 2] : [0, 1]
         for round in 0..<rounds {
             // A different participant goes first each round.
             let order = participants.indices.map { participants[($0 + round) % participants.count] }
@@ -138,11 +153,13 @@ enum RequestRateBenchmarks {
                     case .failure(let failure): return .failure(failure)
                     }
                 case 1:
+                    guard let redis else { continue }
                     switch redis.ping(clients: clients, requests: requests, pipeline: pipeline) {
                     case .success(let rate): redisBenchmark.append(rate)
                     case .failure(let failure): return .failure(failure)
                     }
                 default:
+                    guard let redis else { continue }
                     let run = LoadGenerator.run(
                         .redisPing, socketPath: redis.socketPath, clients: clients, seconds: window,
                         warmupSeconds: warmupSeconds, stackPrefix: "")
@@ -161,18 +178,21 @@ enum RequestRateBenchmarks {
                     : "oneway UpdateInteractive (interactive pop) streamed as fast as the socket takes them, closed by "
                         + "one answered UpdateInteractive; rate = messages ÷ (first byte to last closing reply)")
                 + "; \(rounds) rounds of " + DecimalFormatting.fixed(window, decimals: 1)
-                + " s alternating with redis; error replies: \(ours.reduce(0) { $0 + $1.errorReplies })",
-            "peer: redis-benchmark "
-                + redis.command(clients: clients, requests: requests, pipeline: pipeline)
-                .joined(separator: " ").replacingOccurrences(of: redis.socketPath, with: "<socket>")
-                + " (redis-server --port 0 --unixsocket, --save '' --appendonly no)",
+                + " s alternating with redis; error replies: \(ours.reduce(0) { $0 + $1.errorReplies })"
         ]
+        if let redis {
+            notes.append(
+                "peer: redis-benchmark "
+                    + redis.command(clients: clients, requests: requests, pipeline: pipeline)
+                    .joined(separator: " ").replacingOccurrences(of: redis.socketPath, with: "<socket>")
+                    + " (redis-server --port 0 --unixsocket, --save '' --appendonly no)")
+        }
         if !daemon.stop() { notes.append("transitiond did NOT exit 0 on SIGTERM (log: \(daemon.logPath))") }
         if let remark = binary.remark { notes.append(remark) }
         return .success(
             Outcome(
                 ours: ours.map(\.requestsPerSecond), redisBenchmark: redisBenchmark, sameGenerator: sameGenerator,
-                pipeline: pipeline, notes: notes))
+                pipeline: pipeline, notes: notes, peerMissing: peerMissing))
     }
 }
 
