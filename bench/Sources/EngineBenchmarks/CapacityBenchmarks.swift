@@ -37,7 +37,8 @@ enum CapacityBenchmarks {
         ) { context, benchmark in
             let search = CapacitySearch(
                 framesPerSecond: framesPerSecond, readers: readers, workload: workload,
-                windowSeconds: CapacitySearch.windowSeconds * context.options.durationScale)
+                windowSeconds: Double(CapacitySearch.windowTicks) / Double(framesPerSecond)
+                    * context.options.durationScale)
             let (steps, error) = search.run { line in
                 let bytes = Array(("  " + line + "\n").utf8)
                 _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
@@ -54,7 +55,8 @@ enum CapacityBenchmarks {
                     + (readers == .everyFrame
                         ? "one subscriber per stack, every frame sampled by a reader thread (as the daemon's pump)"
                         : "no subscriber: frames are never sampled")
-                    + "; tick work = wall time from the tick reaching the engine to its return; budget \(budget)"
+                    + "; tick work = wall time from the tick reaching the engine to its return; budget \(budget); "
+                    + "p99 by nearest rank over \(CapacitySearch.windowTicks) ticks per step"
             ]
             notes += steps.map { "step " + search.describe($0) }
             if capacity >= CapacitySearch.maximumStacks {
