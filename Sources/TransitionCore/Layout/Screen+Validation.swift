@@ -12,64 +12,90 @@ extension Screen {
         try Self.validateIdentifier(id.rawValue, maximumLength: ScreenID.maximumLength, parameter: "id")
         var seen: Set<NodeID> = []
         var count = 0
-        try validate(root, path: "root", depth: 1, seen: &seen, count: &count)
+        var indices: [Int] = []
+        try validate(root, indices: &indices, seen: &seen, count: &count)
+    }
+
+    /// The path of the node reached by following `indices` from the root: `root.children[2].children[0]`.
+    /// Built only when reporting an error, so validating a good screen builds no strings.
+    private static func path(_ indices: [Int]) -> String {
+        indices.reduce("root") { $0 + ".children[\($1)]" }
     }
 
     private func validate(
-        _ node: Node, path: String, depth: Int, seen: inout Set<NodeID>, count: inout Int
+        _ node: Node, indices: inout [Int], seen: inout Set<NodeID>, count: inout Int
     ) throws(TransitionCoreError) {
         count += 1
         guard count <= Self.maximumNodeCount else {
             throw TransitionCoreError(
-                .invalidScreen, parameter: path, "a screen may have at most \(Self.maximumNodeCount) nodes")
+                .invalidScreen, parameter: Self.path(indices),
+                "a screen may have at most \(Self.maximumNodeCount) nodes")
         }
-        guard depth <= Self.maximumDepth else {
+        guard indices.count < Self.maximumDepth else {
             throw TransitionCoreError(
-                .invalidScreen, parameter: path, "nodes may nest at most \(Self.maximumDepth) deep")
+                .invalidScreen, parameter: Self.path(indices), "nodes may nest at most \(Self.maximumDepth) deep")
         }
-        try Self.validateIdentifier(node.id.rawValue, maximumLength: NodeID.maximumLength, parameter: path + ".id")
+        try Self.validateIdentifier(
+            node.id.rawValue, maximumLength: NodeID.maximumLength, parameter: Self.path(indices) + ".id")
         guard seen.insert(node.id).inserted else {
             throw TransitionCoreError(
-                .duplicateNode, parameter: path + ".id",
+                .duplicateNode, parameter: Self.path(indices) + ".id",
                 "node id \"\(node.id)\" is used twice; node ids must be unique within a screen")
         }
         let frame = node.frame
-        for (value, field) in [
-            (frame.origin.x, "x"), (frame.origin.y, "y"), (frame.size.width, "width"), (frame.size.height, "height"),
-        ] where !value.isFinite {
-            throw TransitionCoreError(.invalidValue, parameter: path + ".frame", "\(field) must be a finite number")
+        if let field = Self.firstNonFiniteField(of: frame) {
+            throw TransitionCoreError(
+                .invalidValue, parameter: Self.path(indices) + ".frame", "\(field) must be a finite number")
         }
         guard frame.size.width >= 0, frame.size.height >= 0 else {
             throw TransitionCoreError(
-                .invalidValue, parameter: path + ".frame", "width and height must not be negative")
+                .invalidValue, parameter: Self.path(indices) + ".frame", "width and height must not be negative")
         }
         guard node.anchorPoint.x.isFinite, node.anchorPoint.y.isFinite else {
-            throw TransitionCoreError(.invalidValue, parameter: path + ".anchorPoint", "must be finite numbers")
+            throw TransitionCoreError(
+                .invalidValue, parameter: Self.path(indices) + ".anchorPoint", "must be finite numbers")
         }
         guard node.alpha.isFinite, (0...1).contains(node.alpha) else {
-            throw TransitionCoreError(.invalidValue, parameter: path + ".alpha", "must be a number from 0 to 1")
+            throw TransitionCoreError(
+                .invalidValue, parameter: Self.path(indices) + ".alpha", "must be a number from 0 to 1")
         }
         guard node.zIndex.isFinite else {
-            throw TransitionCoreError(.invalidValue, parameter: path + ".zIndex", "must be a finite number")
+            throw TransitionCoreError(
+                .invalidValue, parameter: Self.path(indices) + ".zIndex", "must be a finite number")
         }
         if let sharedID = node.sharedID, sharedID.isEmpty {
-            throw TransitionCoreError(.invalidValue, parameter: path + ".sharedID", "must not be empty when given")
+            throw TransitionCoreError(
+                .invalidValue, parameter: Self.path(indices) + ".sharedID", "must not be empty when given")
         }
         for (index, child) in node.children.enumerated() {
-            try validate(child, path: path + ".children[\(index)]", depth: depth + 1, seen: &seen, count: &count)
+            indices.append(index)
+            try validate(child, indices: &indices, seen: &seen, count: &count)
+            indices.removeLast()
         }
     }
 
-    static func validateIdentifier(_ text: String, maximumLength: Int, parameter: String) throws(TransitionCoreError) {
+    private static func firstNonFiniteField(of frame: Rect) -> String? {
+        if !frame.origin.x.isFinite { return "x" }
+        if !frame.origin.y.isFinite { return "y" }
+        if !frame.size.width.isFinite { return "width" }
+        if !frame.size.height.isFinite { return "height" }
+        return nil
+    }
+
+    static func validateIdentifier(
+        _ text: String, maximumLength: Int, parameter: @autoclosure () -> String
+    ) throws(TransitionCoreError) {
         guard !text.isEmpty else {
-            throw TransitionCoreError(.invalidValue, parameter: parameter, "must not be empty")
+            throw TransitionCoreError(.invalidValue, parameter: parameter(), "must not be empty")
         }
         guard text.utf8.count <= maximumLength else {
             throw TransitionCoreError(
-                .invalidValue, parameter: parameter, "must be at most \(maximumLength) bytes long")
+                .invalidValue, parameter: parameter(), "must be at most \(maximumLength) bytes long")
         }
+        // Printable ASCII needs no look-up; anything else is checked scalar by scalar.
+        guard !text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return }
         guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw TransitionCoreError(.invalidValue, parameter: parameter, "must not contain control characters")
+            throw TransitionCoreError(.invalidValue, parameter: parameter(), "must not contain control characters")
         }
     }
 
