@@ -31,7 +31,7 @@ public enum Transitionctl {
         + [InteractiveCommands.command, GestureCommand.command] + ControlCommands.commands
         + [AnimatorsCommand.command, DefineAnimatorCommand.command]
         + [WatchCommand.command, RecordCommand.command, StatsCommand.command]
-        + [EvalCommand.command, RenderCommand.command]
+        + [EvalCommand.command, RenderCommand.command, PictureCommand.command]
 
     /// The tool.
     public static let tool = CommandLineTool(

@@ -10,10 +10,15 @@ public enum FileContents {
 
     /// The bytes of the file at `path` (relative to the working directory unless absolute).
     ///
-    /// - Parameter parameter: what the file was given as (`--from`), for the error's `parameter`.
+    /// - Parameters:
+    ///   - parameter: what the file was given as (`--from`), for the error's `parameter`.
+    ///   - maximumBytes: the largest file accepted; ``maximumBytes`` unless a command reads larger ones
+    ///     (recordings).
     /// - Throws: ``CommandError`` with code `inputOutput` naming the path and the system's reason when
-    ///   the file cannot be opened or read, or `invalidInput` when it is larger than ``maximumBytes``.
-    public static func read(_ path: String, parameter: String) throws(CommandError) -> [UInt8] {
+    ///   the file cannot be opened or read, or `invalidInput` when it is larger than `maximumBytes`.
+    public static func read(_ path: String, parameter: String, maximumBytes: Int = maximumBytes) throws(CommandError)
+        -> [UInt8]
+    {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw CommandError(

@@ -77,20 +77,8 @@ final class DaemonProcess {
             exitStatus = status
         }
         let status = exitStatus ?? 0
-        removeDirectory()
+        directory.removeAll()
         return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    }
-
-    private func removeDirectory() {
-        // The state directory's files are the daemon's; remove whatever is there.
-        let command = ["/bin/rm", "-rf", directory.path]
-        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var child: pid_t = 0
-        if posix_spawn(&child, command[0], nil, nil, argv, nil) == 0 {
-            var status: Int32 = 0
-            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        }
     }
 
     deinit {

@@ -1,0 +1,128 @@
+extension HTMLPlayer {
+    /// The page's script: reads the data, maps every node's box onto its quad with a homography, and
+    /// runs the controls. The homography from the rectangle (0, 0)–(w, h) to the quad is Heckbert's
+    /// square-to-quadrilateral mapping ("Fundamentals of Texture Mapping and Image Warping", 1989,
+    /// §2.2.3) with the square scaled to the box; as CSS `matrix3d` (column-major, W3C CSS Transforms
+    /// Level 2) it is (a/w, d/w, 0, g/w,  b/h, e/h, 0, h/h,  0, 0, 1, 0,  c, f, 0, 1).
+    static let script = #"""
+        "use strict";
+        const data = JSON.parse(document.getElementById("transition-data").textContent);
+        const stage = document.getElementById("stage");
+        const controls = document.getElementById("controls");
+        const playButton = document.getElementById("play");
+        const scrub = document.getElementById("scrub");
+        const timeLabel = document.getElementById("time");
+        const pool = [];
+        let scale = 1, time = 0, speed = 1, playing = false, last = null;
+
+        function homography(w, h, q) {
+          const [x0, y0, x1, y1, x2, y2, x3, y3] = q;
+          const dx1 = x1 - x2, dx2 = x3 - x2, dx3 = x0 - x1 + x2 - x3;
+          const dy1 = y1 - y2, dy2 = y3 - y2, dy3 = y0 - y1 + y2 - y3;
+          let a, b, c = x0, d, e, f = y0, g = 0, k = 0;
+          if (Math.abs(dx3) < 1e-12 && Math.abs(dy3) < 1e-12) {
+            a = x1 - x0; b = x2 - x1; d = y1 - y0; e = y2 - y1;
+          } else {
+            const det = dx1 * dy2 - dx2 * dy1;
+            if (Math.abs(det) < 1e-12) return null;
+            g = (dx3 * dy2 - dx2 * dy3) / det;
+            k = (dx1 * dy3 - dx3 * dy1) / det;
+            a = x1 - x0 + g * x1; b = x3 - x0 + k * x3;
+            d = y1 - y0 + g * y1; e = y3 - y0 + k * y3;
+          }
+          if (!(w > 0 && h > 0)) return null;
+          const m = [a / w, d / w, 0, g / w, b / h, e / h, 0, k / h, 0, 0, 1, 0, c, f, 0, 1];
+          if (!m.every(Number.isFinite)) return null;
+          return "matrix3d(" + m.join(",") + ")";
+        }
+
+        function frameAt(t) {
+          let low = 0, high = data.frames.length - 1;
+          while (low < high) {
+            const middle = (low + high + 1) >> 1;
+            if (data.frames[middle].t <= t + 1e-9) low = middle; else high = middle - 1;
+          }
+          return data.frames[low];
+        }
+
+        function draw() {
+          const frame = frameAt(time);
+          frame.nodes.forEach((node, i) => {
+            let box = pool[i];
+            if (!box) { box = document.createElement("div"); stage.appendChild(box); pool[i] = box; }
+            const key = data.keys[node[0]];
+            const quad = node.slice(5).map(v => v * scale);
+            const matrix = homography(node[3], node[4], quad);
+            if (matrix === null) { box.style.display = "none"; return; }
+            box.style.display = "block";
+            box.style.width = node[3] + "px";
+            box.style.height = node[4] + "px";
+            box.style.transform = matrix;
+            box.style.opacity = node[2];
+            box.className = key.highlight ? "highlight" : ["view", "snapshot", "overlay"][node[1]];
+            box.style.background = key.highlight ? "#ff00ff" : key.color;
+            box.textContent = key.highlight || node[1] === 2 ? "" : key.name;
+          });
+          for (let i = frame.nodes.length; i < pool.length; i++) pool[i].style.display = "none";
+          scrub.value = time;
+          timeLabel.textContent = frame.label + " · " + speed + "x";
+        }
+
+        function tick(now) {
+          if (!playing) return;
+          if (last !== null) time += (now - last) / 1000 * speed;
+          last = now;
+          if (time >= data.duration) { time = data.duration; setPlaying(false); }
+          draw();
+          if (playing) requestAnimationFrame(tick);
+        }
+
+        function setPlaying(on) {
+          playing = on;
+          playButton.textContent = on ? "Pause" : "Play";
+          if (on) {
+            if (time >= data.duration) time = 0;
+            last = null;
+            requestAnimationFrame(tick);
+          }
+        }
+
+        function setSpeed(value) {
+          speed = value;
+          for (const button of document.querySelectorAll("#speeds button")) {
+            button.classList.toggle("selected", Number(button.dataset.speed) === value);
+          }
+        }
+
+        function layout(fixedScale) {
+          const fit = Math.min((window.innerWidth - 32) / data.width, (window.innerHeight - 140) / data.height);
+          scale = fixedScale > 0 ? fixedScale : Math.max(0.1, Math.min(1, fit));
+          stage.style.width = data.width * scale + "px";
+          stage.style.height = data.height * scale + "px";
+          controls.style.top = (16 + data.height * scale + 12) + "px";
+        }
+
+        function applyFragment() {
+          const options = new URLSearchParams(location.hash.slice(1));
+          layout(Number(options.get("scale")) || 0);
+          if (options.has("speed")) setSpeed(Number(options.get("speed")) || 1);
+          if (options.has("t")) {
+            setPlaying(false);
+            time = Math.min(Math.max(Number(options.get("t")) || 0, 0), data.duration);
+          }
+          draw();
+          if (options.has("play")) setPlaying(true);
+        }
+
+        playButton.addEventListener("click", () => setPlaying(!playing));
+        scrub.max = data.duration;
+        scrub.addEventListener("input", () => { setPlaying(false); time = Number(scrub.value); draw(); });
+        for (const button of document.querySelectorAll("#speeds button")) {
+          button.addEventListener("click", () => { setSpeed(Number(button.dataset.speed)); draw(); });
+        }
+        window.addEventListener("hashchange", applyFragment);
+        window.addEventListener("resize", () => { layout(Number(new URLSearchParams(location.hash.slice(1)).get("scale")) || 0); draw(); });
+        setSpeed(1);
+        applyFragment();
+        """#
+}

@@ -1,0 +1,78 @@
+import JSON
+import Testing
+import TransitionControl
+import TransitionTestSupport
+
+/// The HTML player in a real headless Chromium: scrubbed by its URL fragment to a known time, the
+/// highlighted node's drawn corners match the frame's quad, with perspective.
+@Suite("HTML player in Chromium")
+struct HTMLPlayerChromiumTests {
+    /// A page turn whose from-screen holds a card: the card turns with the page, in perspective.
+    static let from =
+        #"{"id":"a","root":{"id":"page","frame":[0,0,375,667],"children":[{"id":"card","frame":[40,160,240,300]}]}}"#
+    static let to = #"{"id":"b","root":{"id":"page","frame":[0,0,375,667]}}"#
+
+    @Test(arguments: [(45, "0.75"), (60, "1")])
+    func theDrawnQuadMatchesTheFrame(frameIndex: Int, time: String) async throws {
+        guard let chromium = ProcessPath.find(["chromium", "chromium-browser"]) else {
+            Issue.record(
+                "chromium is not installed (Debian package chromium); scripts/install-dependencies installs it")
+            return
+        }
+        let directory = try TemporaryDirectory()
+        defer { directory.removeAll() }
+        let render = await ToolRun.transitionctl([
+            "render", "--animator", "pageTurn", "--operation", "push", "--from", Self.from, "--to", Self.to,
+            "--size", "375x667",
+        ])
+        #expect(render.status == .success, "\(render.errors)")
+        let frames = directory.file("turn.jsonl")
+        try TextFile.write(render.output, to: frames)
+        let page = directory.file("turn.html")
+        let picture = await ToolRun.transitionctl([
+            "picture", frames, "--format", "html", "--highlight", "a/card", "-o", page,
+        ])
+        #expect(picture.status == .success, "\(picture.errors)")
+
+        // The expected corners: the card's quad in the frame at that time, on the page at scale 1.
+        let lines = render.output.split(separator: "\n")
+        let frame = try JSONReader.parse(String(lines[frameIndex]))
+        #expect(frame["time"]?.doubleValue == Double(time))
+        let card = frame["nodes"]?.arrayValue?.first { $0["node"] == "card" }
+        let offset = Double(HTMLPlayer.stageOffset)
+        let quad: [(x: Double, y: Double)] = (0..<4).map { corner in
+            (
+                offset + (card?["quad"]?[corner]?[0]?.doubleValue ?? 0),
+                offset + (card?["quad"]?[corner]?[1]?.doubleValue ?? 0)
+            )
+        }
+        // Perspective: the right edge is longer than the left (a trapezoid, no affine map makes it).
+        let left = quad[3].y - quad[0].y
+        let right = quad[2].y - quad[1].y
+        #expect(right > left + 10)
+
+        let screenshot = directory.file("turn.png")
+        let browser = try ChildProcess(
+            executable: chromium,
+            arguments: [
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
+                "--user-data-dir=\(directory.file("profile"))", "--window-size=420,800", "--virtual-time-budget=2000",
+                "--screenshot=\(screenshot)", "file://\(page)#t=\(time)&scale=1",
+            ],
+            environment: ["PATH=\(ProcessPath.value)", "HOME=\(directory.path)", "LC_ALL=C"])
+        let browsed = browser.finish()
+        #expect(browsed.status == 0, "\(browsed.errors)")
+        guard
+            let result = try ScreenshotAnalysis.run(
+                png: screenshot, red: 255, green: 0, blue: 255, quad: quad, margin: 1.5, directory: directory)
+        else { return }
+        // Every corner is drawn where the frame puts it, to antialiasing.
+        #expect(result.cornerDistances.count == 4)
+        for (corner, distance) in result.cornerDistances.enumerated() {
+            #expect(distance <= 2.0, "corner \(corner) is \(distance) px from the frame's")
+        }
+        // Nothing magenta outside the quad, and it is filled.
+        #expect(result.outside == 0)
+        #expect(abs(Double(result.pixels) - result.expectedArea) <= result.expectedArea * 0.02, "\(result)")
+    }
+}
