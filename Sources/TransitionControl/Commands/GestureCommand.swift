@@ -46,7 +46,7 @@ public enum GestureCommand {
                 defaultValue: "auto"),
             .value("animator", valueName: "NAME", summary: "Use this animator instead of the one the rules choose"),
             .value("source", valueName: "NODE", summary: "The from-screen node a push starts from"),
-        ] + Array(InteractiveCommands.releaseOptions.dropLast()),
+        ] + InteractiveCommands.releaseOptions.filter { $0.name != "velocity" && $0.name != "wait" },
         positionals: [NavigationCommands.stackArgument],
         handler: run)
 
