@@ -23,6 +23,7 @@ public struct PictureFrames: Sendable {
         /// An overlay's fill colour from its style, if it has a usable one.
         public var fill: String?
 
+        /// Whether every field is equal (tuples are compared member by member).
         public static func == (left: Node, right: Node) -> Bool {
             left.key == right.key && left.kind == right.kind && left.position == right.position
                 && left.size == right.size && left.alpha == right.alpha && left.transform == right.transform
