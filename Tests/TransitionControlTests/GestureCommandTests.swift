@@ -2,6 +2,10 @@ import JSON
 import Testing
 import TransitionControl
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `gesture` end to end: the built binary plays a gesture while `record` saves what the daemon streams;
 /// the recorded events say whether the transition finished or was cancelled.
 @Suite("gesture command")
@@ -73,6 +77,27 @@ struct GestureCommandTests {
         #expect(summary["reason"] == "flicked forward")
         #expect(summary["ending"] == "completed")
         #expect(summary["velocity"] == 1.5)
+    }
+
+    @Test func ctrlCLeavesTheTransitionToTheDaemon() async throws {
+        let daemon = try await InteractiveCommandsTests.daemonWithTwoScreens()
+        defer { daemon.stop() }
+        guard
+            let gesture = try InteractiveCommandsTests.start(
+                ["gesture", "main", "--pop", "--drag-to", "0.9", "--over", "30"], daemon: daemon)
+        else { return }
+        #expect(gesture.readOutputLine() == "Transition 2 of stack main began (pop), driven by the gesture.")
+        gesture.send(signal: SIGINT)
+        let result = gesture.finish()
+        #expect(result.status == 1)
+        #expect(result.errors == "transitionctl: Interrupted; the daemon cancels transition 2 of stack main\n")
+        // The daemon cancels a gesture whose client left: the stack comes back to where it was.
+        #expect(
+            await Waiting.eventually {
+                let status = await ToolRun.transitionctl(["status", "main", "--json=short"], socket: daemon.socketPath)
+                let stack = (try? JSONReader.parse(status.output))?["stack"]
+                return stack?["transition"] == nil && stack?["screens"] == ["home", "detail"]
+            })
     }
 
     @Test(arguments: [

@@ -66,6 +66,12 @@ public enum GestureCommand {
         let connection = try DaemonConnection(for: invocation)
         defer { connection.close() }
         let waiter = try TransitionWaiter(connection: connection, stack: stack)
+        // Installed before the transition begins: a signal from then on stops the gesture cleanly.
+        let interrupted = Atomic<Bool>(false)
+        InterruptSignals.onInterrupt { _ in
+            interrupted.store(true, ordering: .sequentiallyConsistent)
+            waiter.interrupt()
+        }
         let operation = begin["operation"]?.stringValue ?? ""
         let action = "begin an interactive \(operation) on stack \(stack)"
         let reply = try connection.call("BeginInteractive", begin, action: action)
@@ -78,11 +84,6 @@ public enum GestureCommand {
             try invocation.output.flush()
         }
 
-        let interrupted = Atomic<Bool>(false)
-        InterruptSignals.onInterrupt { _ in
-            interrupted.store(true, ordering: .sequentiallyConsistent)
-            waiter.interrupt()
-        }
         let samples = script.samples(rate: rate)
         let start = MonotonicClock.now()
         let updateAction = "update the interactive transition of stack \(stack)"

@@ -72,6 +72,7 @@ public enum InteractiveBeginCommand {
         let connection = try DaemonConnection(socketPath: socketPath)
         defer { connection.close() }
         let waiter = try TransitionWaiter(connection: connection, stack: stack)
+        InterruptSignals.onInterrupt { _ in waiter.interrupt() }
         let action = "begin an interactive \(operation) on stack \(stack)"
         let reply = try connection.call("BeginInteractive", parameters, action: action)
         let result = try DaemonConnection.decode(
@@ -82,7 +83,6 @@ public enum InteractiveBeginCommand {
                     + "or \"cancel [VELOCITY]\" on standard input.")
         }
         try invocation.output.flush()
-        InterruptSignals.onInterrupt { _ in waiter.interrupt() }
         let input = UncheckedBox(invocation.input)
         DetachedThread.start { StandardInputDriver(socketPath: socketPath, stack: stack).run(input.value) }
         let ending = try waiter.waitForEnd(of: result.transitionId)
