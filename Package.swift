@@ -78,7 +78,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TransitionControlTests",
-            dependencies: ["TransitionControl", "TransitionCore", "JSON", "TransitionTestSupport"],
+            dependencies: ["TransitionControl", "TransitionClient", "TransitionCore", "JSON", "TransitionTestSupport"],
             exclude: ["Golden"]
         ),
     ],
