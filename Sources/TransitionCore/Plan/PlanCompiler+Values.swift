@@ -115,7 +115,7 @@ extension PlanCompiler {
                 reference.map { states[$0].position }
                 ?? Point(
                     x: environment.containerWidth / 2, y: environment.containerHeight / 2)
-            return .point(try convert(point, into: parent, path: path))
+            return .point(try convert(point, into: parent, states: states, path: path))
         case (.size, .size(let width, let height)):
             let size = Size(
                 width: try evaluate(width, path: path + "[0]"), height: try evaluate(height, path: path + "[1]"))
@@ -167,9 +167,11 @@ extension PlanCompiler {
     /// The bounds of `node` (nil: the container) as a rectangle in the space of scene node `space`
     /// (-1: the container): the bounding box of its transformed corners, as `convertRect:fromView:` gives.
     private func convertedFrame(of node: Int?, into space: Int, path: String) throws(TransitionCoreError) -> Rect {
+        // One resolution of the scene serves the quad and all four conversions.
+        let states = scene.states(for: model)
         let corners: [Point]
         if let node {
-            let quad = scene.states(for: model)[node].quad
+            let quad = states[node].quad
             corners = [quad.topLeft, quad.topRight, quad.bottomRight, quad.bottomLeft]
         } else {
             let width = environment.containerWidth
@@ -177,16 +179,19 @@ extension PlanCompiler {
             corners = [Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height)]
         }
         var converted: [Point] = []
-        for corner in corners { converted.append(try convert(corner, into: space, path: path)) }
+        for corner in corners { converted.append(try convert(corner, into: space, states: states, path: path)) }
         let xs = converted.map(\.x)
         let ys = converted.map(\.y)
         return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 
-    /// A container point expressed in the space of scene node `space` (-1: the container).
-    private func convert(_ point: Point, into space: Int, path: String) throws(TransitionCoreError) -> Point {
+    /// A container point expressed in the space of scene node `space` (-1: the container), given the
+    /// scene's current `states`.
+    private func convert(
+        _ point: Point, into space: Int, states: [NodeState], path: String
+    ) throws(TransitionCoreError) -> Point {
         guard space >= 0 else { return point }
-        let matrix = scene.states(for: model)[space].containerTransform
+        let matrix = states[space].containerTransform
         guard let inverse = PlaneMapping(matrix).inverted() else {
             throw TransitionCoreError(
                 .invalidValue, parameter: path,

@@ -16,7 +16,7 @@ extension TransitionPlan {
         self.init(
             duration: compiled.duration, nominalDuration: compiler.environment.duration,
             operation: request.operation, animatorName: request.animator.name,
-            startNodes: SettledLayout.nodes(of: request.from, containerSize: request.containerSize),
+            startNodes: compiler.fromResting,
             endNodes: SettledLayout.nodes(of: request.to, containerSize: request.containerSize),
             scene: compiler.scene, restingStates: compiled.restingStates, tracks: compiled.tracks,
             trackGroups: compiled.groups, reordersNodes: compiled.tracks.contains { $0.slot == .zIndex })
@@ -48,6 +48,8 @@ struct PlanCompiler {
     /// Model values as the script has set them so far.
     var model: [NodeValues] = []
     var modelTransforms: [TransformList] = []
+    /// The from screen at rest: where snapshots start, and the plan's `startNodes`.
+    var fromResting: [NodeState] = []
 
     init(_ request: TransitionRequest) throws(TransitionCoreError) {
         self.request = request
@@ -88,6 +90,7 @@ struct PlanCompiler {
 
     /// Lays out the container: the layers bottom to top, snapshots at their originals' places.
     private mutating func buildScene() throws(TransitionCoreError) {
+        fromResting = SettledLayout.nodes(of: request.from, containerSize: request.containerSize)
         let layersPath = scriptPath + ".layers"
         let layers = script.layers
         let count = { (wanted: LayerPlacement) in layers.filter { $0 == wanted }.count }
@@ -110,7 +113,6 @@ struct PlanCompiler {
                 pairedNodes.append((shared, node.id, target))
             }
         }
-        let fromResting = SettledLayout.nodes(of: request.from, containerSize: request.containerSize)
         var snapshotIndex: [String: Int] = [:]
         for (position, layer) in script.layers.enumerated() {
             switch layer {
