@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "Varlink", targets: ["Varlink"]),
         .library(name: "TransitionClient", targets: ["TransitionClient"]),
+        .library(name: "TransitionService", targets: ["TransitionService"]),
     ],
     targets: [
         // C libraries and system calls Swift's Glibc module does not expose.
