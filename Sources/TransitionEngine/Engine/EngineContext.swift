@@ -6,10 +6,16 @@ final class EngineContext: Sendable {
     let store: StateStore
     let scheduler: TickScheduler
     let subscribersPerStack: Int
+    /// Sees the transition events of every stack (`TransitionEngine.init`'s `transitionObserver`).
+    let transitionObserver: (@Sendable (StackEvent) -> Void)?
     private let animators: Locked<[String: AnimatorSpecification]>
 
-    init(clock: any TransitionClock, store: StateStore, shardCount: Int, subscribersPerStack: Int) {
+    init(
+        clock: any TransitionClock, store: StateStore, shardCount: Int, subscribersPerStack: Int,
+        transitionObserver: (@Sendable (StackEvent) -> Void)? = nil
+    ) {
         self.clock = clock
+        self.transitionObserver = transitionObserver
         self.subscribersPerStack = subscribersPerStack
         self.store = store
         var builtins: [String: AnimatorSpecification] = [:]

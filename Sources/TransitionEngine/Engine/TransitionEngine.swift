@@ -51,13 +51,19 @@ public final class TransitionEngine: Sendable {
     ///
     /// - Parameters:
     ///   - shardCount: how many shards tick stacks in parallel; default the number of online processors.
-    public init(clock: any TransitionClock, store: StateStore, limits: Limits = Limits(), shardCount: Int? = nil) {
+    ///   - transitionObserver: receives every stack's `began`, `completed`, `cancelled` and
+    ///     `operationFailed` events (never frames), on the stack's executor, in each stack's order, whether
+    ///     or not anyone subscribes: for a log. It must return quickly and must not call the engine.
+    public init(
+        clock: any TransitionClock, store: StateStore, limits: Limits = Limits(), shardCount: Int? = nil,
+        transitionObserver: (@Sendable (StackEvent) -> Void)? = nil
+    ) {
         self.clock = clock
         self.store = store
         self.limits = limits
         context = EngineContext(
             clock: clock, store: store, shardCount: shardCount ?? max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1),
-            subscribersPerStack: limits.subscribersPerStack)
+            subscribersPerStack: limits.subscribersPerStack, transitionObserver: transitionObserver)
         var problems = store.restored.problems
         var entries: [StackID: Entry] = [:]
         for (key, bytes) in store.restored.values.sorted(by: { $0.key < $1.key }) {

@@ -110,6 +110,9 @@ public actor StackActor {
     }
 
     private func deliver(_ items: [StackStateMachine.Output.Item]) {
+        if let observer = context.transitionObserver {
+            for case .event(let event) in items where event.kind != .stackChanged { observer(event) }
+        }
         guard !items.isEmpty, !subscriptions.isEmpty else { return }
         var ended = false
         for item in items {
