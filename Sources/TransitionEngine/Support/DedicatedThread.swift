@@ -1,3 +1,5 @@
+import CLinux
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -23,7 +25,7 @@ enum DedicatedThread {
             &thread, nil,
             { argument in
                 let start = Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue()
-                writeThreadFile("comm", String(decoding: start.name.utf8.prefix(15), as: UTF8.self))
+                setCurrentThreadName(start.name)
                 start.body()
                 return nil
             }, start)
@@ -39,32 +41,19 @@ func monotonicNanoseconds() -> Int64 {
     return Int64(time.tv_sec) * EngineTime.nanosecondsPerSecond + Int64(time.tv_nsec)
 }
 
-/// Sets the calling thread's timer slack in nanoseconds by writing `/proc/<tid>/timerslack_ns`, the file
-/// interface to the same per-thread value as prctl(PR_SET_TIMERSLACK) (proc(5), Linux 4.6 and later; a
-/// thread may always change its own). Used because the engine cannot import the CLinux wrapper beside
-/// Glibc (see docs/engine.md). Returns false when the kernel refused.
+/// Sets the calling thread's timer slack in nanoseconds: how far the kernel may defer its timer wake-ups
+/// to group them with others (prctl(2), PR_SET_TIMERSLACK; default 50 µs). Returns false when the kernel
+/// refused.
 @discardableResult
 func setCurrentThreadTimerSlack(nanoseconds: UInt) -> Bool {
-    var buffer = [CChar](repeating: 0, count: 64)
-    let length = readlink("/proc/thread-self", &buffer, buffer.count - 1)
-    guard length > 0 else { return false }
-    let link = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    guard let threadID = link.split(separator: "/").last else { return false }
-    return writeProcFile("/proc/\(threadID)/timerslack_ns", String(nanoseconds))
+    clinux_set_timer_slack(nanoseconds) == 0
 }
 
-/// Writes `/proc/thread-self/<name>` (for example `comm`, the thread's name; proc(5)).
+/// Names the calling thread, as `ps -L`, `top -H` and perf show it (prctl(2), PR_SET_NAME: at most 15
+/// bytes are kept; a longer name is cut). Returns false when the kernel refused.
 @discardableResult
-func writeThreadFile(_ name: String, _ text: String) -> Bool {
-    writeProcFile("/proc/thread-self/\(name)", text)
-}
-
-private func writeProcFile(_ path: String, _ text: String) -> Bool {
-    let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    let bytes = Array(text.utf8)
-    return write(descriptor, bytes, bytes.count) == bytes.count
+func setCurrentThreadName(_ name: String) -> Bool {
+    clinux_set_thread_name(name) == 0
 }
 
 /// Asks for real-time scheduling of the calling thread: `SCHED_FIFO` at `priority` (sched(7)). A thread
