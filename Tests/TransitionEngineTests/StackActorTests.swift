@@ -220,6 +220,74 @@ import TransitionTestSupport
     }
 }
 
+@Suite struct StackActorSubscriptionTests {
+    /// The frame a new subscriber reads first, without any tick in between; nil if nothing is queued.
+    private func firstFrame(of subscription: StackSubscription) -> (Frame, missed: Int)? {
+        guard case .element(.frame(let frame, let missed)) = subscription.poll() else { return nil }
+        return (frame, missed)
+    }
+
+    @Test func aSubscriberToAPausedTransitionGetsItsCurrentFrameAtOnce() async throws {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+        let timeline = Timeline(try await stack.subscribe(), clock: harness.clock)
+        try await stack.push(Fixtures.screen("a"))
+        await timeline.advance(6)
+        try await stack.pause()
+        await timeline.advance(1)  // the pause's own frame; then the clock stops
+        #expect(harness.clock.participantsNeedingTicks.isEmpty)
+        let late = try await stack.subscribe()
+        let first = firstFrame(of: late)
+        // Paused 6 ticks into the 0.3 s slide at 60 Hz: plan time 0.1 s, progress 1/3.
+        #expect(first.map { abs($0.0.transition!.progress - 1.0 / 3) < 1e-9 } == true, "\(String(describing: first))")
+        #expect(first?.0.transition?.id == 1)
+        #expect(first?.missed == 0)
+        guard case .empty = late.poll() else {
+            Issue.record("one frame, then nothing until the transition moves")
+            return
+        }
+        try await stack.resume()
+        await timeline.advanceUntilIdle()
+        #expect(timeline.text == "began#1@0 frames:19 completed#1@19 changed@19")
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    @Test func aSubscriberToAHeldGestureGetsItsCurrentFrameAtOnce() async throws {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home", "a"]))
+        try await stack.beginInteractive(.pop)
+        try await stack.updateInteractive(0.4)
+        await harness.clock.advance(frames: 1)  // the update's frame; a held gesture asks for no more
+        #expect(harness.clock.participantsNeedingTicks.isEmpty)
+        let late = try await stack.subscribe()
+        let first = firstFrame(of: late)
+        #expect(first?.0.transition?.progress == 0.4, "\(String(describing: first))")
+        #expect(first?.0.transition?.interactive == true)
+        try await stack.cancelInteractive()
+        await harness.clock.advanceUntilIdle()
+        #expect(await stack.state.screens.map(\.id) == ["home", "a"])
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    @Test func aSubscriberToARunningTransitionWaitsForTheNextTick() async throws {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+        try await stack.push(Fixtures.screen("a"))
+        await harness.clock.advance(frames: 3)
+        let late = try await stack.subscribe()
+        guard case .empty = late.poll() else {
+            Issue.record("a running transition's frame comes with the next tick, not at subscribe")
+            return
+        }
+        await harness.clock.advance(frames: 1)
+        // Tick 4 of the 0.3 s slide at 60 Hz: plan time 4/60 s, progress 4/18 (the grid rounds each
+        // timestamp down to whole nanoseconds: 2e-9 off).
+        #expect(firstFrame(of: late).map { abs($0.0.transition!.progress - 4.0 / 18) < 1e-8 } == true)
+        await harness.clock.advanceUntilIdle()
+        #expect(await harness.pendingWork().isEmpty)
+    }
+}
+
 @Suite struct StackActorGoldenFrameTests {
     /// Every frame a subscriber reads, one JSON line each (the core's frame format, 6 fixed decimals).
     private func frames(of subscription: StackSubscription, into lines: inout [String]) {
