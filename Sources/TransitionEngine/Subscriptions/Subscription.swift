@@ -35,18 +35,22 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// The default bound on waiting events before a subscriber is ended as too slow.
     public static var defaultEventCapacity: Int { 1_024 }
 
-    private struct State {
-        var queue: SubscriptionQueue<LazyFrame<Frame>, Event>
-        var ended: Bool = false
-        var error: TransitionEngineError?
+    @usableFromInline
+    struct State {
+        @usableFromInline var queue: SubscriptionQueue<LazyFrame<Frame>, Event>
+        @usableFromInline var ended: Bool = false
+        @usableFromInline var error: TransitionEngineError?
         var waiter: CheckedContinuation<Item?, any Error>?
         var readinessHandler: (@Sendable () -> Void)?
         var framesCoalesced: UInt64 = 0
     }
 
-    typealias Item = SubscriptionQueue<LazyFrame<Frame>, Event>.Item
+    @usableFromInline typealias Item = SubscriptionQueue<LazyFrame<Frame>, Event>.Item
 
-    private let state: Locked<State>
+    // The reading path (`poll()` and what it calls) is inlinable: a reader in another module (the daemon's
+    // subscription pump) then runs it specialized for its Frame and Event, where the generic entry point
+    // costs a metadata lookup and value-witness calls per item.
+    @usableFromInline let state: Locked<State>
 
     /// A number unique within the stack that created the subscription.
     public let identifier: UInt64
@@ -59,6 +63,7 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     // MARK: Consumer
 
     /// Takes the next item without waiting.
+    @inlinable
     public func poll() -> Poll {
         let (item, ended, error) = state.withLock { state in (state.queue.take(), state.ended, state.error) }
         // A deferred frame is computed here, on the reader's thread, outside the lock.
@@ -153,7 +158,8 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
         return alive
     }
 
-    private static func element(_ item: Item) -> Element {
+    @inlinable
+    static func element(_ item: Item) -> Element {
         switch item {
         case .event(let event): .event(event)
         case .frame(let frame, let missed): .frame(frame.value, missedFrames: missed)

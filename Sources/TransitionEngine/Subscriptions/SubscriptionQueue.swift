@@ -4,7 +4,11 @@
 /// A frame keeps its place among the events: `eventsBeforeFrame` events were queued before it and are
 /// delivered first. When a newer frame replaces a pending one, the newer frame takes the place after every
 /// event queued so far (the dropped frame's place no longer matters) and `missedFrames` grows by one.
+///
+/// Inlinable where `Subscription.poll()` uses it, so that readers in other modules run it specialized.
+@usableFromInline
 struct SubscriptionQueue<Frame, Event> {
+    @usableFromInline
     enum Item {
         case event(Event)
         case frame(Frame, missedFrames: Int)
@@ -18,11 +22,11 @@ struct SubscriptionQueue<Frame, Event> {
     }
 
     let eventCapacity: Int
-    private var events: [Event] = []
-    private var head = 0
-    private var frame: Frame?
-    private var eventsBeforeFrame = 0
-    private var missedFrames = 0
+    @usableFromInline var events: [Event] = []
+    @usableFromInline var head = 0
+    @usableFromInline var frame: Frame?
+    @usableFromInline var eventsBeforeFrame = 0
+    @usableFromInline var missedFrames = 0
 
     init(eventCapacity: Int) {
         self.eventCapacity = eventCapacity
@@ -50,6 +54,7 @@ struct SubscriptionQueue<Frame, Event> {
         return (wasEmpty, replaced)
     }
 
+    @inlinable
     mutating func take() -> Item? {
         if let pending = frame, eventsBeforeFrame == 0 {
             frame = nil
