@@ -89,6 +89,8 @@ struct StackStateMachine {
     /// Set exactly when `state == .committing`.
     private(set) var pendingCommit: PendingCommit?
     private(set) var queue: [Queued] = []
+    /// Where the queue leads, kept between arrivals (see `projectedState()`).
+    var projection: Projection?
     private var nextID: TransitionID = 1
     private var nextToken: UInt64 = 1
     var statistics = StackStatistics()
