@@ -97,16 +97,24 @@ final class TickScheduler: ClockParticipant, Sendable {
         let shards = state.withLock { state in
             state.ticks += 1
             if state.activeCount == 0 { state.ticksWhileIdle += 1 }
-            return state.shards.compactMap { $0.stacks.isEmpty ? nil : $0.stacks }
+            return state.shards.enumerated().compactMap { index, shard in
+                shard.stacks.isEmpty ? nil : (index: index, stacks: shard.stacks)
+            }
         }
-        let total = shards.reduce(0) { $0 + $1.count }
+        let total = shards.reduce(0) { $0 + $1.stacks.count }
         var commits: [StackActor.Commit] = []
         if shards.count <= 1 || total < Self.parallelThreshold {
-            for shard in shards { commits += await Self.walk(shard, tick) }
+            for shard in shards { commits += await Self.walk(shard.stacks, tick) }
         } else {
+            // Each shard on its own executor's thread; the first one on this task's (on a `DisplayLink`
+            // that is shard 0's executor already, so one task fewer per tick).
             commits = await withTaskGroup(of: [StackActor.Commit].self) { group in
-                for shard in shards { group.addTask { await Self.walk(shard, tick) } }
-                var all: [StackActor.Commit] = []
+                for shard in shards.dropFirst() {
+                    group.addTask(executorPreference: ShardExecutor.forShard(shard.index)) {
+                        await Self.walk(shard.stacks, tick)
+                    }
+                }
+                var all = await Self.walk(shards[0].stacks, tick)
                 for await part in group { all += part }
                 return all
             }
@@ -115,8 +123,9 @@ final class TickScheduler: ClockParticipant, Sendable {
         if clock.waitsForSideEffects {
             await write(commits)
         } else {
-            // Never hold the next tick for a disk: the stacks wait in `committing` meanwhile.
-            Task { await self.write(commits) }
+            // Never hold the next tick for a disk: the stacks wait in `committing` meanwhile. The writes
+            // and what they release (events, the next queued transitions) run in the cooperative pool.
+            Task.detached { await self.write(commits) }
         }
     }
 

@@ -4,8 +4,8 @@
 
 /// A POSIX mutex with one condition variable that waits on `CLOCK_MONOTONIC`.
 ///
-/// Used only where a dedicated thread (the timing thread, the state writer) must block without
-/// spinning; everything else uses `Synchronization.Mutex`.
+/// Used only where a dedicated thread (the timing thread, the state writer, the shard executors) must block
+/// without spinning; everything else uses `Locked`.
 final class ConditionLock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
@@ -37,6 +37,9 @@ final class ConditionLock: @unchecked Sendable {
 
     /// Wakes every waiter.
     func broadcast() { pthread_cond_broadcast(condition) }
+
+    /// Wakes one waiter (for a condition only one thread waits on).
+    func signal() { pthread_cond_signal(condition) }
 
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()

@@ -6,8 +6,9 @@
 ///
 /// One dedicated thread (named `transitiond-tick`, timer slack 1 ns) sleeps with
 /// `clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME)` to the absolute due time of the next frame, so the
-/// clock never drifts. At each deadline it hands the tick to a single loop task in the cooperative pool
-/// (one foreign-thread hop per tick), which awaits each participant in turn. If the participants are still
+/// clock never drifts. At each deadline it hands the tick to a single loop task that runs on the first
+/// `ShardExecutor`'s thread (one thread wake-up per tick, never a wait for the cooperative pool), which
+/// awaits each participant in turn. If the participants are still
 /// busy with the previous tick, or the thread woke after the next frame was already due, the missed frames
 /// are skipped: the next tick carries the current grid frame and `skippedFrames` counts the gap, as
 /// CADisplayLink skips frames (see Apple's "CADisplayLink" documentation: `timestamp`, `targetTimestamp`).
@@ -55,7 +56,9 @@ public actor DisplayLink: TransitionClock {
         }
         guard !alreadyStarted else { return }
         DedicatedThread.start(name: "transitiond-tick") { TimingLoop.run(shared) }
-        loop = Task.detached { await TimingLoop.deliver(shared) }
+        // The loop runs on the first shard's thread: each tick resumes it there directly, never through
+        // the cooperative pool (where it would wait behind whatever the pool runs).
+        loop = Task.detached(executorPreference: ShardExecutor.forShard(0)) { await TimingLoop.deliver(shared) }
     }
 
     /// Stops the clock for good: no tick is delivered after the current one, and this returns once the
