@@ -1,4 +1,5 @@
-# A clean stop with a transition running, and the state found again at the next activation.
+# A clean stop with a transition running, and the state found again at the next activation; the
+# template units.
 
 # systemctl stop with a push running: STOPPING=1, the push settles (not cancelled), the state is
 # written, the daemon exits 0 (Result=success); the socket unit keeps listening, and the next client
@@ -41,4 +42,29 @@ check_clean_stop() {
         { fail "the next client did not start the daemon again"; return; }
     [ "$screens" = "$expected" ] || fail "main shows $screens after the restart, not $expected"
     service_running || fail "the service did not start again at the next connection"
+}
+
+# The template: transitiond@seat0.socket starts its own daemon (--instance=seat0) on
+# /run/transitiond-seat0/io.transitiond with its own dynamic user and state directory, independent
+# of transitiond.service; its entries carry INSTANCE=seat0.
+check_template_instance() {
+    local unit=transitiond@seat0.service path=/run/transitiond-seat0/io.transitiond
+    expect "systemctl start transitiond@seat0.socket failed" systemctl start transitiond@seat0.socket || return
+    [ "$(systemctl is-active "$unit")" = inactive ] || fail "$unit runs before any client connected"
+    expect "create-stack on the seat0 socket failed" \
+        ctl --socket "$path" create-stack seat "$(screen seat '#5B5EA6')" --size 375x667 || return
+    [ "$(systemctl is-active "$unit")" = active ] || fail "$unit is $(systemctl is-active "$unit") after the first connection"
+    ctl --socket "$path" list --no-legend | grep -q '^seat ' || fail "the seat0 daemon does not list its stack"
+    ! ctl --socket "$path" list --no-legend | grep -q '^main ' || fail "the seat0 daemon lists transitiond.service's stack main"
+    local pid uid
+    pid="$(service_property MainPID "$unit")"
+    uid="$(awk '/^Uid:/ { print $2 }' "/proc/$pid/status" 2> /dev/null)"
+    if [ -z "$uid" ] || [ "$uid" -lt 61184 ] || [ "$uid" -gt 65519 ]; then
+        fail "the seat0 daemon runs as uid '$uid', not a dynamic one"
+    fi
+    [ -d /var/lib/private/transitiond-seat0 ] || fail "/var/lib/private/transitiond-seat0 does not exist"
+    expect "no entry of the seat0 daemon with INSTANCE=seat0" \
+        python3 "$tests_directory/journal.py" find --unit "$unit" SYSLOG_IDENTIFIER=transitiond INSTANCE=seat0
+    expect "stopping $unit failed" timeout 30 systemctl stop "$unit" transitiond@seat0.socket
+    [ "$(service_property ExecMainStatus "$unit")" = 0 ] || fail "the seat0 daemon exited $(service_property ExecMainStatus "$unit")"
 }
