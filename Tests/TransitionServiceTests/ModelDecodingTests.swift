@@ -37,6 +37,23 @@ import TransitionCore
                 ],
                 "screen.root.children[0].id"
             ),
+            // The flat form's faults name the entry of `nodes`, as the client wrote it.
+            (
+                [
+                    "id": "a",
+                    "nodes": [["id": "v", "frame": [0, 0, 1, 1]], ["id": "c", "parent": "x", "frame": [0, 0, 1, 1]]],
+                ],
+                "screen.nodes[1].parent"
+            ),
+            (
+                [
+                    "id": "a",
+                    "nodes": [
+                        ["id": "v", "frame": [0, 0, 1, 1]], ["id": "c", "parent": "v", "frame": [0, 0, 1, 1], "alpha": 3],
+                    ],
+                ],
+                "screen.nodes[1].alpha"
+            ),
         ] as [(JSONValue, String)])
     func screenErrorsNameTheField(value: JSONValue, parameter: String) {
         do {

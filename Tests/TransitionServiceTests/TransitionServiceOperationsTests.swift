@@ -164,6 +164,7 @@ import Varlink
             ("BeginInteractive", ["stack": "main", "operation": "pop"], "StackUnderflow", "operation"),
             ("BeginInteractive", ["stack": "main", "operation": "push"], "InvalidValue", "screen"),
             ("BeginInteractive", ["stack": "main", "operation": "pop", "tab": "x"], "InvalidValue", "tab"),
+            ("BeginInteractive", ["stack": "main", "operation": "pop", "toScreen": "x"], "NoSuchScreen", "toScreen"),
             (
                 "BeginInteractive", ["stack": "main", "operation": "selectTab", "tab": "main"], "NoTransition",
                 "operation"
@@ -202,11 +203,14 @@ import Varlink
             let before = try connection.stack("main")
             let presented = try connection.error("Push", ["stack": "main", "screen": Screens.json("x")])
             #expect(presented.name == "io.transitiond.ScreenPresented")
+            // The stack's state is at fault; Push has no parameter `operation` for the engine's name.
+            #expect(presented.parameters["parameter"] == "stack")
             #expect(try connection.stack("main") == before)
             try connection.call("Dismiss", ["stack": "main"])
             let running = try connection.stack("main")
             let busy = try connection.error("Push", ["stack": "main", "screen": Screens.json("x")])
             #expect(busy.name == "io.transitiond.TransitionInProgress")
+            #expect(busy.parameters["parameter"] == "stack")
             #expect(busy.parameters["transitionId"] == running["transition"]?["id"])
             #expect(try connection.stack("main") == running)
         }

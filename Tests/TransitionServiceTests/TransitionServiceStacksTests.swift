@@ -116,6 +116,10 @@ import Varlink
                 "InvalidParameter", "policy"
             ),
             (["name": "x", "width": "wide", "height": 1, "root": Screens.json("a")], "InvalidParameter", "width"),
+            (
+                ["name": "x", "width": 1, "height": 1, "tabs": [["name": "t", "screens": [["id": "a"]]]]] as JSONObject,
+                "InvalidScreen", "tabs[0].screens[0].nodes"
+            ),
         ] as [(JSONObject, String, String)])
     func createRejects(parameters: JSONObject, error: String, parameter: String) async throws {
         let harness = try ServiceHarness()

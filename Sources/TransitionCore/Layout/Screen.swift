@@ -39,8 +39,11 @@ public struct Screen: Sendable, Equatable, Codable {
             do {
                 root = try FlatNode.assemble(flat)
             } catch {
+                // The error names the entry at fault (`nodes[3].parent`); keep it in the path.
                 throw DecodingError.dataCorrupted(
-                    .init(codingPath: container.codingPath + [CodingKeys.nodes], debugDescription: error.message))
+                    .init(
+                        codingPath: container.codingPath + FlatPathKey.path(error.parameter),
+                        debugDescription: error.message))
             }
         }
     }
@@ -50,5 +53,33 @@ public struct Screen: Sendable, Equatable, Codable {
         try container.encode(id, forKey: .id)
         try container.encode(kind, forKey: .kind)
         try container.encode(root, forKey: .root)
+    }
+}
+
+/// A coding key spelled from a parameter path such as `nodes[3].parent`: names, and array positions
+/// in the `Index <n>` form Swift's coders use.
+private struct FlatPathKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+
+    init(stringValue: String) { self.stringValue = stringValue }
+
+    init(intValue: Int) {
+        stringValue = "Index \(intValue)"
+        self.intValue = intValue
+    }
+
+    /// The keys of `parameter`: `nodes[3].parent` is `nodes`, 3, `parent`.
+    static func path(_ parameter: String) -> [any CodingKey] {
+        var keys: [any CodingKey] = []
+        for part in parameter.split(separator: ".") {
+            let pieces = part.split(separator: "[")
+            guard let name = pieces.first else { continue }
+            if !part.hasPrefix("[") { keys.append(FlatPathKey(stringValue: String(name))) }
+            for piece in pieces.dropFirst(part.hasPrefix("[") ? 0 : 1) {
+                if let index = Int(piece.dropLast()) { keys.append(FlatPathKey(intValue: index)) }
+            }
+        }
+        return keys
     }
 }

@@ -21,9 +21,30 @@ enum ModelDecoding {
             try screen.validate()
         } catch {
             throw ServiceError(
-                .invalidScreen, "Fix the screen: \(error.message).", parameter: join(path, error.parameter))
+                .invalidScreen, "Fix the screen: \(error.message).",
+                parameter: join(path, sentParameter(error.parameter, of: screen, sent: value)))
         }
         return screen
+    }
+
+    /// `parameter`, a path in the nested form (`root.children[0].alpha`), as the client wrote it: for a
+    /// screen sent in the flat form, the entry of `nodes` holding that node (`nodes[1].alpha`).
+    static func sentParameter(_ parameter: String, of screen: Screen, sent value: JSONValue) -> String {
+        guard let entries = value["nodes"]?.arrayValue, parameter.hasPrefix("root") else { return parameter }
+        var node = screen.root
+        var rest = parameter.dropFirst("root".count)
+        let step = ".children["
+        while rest.hasPrefix(step), let close = rest.firstIndex(of: "]"),
+            let index = Int(rest[rest.index(rest.startIndex, offsetBy: step.count)..<close]),
+            node.children.indices.contains(index)
+        {
+            node = node.children[index]
+            rest = rest[rest.index(after: close)...]
+        }
+        guard let entry = entries.firstIndex(where: { $0["id"]?.stringValue == node.id.rawValue }) else {
+            return parameter
+        }
+        return "nodes[\(entry)]" + rest
     }
 
     /// Decodes and validates every screen of an array found at `path`.

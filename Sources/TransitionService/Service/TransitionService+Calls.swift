@@ -9,6 +9,8 @@ typealias StackWork = @Sendable (isolated StackActor) async throws(TransitionEng
 extension TransitionService {
     /// Replies to `context` with `error` and logs the rejection at debug level.
     func fail(_ context: VarlinkCallContext, _ error: ServiceError) {
+        var error = error
+        error.parameter = Self.callParameter(error.parameter, of: context.call.memberName)
         context.fail(error.varlinkError)
         configuration.log.log(
             .debug, "Rejected \(context.call.memberName) from \(context.peer): \(error)",
@@ -21,6 +23,23 @@ extension TransitionService {
         case .success(let parameters): context.reply(parameters)
         case .failure(let error): fail(context, error)
         }
+    }
+
+    /// `parameter` when its first field is one `method` declares, else the field naming the stack (or "").
+    ///
+    /// The engine names what it checked (`operation`, `policy`), which need not be a parameter of the
+    /// call made (Push has no `operation`); the wire promises the path of a call parameter
+    /// (docs/protocol.md, "Conventions"), and a refusal by the stack's state is the stack's.
+    static func callParameter(_ parameter: String, of method: String) -> String {
+        guard !parameter.isEmpty, let input = TransitionInterface.interface.method(named: method)?.input else {
+            return parameter
+        }
+        let field = parameter.prefix { $0 != "." && $0 != "[" }
+        // `rules[i]…` names the stack's rule that refused (InteractionNotAllowed), as CreateStack or
+        // SetRules gave it.
+        if field == "rules" || input.contains(where: { $0.name == field }) { return parameter }
+        // GetStack and DeleteStack name their stack `name`.
+        return ["stack", "name"].first { name in input.contains { $0.name == name } } ?? ""
     }
 
     /// The journal fields naming the client of a call.

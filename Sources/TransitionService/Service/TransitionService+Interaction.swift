@@ -61,7 +61,16 @@ extension TransitionService {
         let connectionID = context.connectionID
         let peer = context.peer
         respond(context, on: record, errors: errors) { [self] stack throws(TransitionEngineError) in
-            let receipt = try stack.beginInteractive(operation, options: options)
+            let receipt: OperationReceipt
+            do throws(TransitionEngineError) {
+                receipt = try stack.beginInteractive(operation, options: options)
+            } catch {
+                // The engine names PopTo's `screen`; BeginInteractive calls it `toScreen`.
+                guard error.code == .noSuchScreen else { throw error }
+                var renamed = error
+                renamed.parameter = "toScreen"
+                throw renamed
+            }
             record.targets.withLock { $0.record(OperationTarget(operation), id: receipt.transition) }
             let driver = InteractionDriver(connectionID: connectionID, transition: receipt.transition, rule: rule)
             record.interaction.withLock { $0.driver = driver }

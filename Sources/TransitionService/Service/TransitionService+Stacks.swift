@@ -77,7 +77,9 @@ extension TransitionService {
                 guard !tabs.contains(where: { $0.id.rawValue == tabName }) else {
                     throw .invalidValue("tabs[\(index)].name", "Tab '\(tabName)' is given twice; name each tab once.")
                 }
-                let screens = try fields.screens("screens")
+                // The path from the call's top, so that a fault names tabs[i].screens[j]….
+                let screens = try ModelDecoding.screens(
+                    fields.object["screens"]?.arrayValue ?? [], path: "tabs[\(index)].screens")
                 guard !screens.isEmpty else {
                     throw .invalidValue("tabs[\(index)].screens", "Give every tab at least one screen.")
                 }

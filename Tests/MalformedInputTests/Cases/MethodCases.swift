@@ -1,0 +1,70 @@
+/// Well-formed calls of methods and interfaces the daemon does not have, or with the call's flags
+/// misused: answered with the `org.varlink.service` error, the connection kept (varlink.org "Service").
+extension MalformedCase {
+    static let unknownMethods: [MalformedCase] = [
+        .call(.unknownMethods, "unknown method", "Nope", "{}", .methodNotFound("io.transitiond.Nope")),
+        .call(.unknownMethods, "a near miss", "ListStack", "{}", .methodNotFound("io.transitiond.ListStack")),
+        .call(.unknownMethods, "upper case", "LISTSTACKS", "{}", .methodNotFound("io.transitiond.LISTSTACKS")),
+        .call(.unknownMethods, "a method of another interface", "GetInfo", "{}", .methodNotFound("io.transitiond.GetInfo")),
+        .call(.unknownMethods, "an error name", "NoSuchStack", #"{"stack":"idle"}"#, .methodNotFound("io.transitiond.NoSuchStack")),
+        .call(.unknownMethods, "a type name", "StackState", "{}", .methodNotFound("io.transitiond.StackState")),
+        .call(.unknownMethods, "a digit appended", "Push2", #"{"stack":"idle"}"#, .methodNotFound("io.transitiond.Push2")),
+        .call(.unknownMethods, "unknown org.varlink.service method", "org.varlink.service.Nope", "{}", .methodNotFound("org.varlink.service.Nope")),
+        .call(.unknownMethods, "io.transitiond's method on org.varlink.service", "org.varlink.service.ListStacks", "{}", .methodNotFound("org.varlink.service.ListStacks")),
+        .call(.unknownMethods, "unknown interface", "org.example.ping.Ping", "{}", .interfaceNotFound("org.example.ping")),
+        .call(.unknownMethods, "interface with a suffix", "io.transitiond2.ListStacks", "{}", .interfaceNotFound("io.transitiond2")),
+        .call(.unknownMethods, "interface in other case", "io.Transitiond.ListStacks", "{}", .interfaceNotFound("io.Transitiond")),
+        .call(.unknownMethods, "interface with an extra element", "io.transitiond.stacks.ListStacks", "{}", .interfaceNotFound("io.transitiond.stacks")),
+        .call(.unknownMethods, "description of an unknown interface", "org.varlink.service.GetInterfaceDescription", #"{"interface":"io.nope"}"#, .interfaceNotFound("io.nope")),
+        .call(.unknownMethods, "description without interface", "org.varlink.service.GetInterfaceDescription", "{}", .invalidParameter("interface")),
+        .call(.unknownMethods, "description of interface 5", "org.varlink.service.GetInterfaceDescription", #"{"interface":5}"#, .invalidParameter("interface")),
+        .call(.unknownMethods, "GetInfo with a parameter", "org.varlink.service.GetInfo", #"{"verbose":true}"#, .invalidParameter("verbose")),
+        .message(.unknownMethods, "unknown method with more", #"{"method":"io.transitiond.Watch","parameters":{"stack":"idle"},"more":true}"#, .methodNotFound("io.transitiond.Watch")),
+        .message(.unknownMethods, "upgrade", #"{"method":"io.transitiond.ListStacks","upgrade":true}"#, .invalidParameter("upgrade")),
+        .message(.unknownMethods, "upgrade on a change", #"{"method":"io.transitiond.Pop","parameters":{"stack":"idle"},"upgrade":true}"#, .invalidParameter("upgrade")),
+        .message(.unknownMethods, "Subscribe without more", #"{"method":"io.transitiond.Subscribe","parameters":{"stack":"animating"}}"#, .expectedMore),
+        .message(.unknownMethods, "Subscribe with more false", #"{"method":"io.transitiond.Subscribe","parameters":{"stack":"idle"},"more":false}"#, .expectedMore),
+        .oneway(.unknownMethods, "oneway unknown method", "Nope", "{}"),
+        .oneway(.unknownMethods, "oneway unknown interface", "org.example.ping.Ping", "{}"),
+        .oneway(.unknownMethods, "oneway Subscribe", "Subscribe", #"{"stack":"animating"}"#),
+        MalformedCase(
+            .unknownMethods, "oneway upgrade",
+            bytes: Array(#"{"method":"io.transitiond.ListStacks","upgrade":true,"oneway":true}"#.utf8) + [0],
+            replies: [], fate: .survives),
+    ]
+
+    /// Fields the call does not declare, or lacks. Keys beside `method` and `parameters` are
+    /// ignored (varlink.org reserves them for extensions); inside `parameters` every field must be
+    /// declared, and `null` or a missing `parameters` is `{}`.
+    static let fields: [MalformedCase] = [
+        .message(.fields, "an extra key beside the call", #"{"method":"io.transitiond.GetStack","parameters":{"name":"nope"},"extra":1}"#, .noSuchStack("nope", "name")),
+        .message(.fields, "a JSON-RPC id beside the call", #"{"method":"io.transitiond.Pop","parameters":{"stack":"root"},"id":7,"jsonrpc":"2.0"}"#, .error("StackUnderflow", "stack", ["stack": "root"])),
+        .message(.fields, "parameters null", #"{"method":"io.transitiond.GetStack","parameters":null}"#, .invalidParameter("name")),
+        .message(.fields, "parameters missing", #"{"method":"io.transitiond.Push"}"#, .invalidParameter("stack")),
+        .message(.fields, "parameters empty", #"{"method":"io.transitiond.Scrub","parameters":{}}"#, .invalidParameter("stack")),
+        .call(.fields, "an undeclared field", "GetStack", #"{"name":"idle","verbose":true}"#, .invalidParameter("verbose")),
+        .call(.fields, "stack instead of name", "GetStack", #"{"stack":"idle"}"#, .invalidParameter("name")),
+        .call(.fields, "name instead of stack", "Pop", #"{"name":"idle"}"#, .invalidParameter("stack")),
+        .call(.fields, "a field for ListStacks", "ListStacks", #"{"filter":"idle"}"#, .invalidParameter("filter")),
+        .call(.fields, "a field for ListAnimators", "ListAnimators", #"{"builtin":true}"#, .invalidParameter("builtin")),
+        .call(.fields, "an owner for CreateStack", "CreateStack", #"{"name":"mine","width":375,"height":667,"root":\#(DaemonFixture.screen("home")),"ownerUid":0}"#, .invalidParameter("ownerUid")),
+        .call(.fields, "force for DeleteStack", "DeleteStack", #"{"name":"idle","force":true}"#, .invalidParameter("force")),
+        .call(.fields, "a count for Pop", "Pop", #"{"stack":"idle","count":2}"#, .invalidParameter("count")),
+        .call(.fields, "a screen for Dismiss", "Dismiss", #"{"stack":"presented","screen":"sheet"}"#, .invalidParameter("screen")),
+        .call(.fields, "a time for Pause", "Pause", #"{"stack":"animating","at":0.5}"#, .invalidParameter("at")),
+        .call(.fields, "a reason for CancelInteractive", "CancelInteractive", #"{"stack":"gesture","reason":"user"}"#, .invalidParameter("reason")),
+        .call(.fields, "an undeclared field in a rule", "SetRules", #"{"stack":"idle","rules":[{"animator":"fade","speed":2}]}"#, .invalidParameter("rules[0].speed")),
+        .call(.fields, "an undeclared field in a tab", "CreateStack", #"{"name":"t","width":375,"height":667,"tabs":[{"name":"a","screens":[],"badge":1}]}"#, .invalidParameter("tabs[0].badge")),
+        .call(.fields, "a rule without animator", "SetRules", #"{"stack":"idle","rules":[{"operation":"push"}]}"#, .invalidParameter("rules[0].animator")),
+        .call(.fields, "a tab without name", "CreateStack", #"{"name":"t","width":375,"height":667,"tabs":[{"screens":[]}]}"#, .invalidParameter("tabs[0].name")),
+        .call(.fields, "CreateStack without height", "CreateStack", #"{"name":"t","width":375}"#, .invalidParameter("height")),
+        .call(.fields, "SetRules without rules", "SetRules", #"{"stack":"idle","policy":"queue"}"#, .invalidParameter("rules")),
+        .call(.fields, "Push without screen", "Push", #"{"stack":"idle"}"#, .invalidParameter("screen")),
+        .call(.fields, "PopTo without screen", "PopTo", #"{"stack":"idle"}"#, .invalidParameter("screen")),
+        .call(.fields, "SelectTab without tab", "SelectTab", #"{"stack":"tabs"}"#, .invalidParameter("tab")),
+        .call(.fields, "BeginInteractive without operation", "BeginInteractive", #"{"stack":"idle"}"#, .invalidParameter("operation")),
+        .call(.fields, "UpdateInteractive without fraction", "UpdateInteractive", #"{"stack":"gesture"}"#, .invalidParameter("fraction")),
+        .call(.fields, "Scrub without stack", "Scrub", #"{"fraction":0.5}"#, .invalidParameter("stack")),
+        .call(.fields, "DefineAnimator without animator", "DefineAnimator", #"{"replace":true}"#, .invalidParameter("animator")),
+    ]
+}

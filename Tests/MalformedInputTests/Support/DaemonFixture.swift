@@ -1,0 +1,142 @@
+import JSON
+import Testing
+
+/// One running daemon for the whole suite, with stacks in every state a bad message may meet, and a
+/// subscriber watching the one that animates.
+///
+/// | stack | state |
+/// |---|---|
+/// | `idle` | `home`, `detail`; nothing runs |
+/// | `root` | `home` only |
+/// | `tabs` | tabs `feed` (`f1`) and `profile` (`p1`), `feed` selected |
+/// | `presented` | `home`, with `sheet` presented |
+/// | `animating` | policy `reject`; a push to `detail` with `slowFade` (600 s) runs |
+/// | `gesture` | `home`, `detail`; a pop driven interactively by a connection of the fixture, at 0 |
+/// | `guarded` | `home`, `detail`; a rule forbids interactive pops |
+///
+/// Every stack belongs to root. The suite is serialized, so one case at a time uses the fixture.
+final class DaemonFixture: @unchecked Sendable {
+    /// The fixture of the running suite, set by ``RunningDaemonTrait``.
+    @TaskLocal static var current: DaemonFixture?
+
+    let daemon: DaemonLauncher
+    let watcher: FrameWatcher
+    /// Root's connection for reading the state between cases.
+    let observer: RawConnection
+    /// The connection driving the `gesture` stack's interactive pop (kept open: closing it cancels).
+    private let driver: RawConnection
+
+    /// A transition longer than the suite: `TransitionPlan.maximumDuration`, 600 s.
+    static let slowFade = """
+        {"name":"slowFade","variants":{"push":{"duration":600,\
+        "setup":[{"target":"to","property":"alpha","value":0}],\
+        "phases":[{"duration":600,"tracks":[{"target":"to","property":"alpha","to":1}]}]}}}
+        """
+
+    /// A plain screen with one full-size node.
+    static func screen(_ id: String) -> String {
+        #"{"id":"\#(id)","root":{"id":"view","frame":[0,0,375,667]}}"#
+    }
+
+    /// Starts the daemon and builds the stacks.
+    init() throws {
+        daemon = try DaemonLauncher()
+        do {
+            observer = try RawConnection(path: daemon.socketPath)
+            driver = try RawConnection(path: daemon.socketPath)
+            try Self.build(observer, driver)
+            watcher = try FrameWatcher(socketPath: daemon.socketPath, stack: "animating")
+        } catch {
+            daemon.stop()
+            throw error
+        }
+    }
+
+    private static func build(_ setup: RawConnection, _ driver: RawConnection) throws {
+        let home = screen("home")
+        let detail = screen("detail")
+        let size = #""width":375,"height":667"#
+        try expectSuccess(setup, "DefineAnimator", #"{"animator":\#(slowFade)}"#)
+        try expectSuccess(setup, "CreateStack", #"{"name":"idle",\#(size),"root":\#(home)}"#)
+        try expectSuccess(setup, "Push", #"{"stack":"idle","screen":\#(detail),"animated":false}"#)
+        try expectSuccess(setup, "CreateStack", #"{"name":"root",\#(size),"root":\#(home)}"#)
+        try expectSuccess(
+            setup, "CreateStack",
+            #"{"name":"tabs",\#(size),"tabs":[{"name":"feed","screens":[\#(screen("f1"))]},"#
+                + #"{"name":"profile","screens":[\#(screen("p1"))]}]}"#)
+        try expectSuccess(setup, "CreateStack", #"{"name":"presented",\#(size),"root":\#(home)}"#)
+        try expectSuccess(setup, "Present", #"{"stack":"presented","screen":\#(screen("sheet")),"animated":false}"#)
+        try expectSuccess(setup, "CreateStack", #"{"name":"animating",\#(size),"root":\#(home),"policy":"reject"}"#)
+        try expectSuccess(setup, "Push", #"{"stack":"animating","screen":\#(detail),"animator":"slowFade"}"#)
+        try expectSuccess(setup, "CreateStack", #"{"name":"gesture",\#(size),"root":\#(home)}"#)
+        try expectSuccess(setup, "Push", #"{"stack":"gesture","screen":\#(detail),"animated":false}"#)
+        try expectSuccess(driver, "BeginInteractive", #"{"stack":"gesture","operation":"pop"}"#)
+        try expectSuccess(
+            setup, "CreateStack",
+            #"{"name":"guarded",\#(size),"root":\#(home),"rules":[{"operation":"pop","animator":"slide","interactive":false}]}"#
+        )
+        try expectSuccess(setup, "Push", #"{"stack":"guarded","screen":\#(detail),"animated":false}"#)
+    }
+
+    /// Calls `method` and fails unless the reply has no error.
+    private static func expectSuccess(_ connection: RawConnection, _ method: String, _ parameters: String) throws {
+        let reply = try JSONReader.parse(try connection.call(MalformedCase.callText(method, parameters)))
+        guard reply["error"] == nil else {
+            throw HarnessFailure("setting up, \(method) \(parameters) failed: \(ExpectedReply.text(reply))")
+        }
+    }
+
+    /// The state as every client can read it: the stacks and the animators.
+    func snapshot() throws -> StateSnapshot {
+        var snapshot = try StateSnapshot(over: observer)
+        let animators = try observer.call(#"{"method":"io.transitiond.ListAnimators"}"#)
+        snapshot.stacks.append(String(decoding: animators, as: UTF8.self))
+        return snapshot
+    }
+
+    /// A new connection as `client`; the second value releases it (it ends the other user's process).
+    func connect(as client: MalformedCase.Client) throws -> (RawConnection, () -> Void) {
+        switch client {
+        case .owner:
+            let connection = try RawConnection(path: daemon.socketPath)
+            return (connection, { connection.close() })
+        case .otherUser:
+            let other = try OtherUserConnection(socketPath: daemon.socketPath)
+            return (other.connection, { other.release() })
+        }
+    }
+
+    /// Ends the watcher and the driver and stops the daemon; returns its exit status.
+    func stop() -> Int32 {
+        watcher.stop()
+        driver.close()
+        observer.close()
+        return daemon.stop()
+    }
+}
+
+/// Runs the suite it is attached to inside one ``DaemonFixture``: started before the first test,
+/// stopped after the last, and checked then (the watcher saw no disturbance, the daemon exits 0).
+struct RunningDaemonTrait: SuiteTrait, TestScoping {
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let fixture = try await onThread { try DaemonFixture() }
+        do {
+            try await DaemonFixture.$current.withValue(fixture) { try await function() }
+        } catch {
+            _ = await onThread { fixture.stop() }
+            throw error
+        }
+        let record = fixture.watcher.record
+        #expect(record.disturbances.isEmpty, "the watching subscriber was disturbed: \(record.disturbances)")
+        #expect(record.frames > 0)
+        let status = await onThread { fixture.stop() }
+        #expect(status == 0, "transitiond exited with \(status)")
+    }
+}
+
+extension Trait where Self == RunningDaemonTrait {
+    /// One `transitiond` with the fixture's stacks for the whole suite.
+    static var runningDaemon: Self { RunningDaemonTrait() }
+}
