@@ -141,13 +141,48 @@ import Varlink
 
     @Test func closesOnProtocolViolation() {
         var recorder = Recorder()
-        recorder.receive(Self.message("a.b.A"))
         recorder.receive(Array("not json".utf8))
+        recorder.receive(Self.message("a.b.A"))
         recorder.drain()
-        recorder.reply(Self.reply(1), to: 0)
-        #expect(recorder.text == "close:invalidMessage wait discard")
+        #expect(recorder.text == "close:invalidMessage wait")
         #expect(recorder.machine.isClosed)
         #expect(!recorder.machine.wantsInput)
+    }
+
+    /// A violation behind calls still to answer ends the connection once they are answered, as sd-varlink
+    /// (which reads the next message only when idle) does: a client learns the fate of every call it made
+    /// before its bad message.
+    @Test func answersEarlierCallsBeforeClosingOnAViolation() {
+        var recorder = Recorder()
+        recorder.receive(Self.message("a.b.A"))
+        recorder.receive(Self.message("a.b.B"))
+        recorder.receive(Array("not json".utf8))
+        recorder.receive(Self.message("a.b.C"))
+        #expect(!recorder.machine.wantsInput)
+        recorder.drain()
+        recorder.reply(Self.reply(1), to: 0)
+        recorder.drain()
+        recorder.reply(Self.reply(2), to: 1)
+        recorder.drain()
+        #expect(recorder.text == "dispatch#0:A wait reply:1. dispatch#1:B wait reply:2. finish")
+        #expect(recorder.machine.violation?.code == .invalidMessage)
+        #expect(recorder.machine.isClosed)
+    }
+
+    /// A message the framer refused as too large, behind a call in flight, waits for that call too.
+    @Test func answersTheCallInFlightBeforeClosingOnAnOversizeMessage() {
+        var recorder = Recorder()
+        recorder.receive(Self.message("a.b.A"))
+        recorder.drain()
+        let tooLarge = VarlinkConnectionError(code: .messageTooLarge, message: "too large")
+        #expect(recorder.machine.refuse(tooLarge) == .none)
+        recorder.reply(Self.reply(1), to: 0)
+        recorder.drain()
+        #expect(recorder.text == "dispatch#0:A wait reply:1. finish")
+        #expect(recorder.machine.violation?.code == .messageTooLarge)
+        var idle = Machine()
+        #expect(idle.refuse(tooLarge) == .close(tooLarge))
+        #expect(idle.violation == nil)
     }
 
     /// After the peer shut down its writing side, calls already received are still answered; then the

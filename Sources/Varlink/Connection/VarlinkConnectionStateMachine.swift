@@ -76,6 +76,12 @@ public struct VarlinkConnectionStateMachine: Sendable {
     /// Limits for parsing each message's JSON.
     public let readerLimits: JSONReader.Limits
 
+    /// A message that ends the connection (not a call, or over the size limit), received behind calls
+    /// still to answer. Those are answered first, as by a server that reads the next message only when
+    /// the previous call is done (sd-varlink); then `nextAction()` returns `.finish` and the shell closes
+    /// with this reason. Nil while the connection is in order.
+    public private(set) var violation: VarlinkConnectionError?
+
     private var state = State.idle
     private var queue: [(id: CallID, call: VarlinkCall)] = []
     private var queueHead = 0
@@ -120,16 +126,32 @@ public struct VarlinkConnectionStateMachine: Sendable {
 
     /// Feeds one framed message (without its NUL terminator).
     public mutating func receive(_ message: [UInt8]) -> ReceiveAction {
+        // Nothing after a violation is read.
         if case .closed = state { return .none }
+        if violation != nil { return .none }
         do {
             let call = try VarlinkCall.decode(message, limits: readerLimits)
             queue.append((CallID(rawValue: nextCallNumber), call))
             nextCallNumber += 1
             return .none
         } catch {
+            return refuse(error)
+        }
+    }
+
+    /// Records a protocol violation found in the input (a message that is no call, or one the framer
+    /// refused as too large): `.close` at once when no call waits for its reply; otherwise the calls
+    /// received before it are still answered, nothing more is read, and ``violation`` is the reason to
+    /// close with after `.finish`.
+    public mutating func refuse(_ error: VarlinkConnectionError) -> ReceiveAction {
+        if case .closed = state { return .none }
+        guard callInFlight != nil || queuedCallCount > 0 else {
             close()
             return .close(error)
         }
+        violation = error
+        inputEnded = true
+        return .none
     }
 
     /// Records that the peer will send nothing more (it shut down its writing side). Calls already

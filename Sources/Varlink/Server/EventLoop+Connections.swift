@@ -163,23 +163,28 @@ extension EventLoop {
                 }
                 message = next
             } catch {
-                if error.code == .messageTooLarge, let reply = configuration.messageTooLargeError,
-                    let bytes = try? VarlinkReply(reply).encoded()
-                {
-                    // Tell the client why, after what is already queued, then close.
-                    enqueueOutput(bytes, on: connection)
-                    if connections[connection.id] != nil { finish(connection, error) }
-                    return false
-                }
-                close(connection, error)
+                // Calls received before the bad message are answered first (then `.finish`).
+                guard case .close = connection.machine.refuse(error) else { return true }
+                end(connection, violation: error)
                 return false
             }
             if case .close(let error) = connection.machine.receive(message) {
-                close(connection, error)
+                end(connection, violation: error)
                 return false
             }
         }
         return true
+    }
+
+    /// Ends a connection whose peer broke the protocol, once the replies already queued are sent: a
+    /// message over the size limit is answered with `messageTooLargeError` (when set) after them.
+    private func end(_ connection: ServerConnection, violation: VarlinkConnectionError) {
+        if violation.code == .messageTooLarge, let reply = configuration.messageTooLargeError,
+            let bytes = try? VarlinkReply(reply).encoded()
+        {
+            enqueueOutput(bytes, on: connection)
+        }
+        if connections[connection.id] != nil { finish(connection, violation) }
     }
 
     // MARK: Dispatching
@@ -212,7 +217,11 @@ extension EventLoop {
             case .send(let message):
                 enqueueOutput(message, on: connection)
             case .finish:
-                finish(connection)
+                if let violation = connection.machine.violation {
+                    end(connection, violation: violation)
+                } else {
+                    finish(connection)
+                }
                 return
             case .wait:
                 updateInterest(connection)

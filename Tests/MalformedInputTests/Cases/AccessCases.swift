@@ -70,6 +70,14 @@ extension MalformedCase {
                     + callText("Dismiss", #"{"stack":"idle"}"#) + "\0").utf8),
             replies: [.error("NothingPresented", "stack", ["stack": "idle"])], fate: .survives),
         MalformedCase(
+            .oneway, "a bad call, then one that is not JSON",
+            bytes: Array((callText("Pop", #"{"stack":"nope"}"#) + "\0{\0").utf8),
+            replies: [.noSuchStack("nope")], fate: .closed),
+        MalformedCase(
+            .oneway, "a change, then one that is not JSON",
+            bytes: Array((callText("Pop", #"{"stack":"root"}"#) + "\0" + "[1,2" + "\0").utf8),
+            replies: [.error("StackUnderflow", "stack", ["stack": "root"])], fate: .closed),
+        MalformedCase(
             .oneway, "100 bad calls pipelined",
             bytes: Array(
                 (0..<100).map { callText("Scrub", #"{"stack":"idle","fraction":\#($0 + 2)}"#) + "\0" }.joined().utf8),

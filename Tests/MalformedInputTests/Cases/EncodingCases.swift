@@ -113,6 +113,11 @@ extension MalformedCase {
                 + [UInt8](repeating: UInt8(ascii: "["), count: maximumMessageBytes + 1),
             replies: [.success, .messageTooLong], fate: .closed),
         MalformedCase(
+            .oversize, "a call answered in the stack's actor, then one past the limit",
+            bytes: Array(#"{"method":"io.transitiond.Scrub","parameters":{"stack":"idle","fraction":0.5}}"#.utf8) + [0]
+                + [UInt8](repeating: UInt8(ascii: "\""), count: maximumMessageBytes + 1),
+            replies: [.error("NoTransition", "stack", ["stack": "idle"]), .messageTooLong], fate: .closed),
+        MalformedCase(
             .oversize, "past the limit, then a good call",
             bytes: [UInt8](repeating: UInt8(ascii: "{"), count: maximumMessageBytes + 1) + [0]
                 + Array(#"{"method":"io.transitiond.ListStacks"}"#.utf8) + [0],
