@@ -1,8 +1,9 @@
 import JSON
 import Testing
 import TransitionEngine
-import TransitionService
 import Varlink
+
+@testable import TransitionService
 
 /// BeginInteractive, UpdateInteractive (with and without oneway), FinishInteractive, CancelInteractive,
 /// the disconnect rules, and Pause, Resume, Reverse and Scrub.
@@ -154,6 +155,124 @@ import Varlink
         }
         #expect(refused.name == "io.transitiond.ShuttingDown")
         connection.close()
+        await harness.shutdown()
+    }
+}
+
+/// Oneway UpdateInteractive streams: the latest fraction of each stack wins, none is lost, errors are
+/// not replied, and a client's calls take effect in the order it sent them.
+extension TransitionServiceInteractionTests {
+    /// Stacks s0… with screens home and detail and an interactive pop begun on each, by a connection of
+    /// its own that stays open (a driver that leaves would cancel its gesture).
+    static func gestures(_ harness: ServiceHarness, count: Int) async throws -> [TestConnection] {
+        let path = harness.path
+        return try await offPool {
+            try (0..<count).map { index in
+                let connection = try TestConnection(path: path)
+                let name = JSONValue.string("s\(index)")
+                try connection.call("CreateStack", Screens.createParameters("s\(index)"))
+                try connection.call("Push", ["stack": name, "screen": Screens.json("detail"), "animated": false])
+                try connection.call("BeginInteractive", ["stack": name, "operation": "pop"])
+                return connection
+            }
+        }
+    }
+
+    /// Bursts of oneway updates on many stacks at once, with no call after them on those stacks: each
+    /// stack ends at the last fraction its client sent, applied by the mailbox's drain alone.
+    @Test func theLastOnewayUpdateOfEveryStackIsApplied() async throws {
+        let harness = try ServiceHarness()
+        let count = 8
+        let drivers = try await Self.gestures(harness, count: count)
+        try await harness.withConnection { connection throws in
+            try connection.call("CreateStack", Screens.createParameters("other"))
+        }
+        let finals = (0..<count).map { 0.1 + 0.1 * Double($0) }
+        try await offPool {
+            for round in 0..<200 {
+                for (index, connection) in drivers.enumerated() {
+                    let fraction = Double((round * 7 + index) % 100) / 100
+                    try connection.oneway(
+                        "UpdateInteractive", ["stack": .string("s\(index)"), "fraction": .number(fraction)])
+                }
+            }
+            for (index, connection) in drivers.enumerated() {
+                try connection.oneway(
+                    "UpdateInteractive", ["stack": .string("s\(index)"), "fraction": .number(finals[index])])
+                // Answered after every call before it was dispatched; it touches none of the gestures.
+                try connection.call("GetStack", ["name": "other"])
+            }
+        }
+        let records = try (0..<count).map { try harness.service.stacks.record("s\($0)") }
+        let applied = await waitUntil {
+            records.allSatisfy { record in record.interaction.withLock { $0.pendingFraction == nil && !$0.inMailbox } }
+        }
+        #expect(applied, "a stack kept an update nobody applied")
+        for (index, record) in records.enumerated() {
+            let fraction = await record.actor.transitionStatus?.fraction
+            #expect(fraction == finals[index], "stack s\(index)")
+        }
+        for connection in drivers { connection.close() }
+        await harness.shutdown()
+    }
+
+    /// Oneway updates that fail are never answered: the next answered call on the connection gets its
+    /// own reply, and the stacks are unchanged.
+    @Test func failedOnewayUpdatesAreNotAnswered() async throws {
+        let harness = try ServiceHarness()
+        try await Self.stackWithTwoScreens(harness)
+        try await harness.withConnection { connection throws in
+            let before = try connection.stack("main")
+            try connection.oneway("UpdateInteractive", ["stack": "nope", "fraction": 0.5])
+            try connection.oneway("UpdateInteractive", ["stack": "main", "fraction": 2])
+            // Not interactive: only the drain, inside the actor, finds out.
+            try connection.oneway("UpdateInteractive", ["stack": "main", "fraction": 0.5])
+            let listed = try connection.call("ListStacks")
+            #expect(listed["stacks"]?.arrayValue?.count == 1)
+            #expect(try connection.stack("main") == before)
+            let answered = try connection.error("UpdateInteractive", ["stack": "main", "fraction": 0.5])
+            #expect(answered.name == "io.transitiond.NoTransition")
+        }
+        await harness.shutdown()
+    }
+
+    /// Pipelined oneway and answered updates on two stacks over one connection: each stack ends at the
+    /// last update sent to it, whichever kind it was, and each reading call sees the updates sent
+    /// before it.
+    @Test func onewayAndAnsweredUpdatesKeepTheirOrder() async throws {
+        let harness = try ServiceHarness()
+        let drivers = try await Self.gestures(harness, count: 2)
+        let path = harness.path
+        let fractions = try await offPool { () -> [Double?] in
+            let client = try VarlinkClient(path: path, timeout: .seconds(30))
+            defer { client.close() }
+            func update(_ stack: String, _ fraction: Double, oneway: Bool) -> VarlinkCall {
+                VarlinkCall(
+                    method: "io.transitiond.UpdateInteractive",
+                    parameters: ["stack": .string(stack), "fraction": .number(fraction)], oneway: oneway)
+            }
+            func read(_ stack: String) -> VarlinkCall {
+                VarlinkCall(method: "io.transitiond.GetStack", parameters: ["name": .string(stack)])
+            }
+            let calls = [
+                update("s0", 0.1, oneway: true), update("s1", 0.2, oneway: true), update("s0", 0.5, oneway: true),
+                read("s0"),
+                update("s1", 0.6, oneway: false), update("s1", 0.7, oneway: true), read("s1"),
+                update("s0", 0.3, oneway: true), update("s0", 0.4, oneway: false), read("s0"),
+                update("s1", 0.8, oneway: false), update("s1", 0.25, oneway: true), read("s1"),
+            ]
+            for call in calls { try client.send(call) }
+            var fractions: [Double?] = []
+            for call in calls where !call.oneway {
+                let reply = try client.receiveReply()
+                #expect(reply.error == nil, "\(call.method): \(reply)")
+                fractions.append(reply.parameters["stack"]?["transition"]?["fraction"]?.doubleValue)
+            }
+            return fractions
+        }
+        // Replies of GetStack and of the answered updates (which carry no fraction), in call order.
+        #expect(fractions == [0.5, nil, 0.7, nil, 0.4, nil, 0.25])
+        for connection in drivers { connection.close() }
         await harness.shutdown()
     }
 }

@@ -1,8 +1,10 @@
 import JSON
+import Synchronization
 import Testing
 import TransitionEngine
-import TransitionService
 import Varlink
+
+@testable import TransitionService
 
 #if canImport(Glibc)
     import Glibc
@@ -213,4 +215,110 @@ extension VarlinkClient {
             return error
         }
     }
+}
+
+/// GetStack of a settled stack, answered on the event-loop thread from the reply the service keeps.
+extension TransitionServiceStacksTests {
+    /// The kept reply serves a settled stack, is dropped by every change and never kept while a
+    /// transition runs; each reply equals what the stack's actor answers.
+    @Test func getStackFollowsEveryChange() async throws {
+        let harness = try ServiceHarness()
+        try await harness.withConnection { connection throws in
+            try connection.call("CreateStack", Screens.createParameters("main"))
+        }
+        let record = try harness.service.stacks.record("main")
+        let kept: @Sendable () -> [UInt8]? = { record.reads.withLock { $0.reply(includeScreens: false) } }
+        try await harness.withConnection { connection throws in
+            let first = try connection.call("GetStack", ["name": "main"])
+            #expect(kept() != nil)
+            #expect(try connection.call("GetStack", ["name": "main"]) == first)
+            try connection.call("Push", ["stack": "main", "screen": Screens.json("detail"), "animated": false])
+            #expect(try connection.call("GetStack", ["name": "main"])["stack"]?["screens"] == ["home", "detail"])
+            try connection.call("SetRules", ["stack": "main", "rules": [["animator": "fade"]], "policy": "reject"])
+            let configured = try connection.call("GetStack", ["name": "main"])["stack"]
+            #expect(configured?["rules"]?[0]?["animator"] == "fade")
+            #expect(configured?["policy"] == "reject")
+            try connection.call("Push", ["stack": "main", "screen": Screens.json("third")])
+            let running = try connection.call("GetStack", ["name": "main"])["stack"]
+            #expect(running?["transition"]?["toScreen"] == "third")
+            #expect(kept() == nil, "a running transition's fraction moves with the clock")
+        }
+        await harness.settle()
+        try await harness.withConnection { connection throws in
+            let settled = try connection.call("GetStack", ["name": "main"])["stack"]
+            #expect(settled?["screens"] == ["home", "detail", "third"])
+            #expect(settled?["transition"] == nil)
+            let detailed = try connection.stack("main")
+            #expect(record.reads.withLock { $0.reply(includeScreens: true) } != nil)
+            #expect(try connection.stack("main") == detailed)
+            #expect(detailed["screenObjects"]?.arrayValue?.count == 3)
+            try connection.call("DeleteStack", ["name": "main"])
+            #expect(try connection.error("GetStack", ["name": "main"]).name == "io.transitiond.NoSuchStack")
+        }
+        await harness.shutdown()
+    }
+
+    /// Readers on other connections never see a state older than a change that was answered before
+    /// they asked: one client pushes screens one by one while others read.
+    @Test func readersNeverSeeAStateOlderThanAnAnsweredChange() async throws {
+        let harness = try ServiceHarness()
+        try await harness.withConnection { connection throws in
+            try connection.call("CreateStack", Screens.createParameters("main"))
+        }
+        let path = harness.path
+        let pushes = 40
+        // Screens the stack has had since the last answered push (1 before any).
+        let answeredDepth = SharedCount(1)
+        let stale = try await withThrowingTaskGroup(of: [String].self) { group in
+            group.addTask {
+                try await offPool { () -> [String] in
+                    let connection = try TestConnection(path: path)
+                    defer { connection.close() }
+                    var problems: [String] = []
+                    for index in 0..<pushes {
+                        let screen = Screens.json("p\(index)")
+                        try connection.call("Push", ["stack": "main", "screen": screen, "animated": false])
+                        answeredDepth.set(index + 2)
+                        let depth = try connection.call("GetStack", ["name": "main"])["stack"]?["screens"]?.arrayValue
+                        if depth?.count != index + 2 {
+                            problems.append("writer after push \(index): \(depth?.count ?? 0)")
+                        }
+                    }
+                    return problems
+                }
+            }
+            for reader in 0..<3 {
+                group.addTask {
+                    try await offPool { () -> [String] in
+                        let connection = try TestConnection(path: path)
+                        defer { connection.close() }
+                        var problems: [String] = []
+                        while true {
+                            let floor = answeredDepth.value
+                            let stack = try connection.call("GetStack", ["name": "main"])["stack"]
+                            let depth = stack?["screens"]?.arrayValue?.count ?? 0
+                            if depth < floor { problems.append("reader \(reader): \(depth) screens after \(floor)") }
+                            if floor == pushes + 1 { return problems }
+                        }
+                    }
+                }
+            }
+            var problems: [String] = []
+            for try await found in group { problems += found }
+            return problems
+        }
+        #expect(stale == [])
+        await harness.shutdown()
+    }
+}
+
+/// A number shared by the threads of a test.
+final class SharedCount: Sendable {
+    private let storage: Atomic<Int>
+
+    init(_ value: Int) { storage = Atomic(value) }
+
+    var value: Int { storage.load(ordering: .sequentiallyConsistent) }
+
+    func set(_ value: Int) { storage.store(value, ordering: .sequentiallyConsistent) }
 }

@@ -158,9 +158,7 @@ import Varlink
     }
 
     @Test func subscribeErrors() async throws {
-        var configuration = ServiceConfiguration()
-        configuration.maximumSubscriptionsPerConnection = 0
-        let harness = try ServiceHarness(configuration: configuration)
+        let harness = try ServiceHarness()
         try await harness.withConnection { connection throws in
             try connection.call("CreateStack", Screens.createParameters("main"))
             let withoutMore = try connection.error("Subscribe", ["stack": "main"])
@@ -169,7 +167,7 @@ import Varlink
         let path = harness.path
         let outcomes = try await offPool { () -> [String] in
             var names: [String] = []
-            for stack in ["nope", "main"] {
+            for stack in ["nope"] {
                 let subscriber = try Subscriber(path: path, stack: stack)
                 defer { subscriber.close() }
                 do {
@@ -181,7 +179,7 @@ import Varlink
             }
             return names
         }
-        #expect(outcomes == ["io.transitiond.NoSuchStack:", "io.transitiond.LimitExceeded:subscriptionsPerConnection"])
+        #expect(outcomes == ["io.transitiond.NoSuchStack:"])
         #expect(harness.service.streamCount == 0)
         await harness.shutdown()
     }
@@ -203,6 +201,53 @@ import Varlink
         #expect(await waitUntil { harness.service.trackedConnectionCount == 0 })
         await harness.settle()
         #expect(try await harness.engine.stack("main").subscriberCount == 0)
+        await harness.shutdown()
+    }
+}
+
+extension TransitionServiceSubscribeTests {
+    /// A Varlink connection carries one stream at a time (a `more` call keeps it busy until its last
+    /// reply), so there is no per-connection limit to hit: a second Subscribe pipelined on the same
+    /// connection is not answered, nor even run, until the first stream ends; then it runs normally.
+    @Test func aSecondSubscribeOnOneConnectionWaitsForTheFirstStreamToEnd() async throws {
+        let harness = try ServiceHarness()
+        try await harness.withConnection { connection throws in
+            try connection.call("CreateStack", Screens.createParameters("a"))
+            try connection.call("CreateStack", Screens.createParameters("b"))
+        }
+        let path = harness.path
+        let (timeline, streamsWhileFirstRan) = try await offPool { () -> ([String], Int) in
+            let client = try VarlinkClient(path: path, timeout: .seconds(30))
+            defer { client.close() }
+            for stack in ["a", "b"] {
+                try client.send(
+                    VarlinkCall(method: "io.transitiond.Subscribe", parameters: ["stack": .string(stack)], more: true))
+            }
+            func describe(_ reply: VarlinkReply) -> String {
+                let parameters = reply.parameters
+                let text =
+                    if let event = parameters["event"] {
+                        "\(event["stack"]?.stringValue ?? "?"):\(event["kind"]?.stringValue ?? "?")"
+                    } else {
+                        "\(parameters["frame"]?["stack"]?.stringValue ?? "?"):frame"
+                    }
+                return text + (reply.continues ? "" : " (last)")
+            }
+            var timeline = [describe(try client.receiveReply())]
+            let streams = harness.service.streamCount
+            let control = try TestConnection(path: path)
+            try control.call("DeleteStack", ["name": "a"])
+            control.close()
+            while timeline.last?.hasPrefix("b:") != true {
+                timeline.append(describe(try client.receiveReply()))
+            }
+            // The second stream runs; the first one is gone.
+            #expect(waitUntilBlocking { harness.service.streamCount == 1 })
+            return (timeline, streams)
+        }
+        #expect(timeline == ["a:frame", "a:stackDeleted (last)", "b:frame"])
+        #expect(streamsWhileFirstRan == 1)
+        #expect(await waitUntil { harness.service.streamCount == 0 })
         await harness.shutdown()
     }
 }

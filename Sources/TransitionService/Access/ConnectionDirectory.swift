@@ -1,11 +1,10 @@
 import Varlink
 
-/// What the service remembers per client connection: its subscriptions (for the per-connection limit)
-/// and its supplementary groups once read. An entry is made at a connection's first call that needs
-/// one and removed when the connection closes, whatever the reason.
+/// What the service remembers per client connection: its supplementary groups once read. An entry is
+/// made at a connection's first call that needs one and removed when the connection closes, whatever
+/// the reason.
 final class ConnectionDirectory: Sendable {
     struct Connection: Sendable {
-        var subscriptions = 0
         /// Read once, lazily: `nil` until read; an empty list when the status could not be read.
         var groups: [UInt32]?
     }
@@ -32,13 +31,6 @@ final class ConnectionDirectory: Sendable {
             }
         }
         return result
-    }
-
-    /// Runs `body` on the entry of connection `id` if it still has one.
-    func update(_ id: UInt64, _ body: (inout Connection) -> Void) {
-        connections.withLock { connections in
-            if connections[id] != nil { body(&connections[id]!) }
-        }
     }
 
     /// The supplementary groups of the context's peer, read once per connection.

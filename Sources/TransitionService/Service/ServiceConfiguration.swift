@@ -19,8 +19,11 @@ public struct ServiceConfiguration: Sendable {
     public var maximumConnections: Int
     /// The most stacks one uid may own (default 1000); `LimitExceeded` (`stacksPerUser`).
     public var maximumStacksPerUser: Int
-    /// The most subscriptions one connection may hold (default 1; Varlink keeps a connection busy for
-    /// the whole stream, so more need more connections); `LimitExceeded` (`subscriptionsPerConnection`).
+    /// Has no effect, whatever its value: a connection carries at most one subscription at a time by
+    /// the protocol, not by a limit. A Varlink `more` call keeps its connection busy until its last reply
+    /// (varlink.org, "Method Call"), so a second `Subscribe` on the same connection waits unanswered
+    /// until the first stream ends; a client subscribes to several stacks over several connections.
+    /// Kept only so that code setting it still builds; it will be removed.
     public var maximumSubscriptionsPerConnection: Int
     /// The most reply bytes queued for one connection and not yet read (default 8 MiB). A connection
     /// whose reader falls further behind is closed.

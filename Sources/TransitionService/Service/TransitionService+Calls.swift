@@ -71,12 +71,18 @@ extension TransitionService {
         }
     }
 
-    /// Runs `work` inside the stack's actor in a new task and replies with its outcome.
+    /// Runs `work`, a call that may change the stack, inside the stack's actor in a new task and replies
+    /// with its outcome.
+    ///
+    /// The stack's cached `GetStack` reply is dropped now, on the event-loop thread, and none is kept
+    /// until the work has ended (`StackReadCache`).
     func respond(
         _ context: VarlinkCallContext, on record: StackRecord, errors: ErrorContext, _ work: @escaping StackWork
     ) {
+        record.reads.withLock { $0.beginChange() }
         Task {
             let result = await self.perform(on: record.actor, record: record, errors: errors, work)
+            record.reads.withLock { $0.endChange() }
             self.finish(context, result)
         }
     }
@@ -111,7 +117,7 @@ extension TransitionService {
         let fraction = record.interaction.withLock { interaction -> Double? in
             defer {
                 interaction.pendingFraction = nil
-                interaction.applyScheduled = false
+                interaction.inMailbox = false
             }
             return interaction.pendingFraction
         }

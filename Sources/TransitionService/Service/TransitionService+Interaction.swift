@@ -171,16 +171,24 @@ extension TransitionService {
             }
             return
         }
-        // Oneway: keep only the latest fraction; at most one task per stack is on its way to apply it.
-        let schedule = record.interaction.withLock { interaction -> Bool in
+        // Oneway: keep only the latest fraction; the stack waits in the mailbox once, whatever the
+        // number of updates, until the draining task applies the latest.
+        let added = record.interaction.withLock { interaction -> Bool in
             interaction.pendingFraction = fraction
-            guard !interaction.applyScheduled else { return false }
-            interaction.applyScheduled = true
-            return true
+            defer { interaction.inMailbox = true }
+            return !interaction.inMailbox
         }
+        if added { gestures.add(record) }
         context.reply()
-        if schedule {
-            Task { await applyPendingFraction(of: record, on: record.actor) }
+    }
+
+    /// Applies the latest fraction of every stack in the gesture mailbox, entering one actor after the
+    /// other, until the mailbox is empty. At most one runs at a time (`GestureMailbox.endRound()`).
+    func drainGestures() async {
+        while let records = gestures.take() {
+            for record in records {
+                await applyPendingFraction(of: record, on: record.actor)
+            }
         }
     }
 

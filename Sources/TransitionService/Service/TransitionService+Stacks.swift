@@ -177,13 +177,42 @@ extension TransitionService {
             return
         }
         let includeScreens = parameters.bool("includeScreens", default: false)
-        respond(context, on: record, errors: ErrorContext(stack: record.name, parameter: "name")) {
-            stack throws(TransitionEngineError) in
-            [
-                "stack": ReplyEncoding.stackState(
-                    Self.snapshot(of: stack, record: record), includeScreens: includeScreens)
-            ]
+        // A settled stack's reply is answered here, on the event-loop thread: no task, no hop.
+        if let cached = record.reads.withLock({ $0.reply(includeScreens: includeScreens) }) {
+            context.reply(encodedParameters: cached)
+            return
         }
+        Task {
+            let (parameters, encoded) = await readStack(
+                on: record.actor, record: record, includeScreens: includeScreens)
+            if let encoded {
+                context.reply(encodedParameters: encoded)
+            } else {
+                finish(context, .success(parameters))
+            }
+        }
+    }
+
+    /// GetStack's reply parameters, taken inside the actor after any pending gesture update, and their JSON
+    /// text, kept in the record's `StackReadCache` when the stack is settled. The text is nil when a value
+    /// cannot be written (never for a valid stack; the reply then goes through the ordinary encoder).
+    private func readStack(
+        on stack: isolated StackActor, record: StackRecord, includeScreens: Bool
+    ) -> (JSONObject, [UInt8]?) {
+        applyPendingFraction(of: record, on: stack)
+        let snapshot = Self.snapshot(of: stack, record: record)
+        let parameters: JSONObject = ["stack": ReplyEncoding.stackState(snapshot, includeScreens: includeScreens)]
+        var encoded: [UInt8] = []
+        do {
+            try JSONWriter.write(.object(parameters), into: &encoded)
+        } catch {
+            return (parameters, nil)
+        }
+        // Taken and stored in one turn of the actor: no change can slip in between (StackReadCache).
+        if snapshot.transition == nil && snapshot.queuedOperations == 0 {
+            record.reads.withLock { $0.store(encoded, includeScreens: includeScreens) }
+        }
+        return (parameters, encoded)
     }
 
     /// A consistent picture of a stack, taken inside its actor.

@@ -5,6 +5,11 @@ import Varlink
 extension TransitionService {
     /// Subscribe: checks the call, takes a subscription inside the stack's actor, and hands it to a
     /// `SubscriptionStream` drained by the pump.
+    ///
+    /// A connection carries at most one subscription at a time, by the protocol rather than by a limit: a
+    /// `more` call keeps its connection busy until its last reply (varlink.org, "Method Call"), so a second
+    /// Subscribe on the same connection waits, unanswered, until the first stream ends (the stack was
+    /// deleted, the reader fell too far behind), and only then runs.
     func subscribe(_ context: VarlinkCallContext) {
         guard context.call.more else {
             context.fail(.expectedMore())
@@ -14,30 +19,17 @@ extension TransitionService {
         let record: StackRecord
         do throws(ServiceError) {
             record = try stacks.record(try parameters.identifier("stack"))
-            let maximum = configuration.maximumSubscriptionsPerConnection
-            let admitted = connections.withConnection(context) { connection -> Bool in
-                guard connection.subscriptions < maximum else { return false }
-                connection.subscriptions += 1
-                return true
-            }
-            guard admitted else {
-                throw .limitExceeded(
-                    "subscriptionsPerConnection", maximum: maximum, parameter: "stack",
-                    "This connection holds \(maximum) subscriptions; subscribe on another connection.")
-            }
         } catch {
             fail(context, error)
             return
         }
         let wantsFrames = parameters.bool("frames", default: true)
         let wantsEvents = parameters.bool("events", default: true)
-        let connectionID = context.connectionID
         Task {
             let subscription: StackSubscription
             do throws(ServiceError) {
                 subscription = try await takeSubscription(on: record.actor, record: record)
             } catch {
-                connections.update(connectionID) { $0.subscriptions -= 1 }
                 fail(context, error)
                 return
             }
@@ -46,10 +38,7 @@ extension TransitionService {
                 context: context, subscription: subscription, record: record, wantsFrames: wantsFrames,
                 wantsEvents: wantsEvents, backlogBytes: configuration.subscriberBacklogBytes,
                 eventCapacity: configuration.subscriberEventCapacity, frameIndex: { clock.currentFrameIndex },
-                onEnd: { [self] stream in
-                    streams.remove(stream)
-                    connections.update(connectionID) { $0.subscriptions -= 1 }
-                })
+                onEnd: { [self] stream in streams.remove(stream) })
             streams.add(stream)
             let pump = self.pump
             // The connection may have closed meanwhile: the callback then runs at once.

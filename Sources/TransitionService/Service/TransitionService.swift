@@ -9,11 +9,13 @@ import Varlink
 /// Threading. Handlers run on the Varlink server's event-loop thread. Decoding, validation, lookups and
 /// authorization happen there, synchronously (a lock each, no hop). Work on a stack then runs in one
 /// task that enters the stack's actor once, carries out the call there and replies; cheap calls that
-/// need no actor (`ListAnimators`) reply on the loop thread. Oneway `UpdateInteractive` calls only store
-/// the latest fraction and schedule at most one task per stack, which applies it: a gesture storm
-/// coalesces instead of queueing tasks. Every other call on the stack applies a pending fraction first,
-/// so a client's calls take effect in the order it sent them. Subscriptions are drained by a
-/// `SubscriptionPump` thread (see `SubscriptionStream`), never by the clock.
+/// need no actor reply on the loop thread: `ListAnimators`, and `GetStack` of a settled stack, answered
+/// from the reply the stack's `StackReadCache` keeps. Oneway `UpdateInteractive` calls only store the
+/// latest fraction in the stack's record and put the stack in the `GestureMailbox`; at the end of each
+/// round of the event loop one task takes the waiting stacks and applies each one's latest fraction: a
+/// gesture storm coalesces instead of queueing tasks. Every other call on the stack applies a pending
+/// fraction first, so a client's calls take effect in the order it sent them. Subscriptions are drained
+/// by a `SubscriptionPump` thread (see `SubscriptionStream`), never by the clock.
 ///
 /// ```swift
 /// let service = TransitionService(engine: engine, store: .inMemory())
@@ -32,6 +34,7 @@ public final class TransitionService: Sendable {
     let animators: AnimatorCatalog
     let pump: SubscriptionPump
     let streams = StreamDirectory()
+    let gestures = GestureMailbox()
     private let lifecycle = ServiceLocked(Lifecycle())
 
     private struct Lifecycle {
@@ -84,13 +87,23 @@ public final class TransitionService: Sendable {
         registerOperationMethods(&implementation)
         registerInteractionMethods(&implementation)
         registerOtherMethods(&implementation)
+        implementation.onRoundEnd { [self] in
+            if gestures.endRound() { Task { await drainGestures() } }
+        }
         return implementation
     }
 
-    /// A Varlink service implementing `org.varlink.service` and `io.transitiond`.
+    /// Where transitiond is documented, as `GetInfo` reports it: the `transitiond(8)` manual page, in
+    /// the `man:` form of the units' and the journal catalog's `Documentation=` (systemd.unit(5)). The
+    /// page is what `scripts/install` installs; it names the Varlink interface and leads on to
+    /// transitiond.conf(5) and transitionctl(1).
+    public static let documentationURL = "man:transitiond(8)"
+
+    /// A Varlink service implementing `org.varlink.service` and `io.transitiond`; `GetInfo` reports
+    /// `url` (by default `documentationURL`).
     public func makeVarlinkService(
         vendor: String = "transitiond", product: String = "transitiond", version: String,
-        url: String = "https://github.com/transitiond/transitiond"
+        url: String = TransitionService.documentationURL
     ) -> VarlinkService {
         var service = VarlinkService(vendor: vendor, product: product, version: version, url: url)
         do {

@@ -3,7 +3,7 @@ import TransitionEngine
 
 /// What the service keeps about one stack besides the engine's actor: its owner, the gesture updates
 /// waiting to be applied, the client driving an interactive transition, the targets of accepted
-/// operations and the last frame encoded for its subscribers.
+/// operations, the last frame encoded for its subscribers and `GetStack`'s reply while it is settled.
 ///
 /// Everything here is readable on the event-loop thread without entering the actor, so that lookups
 /// and authorization cost a lock, not a hop.
@@ -20,6 +20,8 @@ final class StackRecord: Sendable {
     let targets = ServiceLocked(OperationTargets())
     /// The last frame encoded for subscribers, shared by all of them.
     let frameCache = ServiceLocked(EncodedFrameCache())
+    /// `GetStack`'s reply while the stack is settled, and the changes in flight that void it.
+    let reads = ServiceLocked(StackReadCache())
     /// Set when the stack is being deleted, so its ending subscriptions say `stackDeleted`.
     let deletion = ServiceLocked(false)
 
@@ -40,8 +42,8 @@ final class StackRecord: Sendable {
 struct InteractionState: Sendable {
     /// The latest fraction sent oneway and not yet applied (the latest wins: gesture updates coalesce).
     var pendingFraction: Double?
-    /// A task is on its way to apply `pendingFraction`.
-    var applyScheduled = false
+    /// The stack waits in the service's `GestureMailbox` for `pendingFraction` to be applied.
+    var inMailbox = false
     /// The connection that began the interactive transition, and what to do if it goes away.
     var driver: InteractionDriver?
 }

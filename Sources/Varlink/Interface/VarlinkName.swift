@@ -17,7 +17,11 @@ public enum VarlinkName {
 
     /// Whether `name` is a valid interface name, e.g. `io.transitiond` or `org.varlink.service`.
     public static func isValidInterfaceName(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
+        var name = name
+        return name.withUTF8 { isValidInterfaceName($0) }
+    }
+
+    private static func isValidInterfaceName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count >= minimumInterfaceNameBytes, bytes.count <= maximumInterfaceNameBytes,
             isLetter(bytes[0])
         else { return false }
@@ -42,7 +46,11 @@ public enum VarlinkName {
 
     /// Whether `name` is a valid member name (type, method or error), e.g. `GetInfo`.
     public static func isValidMemberName(_ name: String) -> Bool {
-        var bytes = name.utf8.makeIterator()
+        isValidMemberName(name.utf8)
+    }
+
+    private static func isValidMemberName(_ bytes: some Sequence<UInt8>) -> Bool {
+        var bytes = bytes.makeIterator()
         guard let first = bytes.next(), first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else {
             return false
         }
@@ -82,7 +90,13 @@ public enum VarlinkName {
 
     /// Whether `name` is a valid fully qualified member name, e.g. `org.varlink.service.GetInfo`.
     public static func isValidQualifiedName(_ name: String) -> Bool {
-        splitQualifiedName(name) != nil
+        // Checked on the bytes in place: this runs for every call a server receives.
+        var name = name
+        return name.withUTF8 { bytes in
+            guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return false }
+            return isValidInterfaceName(UnsafeBufferPointer(rebasing: bytes[..<dot]))
+                && isValidMemberName(bytes[(dot + 1)...])
+        }
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

@@ -99,7 +99,12 @@ final class EventLoop: @unchecked Sendable {
         inbox.attachLoopThread()
         let events = EpollEventBuffer(capacity: Self.eventBatchSize)
         while !isFinished {
-            drainInbox()
+            // The round ends once every call that can run now has been dispatched; its handlers run
+            // before the loop sleeps, and again if they posted anything.
+            repeat {
+                drainInbox()
+                service.endRound()
+            } while inbox.hasItems
             flushQueuedConnections()
             if shutdownDeadline != nil { continueShutdown() }
             if isFinished { break }

@@ -73,6 +73,9 @@ final class EventLoopInbox: Sendable {
         }
     }
 
+    /// Whether items are queued.
+    var hasItems: Bool { state.withLock { !$0.items.isEmpty } }
+
     /// Resets the eventfd counter after the loop woke for it.
     func acknowledgeWake() {
         var value: UInt64 = 0

@@ -27,6 +27,8 @@ public struct VarlinkInterfaceImplementation: Sendable {
     public let interface: VarlinkInterface
     /// Handlers by unqualified method name.
     private(set) var handlers: [String: VarlinkMethodHandler] = [:]
+    /// What runs at the end of each round of the server's event loop, in the order set.
+    private(set) var roundEndHandlers: [@Sendable () -> Void] = []
 
     /// Parses `description`.
     ///
@@ -43,6 +45,18 @@ public struct VarlinkInterfaceImplementation: Sendable {
     /// must be defined in the interface; `VarlinkService.register(_:)` checks it.
     public mutating func implement(_ method: String, _ handler: @escaping VarlinkMethodHandler) {
         handlers[method] = handler
+    }
+
+    /// Adds `handler` to run on the event-loop thread at the end of every round of the server's loop:
+    /// once the calls that arrived together have been dispatched, before the loop waits for more.
+    ///
+    /// For handlers that collect work from many calls and hand it on once (the latest value of each of
+    /// many streams of `oneway` calls, passed to one task per round instead of one per call). It must
+    /// return quickly, never block, and neither reply to calls nor close connections. A server runs it
+    /// after every round, busy or not; code that dispatches calls itself (`VarlinkService.handle(_:)`
+    /// with a `VarlinkRecordingTransport`) calls `VarlinkService.endRound()`.
+    public mutating func onRoundEnd(_ handler: @escaping @Sendable () -> Void) {
+        roundEndHandlers.append(handler)
     }
 
     /// Sets a synchronous handler of `method`: its return value becomes the reply, its thrown error the

@@ -26,6 +26,19 @@ public struct VarlinkService: Sendable {
     private var implementations: [String: VarlinkInterfaceImplementation] = [:]
     /// Registered interface names in registration order.
     private var order: [String] = []
+    /// The registered implementations' round-end handlers, in registration order.
+    private var roundEndHandlers: [@Sendable () -> Void] = []
+    /// Every method of the registered interfaces by fully qualified name, so that routing a call costs
+    /// one lookup of its `method` string (no splitting, no copies).
+    private var routes: [String: Route] = [:]
+
+    /// Where a method's calls go.
+    private struct Route: Sendable {
+        var interface: VarlinkInterface
+        var input: [VarlinkField]
+        /// nil when the method has no handler (`MethodNotImplemented`).
+        var handler: VarlinkMethodHandler?
+    }
 
     /// Creates a service that implements only `org.varlink.service`.
     public init(vendor: String, product: String, version: String, url: String) {
@@ -61,6 +74,20 @@ public struct VarlinkService: Sendable {
         }
         implementations[name] = implementation
         order.append(name)
+        roundEndHandlers += implementation.roundEndHandlers
+        for method in implementation.interface.methods where routes[name + "." + method.name] == nil {
+            routes[name + "." + method.name] = Route(
+                interface: implementation.interface, input: method.input,
+                handler: implementation.handlers[method.name])
+        }
+    }
+
+    /// Runs the round-end handlers of every registered interface (see
+    /// `VarlinkInterfaceImplementation.onRoundEnd(_:)`). The server calls it on its event-loop thread
+    /// after each round of dispatching, before it waits for more input; call it yourself after
+    /// dispatching calls with `handle(_:)` outside a server.
+    public func endRound() {
+        for handler in roundEndHandlers { handler() }
     }
 
     /// The definition text of `interface` as registered, or `nil` when not implemented.
@@ -79,6 +106,21 @@ public struct VarlinkService: Sendable {
     /// parameters, then hands the context to the method's handler.
     public func handle(_ context: VarlinkCallContext) {
         let call = context.call
+        if let route = routes[call.method] {
+            do {
+                try route.interface.validate(parameters: call.parameters, of: route.input)
+            } catch {
+                context.fail(error.varlinkError)
+                return
+            }
+            guard let handler = route.handler else {
+                context.fail(.methodNotImplemented(call.method))
+                return
+            }
+            handler(context)
+            return
+        }
+        // Not a registered method: org.varlink.service, or a routing error.
         let interfaceName = call.interfaceName
         let methodName = call.memberName
         if interfaceName == VarlinkServiceInterface.name {
