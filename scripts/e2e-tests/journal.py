@@ -59,6 +59,15 @@ def text(entry, field):
     return value
 
 
+def sequence_number(entry):
+    """journald's sequence number of an entry: the i= part of its cursor (systemd 252's JSON has no
+    __SEQNUM field yet)."""
+    for part in entry["__CURSOR"].split(";"):
+        if part.startswith("i="):
+            return int(part[2:], 16)
+    raise ValueError(f"no sequence number in cursor {entry['__CURSOR']}")
+
+
 def daemon_entries(all_entries):
     """The entries the daemon wrote itself, not PID 1's about the unit."""
     return [entry for entry in all_entries if text(entry, "_PID") != "1" and text(entry, "SYSLOG_IDENTIFIER") == "transitiond"]
@@ -136,14 +145,14 @@ def ready_order(invocation):
     started = [entry for entry in run if text(entry, "MESSAGE_ID") == UNIT_STARTED]
     if not started:
         return problem(f"no 'Started' entry of PID 1 for invocation {invocation}")
-    started_number = int(started[0]["__SEQNUM"])
+    started_number = sequence_number(started[0])
     status = 0
     for name, identifier in (("listening", LISTENING), ("state-restored", STATE_RESTORED)):
         found = [entry for entry in daemon if text(entry, "MESSAGE_ID") == identifier]
         if not found:
             status = problem(f"the daemon logged no {name} entry ({identifier}) in invocation {invocation}")
-        elif int(found[0]["__SEQNUM"]) > started_number:
-            status = problem(f"{name} (seqnum {found[0]['__SEQNUM']}) came after PID 1's Started "
+        elif sequence_number(found[0]) > started_number:
+            status = problem(f"{name} (seqnum {sequence_number(found[0])}) came after PID 1's Started "
                              f"(seqnum {started_number}): the unit was active before the daemon was ready")
     if not any(text(entry, "MESSAGE_ID") == READY for entry in daemon):
         status = problem(f"no ready entry ({READY}) in invocation {invocation}")
@@ -197,7 +206,14 @@ def structured():
     if not daemon:
         return problem("the daemon wrote no entry of its own")
     status = 0
+    # Libraries in the process may use syslog(3) (libdispatch does, when it cannot set a worker
+    # thread's priority): reported, not counted. The daemon's own output is the journal and stdio.
+    others = sorted({text(entry, "MESSAGE") for entry in daemon if text(entry, "_TRANSPORT") == "syslog"})
+    for message in others:
+        print(f"journal: note: a library of the daemon logged through syslog: {message!r}", file=sys.stderr)
     for entry in daemon:
+        if text(entry, "_TRANSPORT") == "syslog":
+            continue
         missing = [field for field in ("MESSAGE_ID", "PRIORITY", "CODE_FILE", "CODE_LINE", "CODE_FUNC")
                    if entry.get(field) in (None, "")]
         if missing:

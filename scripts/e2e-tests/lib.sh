@@ -81,6 +81,12 @@ service_property() {
     systemctl show -p "$1" --value "${2:-$service}"
 }
 
+# The real, effective, saved and file uids of a process (proc(5), "Uid:"), separated by spaces.
+# (The container has no awk: /etc/alternatives is empty.)
+process_uids() {
+    sed -n 's/^Uid:[[:space:]]*//p' "/proc/$1/status" 2> /dev/null | tr -s '[:space:]' ' ' | sed 's/ $//'
+}
+
 main_pid() {
     service_property MainPID
 }
@@ -100,6 +106,16 @@ restarted_beyond() {
 ctl() {
     timeout 30 transitionctl "$@"
 }
+
+# stack_animating STACK / stack_settled STACK: the stack exists and runs a transition, or none.
+stack_animating_is() {
+    transitionctl list --json=short | python3 -c '
+import json, sys
+stacks = {stack["name"]: stack for stack in json.load(sys.stdin)["stacks"]}
+raise SystemExit(0 if sys.argv[1] in stacks and str(stacks[sys.argv[1]]["animating"]).lower() == sys.argv[2] else 1)' "$1" "$2"
+}
+stack_animating() { stack_animating_is "$1" true; }
+stack_settled() { stack_animating_is "$1" false; }
 
 # A screen as inline JSON: screen ID COLOR.
 screen() {

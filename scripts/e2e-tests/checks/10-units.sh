@@ -104,7 +104,7 @@ check_dynamic_user() {
     service_running || { fail "the service is not running"; return; }
     local pid uids
     pid="$(main_pid)"
-    uids="$(awk '/^Uid:/ { print $2, $3, $4, $5 }' "/proc/$pid/status")"
+    uids="$(process_uids "$pid")"
     local uid="${uids%% *}"
     [ "$uids" = "$uid $uid $uid $uid" ] || fail "real, effective, saved and file uids differ: $uids"
     if [ "$uid" -lt 61184 ] || [ "$uid" -gt 65519 ]; then

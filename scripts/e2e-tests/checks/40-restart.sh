@@ -1,13 +1,13 @@
 # Restarts systemd does itself: kill -9 and the watchdog, with the stacks and the listening socket
 # kept; a daemon that bound its own socket keeps it through the file descriptor store.
 
-# kill_main_and_wait_for_restart SIGNAL: sends SIGNAL to the main process and waits until
-# Restart=on-failure brought the service back.
+# kill_main_and_wait_for_restart SIGNAL [SECONDS]: sends SIGNAL to the main process and waits (30 s
+# unless told) until Restart=on-failure brought the service back.
 kill_main_and_wait_for_restart() {
     local restarts
     restarts="$(service_property NRestarts)"
     expect "systemctl kill -s $1 failed" systemctl kill -s "$1" --kill-who=main "$service" || return
-    wait_until 30 "the service did not come back after $1" restarted_beyond "$restarts"
+    wait_until "${2:-30}" "the service did not come back after $1" restarted_beyond "$restarts"
 }
 
 # kill -9: Restart=on-failure starts the daemon again with every stack as it was; a client that
@@ -97,10 +97,15 @@ check_watchdog_restart() {
     before="$(stacks_snapshot)" || { fail "cannot list the stacks"; return; }
     pid="$(main_pid)"
     expect "a push with slowFade failed" ctl push main "$(screen slow '#FF6F61')" --animator slowFade || return
-    wait_until 5 "main is not animating" sh -c "transitionctl list --json=short | grep -q '\"name\":\"main\"[^}]*\"animating\":true'"
+    wait_until 5 "main is not animating" stack_animating main
     cursor="$(journal_cursor)"
 
-    kill_main_and_wait_for_restart SIGUSR2 || return
+    # WatchdogSec=2s and the daemon's StallTimeoutSec=2s: a restart within about 5 s; 15 s is ample.
+    if ! kill_main_and_wait_for_restart SIGUSR2 15; then
+        # Leave no minute-long transition to the checks after this one: kill -9 ends it.
+        kill_main_and_wait_for_restart KILL
+        return 1
+    fi
     [ "$(main_pid)" != "$pid" ] || fail "the main process is still $pid"
     expect "the daemon logged no watchdog-withheld entry" \
         python3 "$tests_directory/journal.py" find --after-cursor "$cursor" --unit "$service" \

@@ -6,6 +6,7 @@
 # starts the daemon again with the settled push in the stack.
 check_clean_stop() {
     service_running || ctl list > /dev/null || { fail "the service does not run"; return; }
+    wait_until 10 "main still runs a transition of an earlier check" stack_settled main || return
     local pid cursor expected
     pid="$(main_pid)"
     expected="$(python3 "$tests_directory/stacks.py" field main screens | python3 -c \
@@ -58,7 +59,8 @@ check_template_instance() {
     ! ctl --socket "$path" list --no-legend | grep -q '^main ' || fail "the seat0 daemon lists transitiond.service's stack main"
     local pid uid
     pid="$(service_property MainPID "$unit")"
-    uid="$(awk '/^Uid:/ { print $2 }' "/proc/$pid/status" 2> /dev/null)"
+    uid="$(process_uids "$pid")"
+    uid="${uid%% *}"
     if [ -z "$uid" ] || [ "$uid" -lt 61184 ] || [ "$uid" -gt 65519 ]; then
         fail "the seat0 daemon runs as uid '$uid', not a dynamic one"
     fi
