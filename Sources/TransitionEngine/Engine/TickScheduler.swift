@@ -6,9 +6,6 @@ import TransitionCore
 /// 3–4 µs, an actor-to-actor hop 45 ns). Commits made during the tick are written together afterwards,
 /// as one group commit.
 final class TickScheduler: ClockParticipant, Sendable {
-    /// Below this many animating stacks one shard walks them all (a task group costs more than it saves).
-    static let parallelThreshold = 64
-
     /// The animating stacks of one shard: an array to walk (a snapshot is an O(1) copy) and each
     /// stack's place in it for O(1) removal.
     private struct Shard {
@@ -101,31 +98,25 @@ final class TickScheduler: ClockParticipant, Sendable {
                 shard.stacks.isEmpty ? nil : (index: index, stacks: shard.stacks)
             }
         }
-        let total = shards.reduce(0) { $0 + $1.stacks.count }
-        var commits: [StackActor.Commit] = []
-        if shards.count <= 1 || total < Self.parallelThreshold {
-            for shard in shards { commits += await Self.walk(shard.stacks, tick) }
-        } else {
-            // Each shard on its own executor's thread; the first one on this task's (on a `DisplayLink`
-            // that is shard 0's executor already, so one task fewer per tick).
-            commits = await withTaskGroup(of: [StackActor.Commit].self) { group in
-                for shard in shards.dropFirst() {
-                    group.addTask(executorPreference: ShardExecutor.forShard(shard.index)) {
-                        await Self.walk(shard.stacks, tick)
-                    }
+        // Each shard is walked by a child task on its executor's thread, where its stack actors run: each
+        // hop into the next stack is a switch on the same thread (see ShardExecutor).
+        let commits = await withTaskGroup(of: [StackActor.Commit].self) { group in
+            for shard in shards {
+                group.addTask(executorPreference: ShardExecutor.forShard(shard.index)) {
+                    await Self.walk(shard.stacks, tick)
                 }
-                var all = await Self.walk(shards[0].stacks, tick)
-                for await part in group { all += part }
-                return all
             }
+            var all: [StackActor.Commit] = []
+            for await part in group { all += part }
+            return all
         }
         guard !commits.isEmpty else { return }
         if clock.waitsForSideEffects {
             await write(commits)
         } else {
-            // Never hold the next tick for a disk: the stacks wait in `committing` meanwhile. The writes
-            // and what they release (events, the next queued transitions) run in the cooperative pool.
-            Task.detached { await self.write(commits) }
+            // Never hold the next tick for a disk: the stacks wait in `committing` meanwhile. Detached, so
+            // that the write does not inherit the tick's priority and executor.
+            Task.detached(priority: .medium) { await self.write(commits) }
         }
     }
 
@@ -147,28 +138,23 @@ final class TickScheduler: ClockParticipant, Sendable {
         return commits
     }
 
-    /// Writes the commits of a tick as one group commit, then tells each stack; repeats for commits that
-    /// follow (a queued change without animation).
+    /// Writes the commits of a tick as one group commit, then tells each stack (one task per shard, on
+    /// the shard's executor); repeats for commits that follow (a queued change without animation).
     func write(_ commits: [StackActor.Commit]) async {
         var pending = commits
         while !pending.isEmpty {
             let results = await store.write(groups: pending.map { [$0.state.storeChange] })
-            let outcomes = Array(zip(pending, results))
-            pending = []
-            if outcomes.count < Self.parallelThreshold || shardCount == 1 {
-                pending = await Self.report(outcomes[...])
-            } else {
-                // Tell the stacks in parallel slices, as the tick walked them.
-                let slice = (outcomes.count + shardCount - 1) / shardCount
-                pending = await withTaskGroup(of: [StackActor.Commit].self) { group in
-                    for start in stride(from: 0, to: outcomes.count, by: slice) {
-                        let part = outcomes[start..<min(start + slice, outcomes.count)]
-                        group.addTask { await Self.report(part) }
+            var byShard: [Int: [(StackActor.Commit, Result<Void, TransitionEngineError>)]] = [:]
+            for outcome in zip(pending, results) { byShard[outcome.0.stack.shard, default: []].append(outcome) }
+            pending = await withTaskGroup(of: [StackActor.Commit].self) { group in
+                for (shard, outcomes) in byShard {
+                    group.addTask(executorPreference: ShardExecutor.forShard(shard)) {
+                        await Self.report(outcomes[...])
                     }
-                    var next: [StackActor.Commit] = []
-                    for await part in group { next += part }
-                    return next
                 }
+                var next: [StackActor.Commit] = []
+                for await part in group { next += part }
+                return next
             }
         }
     }

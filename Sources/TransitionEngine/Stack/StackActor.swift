@@ -17,6 +17,8 @@ public actor StackActor {
     /// The stack's id.
     public nonisolated let id: StackID
     nonisolated let shard: Int
+    /// The executor of the stack's shard, shared by every stack of the shard (see `ShardExecutor`).
+    nonisolated let executor: ShardExecutor
     let context: EngineContext
     var machine: StackStateMachine
     var subscriptions: [StackSubscription] = []
@@ -31,9 +33,14 @@ public actor StackActor {
     init(state: StackState, context: EngineContext) {
         id = state.id
         shard = context.scheduler.assignShard()
+        executor = ShardExecutor.forShard(shard)
         self.context = context
         machine = StackStateMachine(committed: state)
     }
+
+    /// The executor the stack runs on: its shard's thread, shared with the other stacks of the shard, so
+    /// that a tick's walk enters one stack after another without leaving the thread.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// The committed state.
     public var state: StackState { machine.committed }

@@ -58,7 +58,9 @@ public actor DisplayLink: TransitionClock {
         DedicatedThread.start(name: "transitiond-tick") { TimingLoop.run(shared) }
         // The loop runs on the first shard's thread: each tick resumes it there directly, never through
         // the cooperative pool (where it would wait behind whatever the pool runs).
-        loop = Task.detached(executorPreference: ShardExecutor.forShard(0)) { await TimingLoop.deliver(shared) }
+        loop = Task.detached(executorPreference: ShardExecutor.forShard(0), priority: ShardExecutor.tickPriority) {
+            await TimingLoop.deliver(shared)
+        }
     }
 
     /// Stops the clock for good: no tick is delivered after the current one, and this returns once the
