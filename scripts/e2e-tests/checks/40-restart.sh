@@ -84,6 +84,30 @@ check_fdstore_socket_kept() {
     expect "the daemon does not serve after the restart" ctl list
 }
 
+# systemctl restart: a clean stop (exit 0) and a new process with the same stacks on the same
+# listening socket. Whether systemd 252 hands the stored descriptor to the new process after an
+# explicit restart (docs/systemd.md leaves it to this test) is printed: LISTEN_FDS=2 means it did.
+check_explicit_restart() {
+    service_running || ctl list > /dev/null || { fail "the service does not run"; return; }
+    wait_until 10 "main still runs a transition of an earlier check" stack_settled main || return
+    local before pid inodes cursor
+    before="$(stacks_snapshot)" || { fail "cannot list the stacks"; return; }
+    pid="$(main_pid)"
+    inodes="$(listening_inodes)"
+    cursor="$(journal_cursor)"
+    expect "systemctl restart failed" timeout 30 systemctl restart "$service" || return
+    wait_until 10 "the service is not running after the restart" service_running || return
+    [ "$(main_pid)" != "$pid" ] || fail "the main process is still $pid"
+    expect "PID 1 did not see the old process exit 0" \
+        python3 "$tests_directory/journal.py" find --after-cursor "$cursor" --unit "$service" _PID=1 \
+        "MESSAGE~=^$service: Main process exited, code=exited, status=0/SUCCESS"
+    [ "$(listening_inodes)" = "$inodes" ] || fail "the listening socket changed from $inodes to $(listening_inodes)"
+    local after
+    after="$(stacks_snapshot)" || { fail "cannot list the stacks after the restart"; return; }
+    [ "$before" = "$after" ] || fail "the stacks after systemctl restart differ from before"
+    log "  after systemctl restart the daemon got LISTEN_FDS=$(python3 "$tests_directory/sockets.py" environment "$(main_pid)" LISTEN_FDS) (2: the stored socket was kept, 1: only the socket unit's)"
+}
+
 # The watchdog: with a transition running, the debug build's fault hook (SIGUSR2) stalls the clock
 # thread; the daemon stops the WATCHDOG=1 pings and logs watchdog-withheld, systemd kills it with
 # WatchdogSignal= (SIGABRT) after WatchdogSec=2s and restarts it; the stacks come back as they were
