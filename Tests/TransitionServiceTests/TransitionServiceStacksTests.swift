@@ -312,6 +312,22 @@ extension TransitionServiceStacksTests {
     }
 }
 
+extension TransitionServiceStacksTests {
+    /// GetInfo's url is the manual page the units and the journal catalog name in `Documentation=`
+    /// (systemd/transitiond.service: `man:transitiond(8)`), from one constant.
+    @Test func getInfoPointsToTheManualPage() async throws {
+        let harness = try ServiceHarness()
+        let path = harness.path
+        let info = try await offPool {
+            try VarlinkClient(path: path, timeout: .seconds(30)).call(method: "org.varlink.service.GetInfo")
+        }
+        #expect(TransitionService.documentationURL == "man:transitiond(8)")
+        #expect(info["url"] == .string(TransitionService.documentationURL))
+        #expect(info["interfaces"] == ["org.varlink.service", "io.transitiond"])
+        await harness.shutdown()
+    }
+}
+
 /// A number shared by the threads of a test.
 final class SharedCount: Sendable {
     private let storage: Atomic<Int>

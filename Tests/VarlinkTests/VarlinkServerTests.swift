@@ -291,3 +291,45 @@ import Varlink
         #expect(try fourth.call(method: "org.example.test.Echo", parameters: ["text": "4"]) == ["text": "4"])
     }
 }
+
+extension VarlinkServerTests {
+    /// Oneway calls a handler only collects are handed on by the round-end handler before the loop
+    /// sleeps: the last of a burst is handed on with no later call to prompt it, and no round hands on
+    /// more than was collected.
+    @Test func aRoundEndHandsOnWhatTheRoundCollected() throws {
+        struct Values: Sendable {
+            var collected = 0
+            var handedOn = 0
+            var rounds = 0
+        }
+        let values = Monitor(Values())
+        var service = VarlinkService(vendor: "v", product: "p", version: "1", url: "man:p(1)")
+        var implementation = try VarlinkInterfaceImplementation(
+            description: "interface org.example.rounds\nmethod Note() -> ()\n")
+        implementation.implement("Note") { context in
+            values.withLock { $0.collected += 1 }
+            context.reply()
+        }
+        implementation.onRoundEnd {
+            values.withLock { values in
+                guard values.collected > 0 else { return }
+                values.handedOn += values.collected
+                values.collected = 0
+                values.rounds += 1
+            }
+        }
+        try service.register(implementation)
+        let directory = try makeTemporaryDirectory()
+        defer { rmdir(directory) }
+        let server = try VarlinkServer(service: service, listener: try .listen(path: directory + "/rounds.sock"))
+        defer { server.shutdown() }
+        let connection = try RawConnection(path: directory + "/rounds.sock")
+        defer { connection.close() }
+        let burst = 500
+        connection.write(Array(repeating: VarlinkCall(method: "org.example.rounds.Note", oneway: true), count: burst))
+        #expect(values.wait(until: { $0.handedOn == burst }))
+        let final = values.withLock { $0 }
+        #expect(final.collected == 0)
+        #expect(final.rounds >= 1 && final.rounds <= burst)
+    }
+}

@@ -118,3 +118,41 @@ import Varlink
         #expect(throws: VarlinkInterfaceError.self) { try VarlinkInterfaceImplementation(description: "interface bad") }
     }
 }
+
+extension VarlinkServiceTests {
+    /// `endRound()` runs every registered interface's round-end handlers, in registration order, each
+    /// time it is called; handling calls alone runs none.
+    @Test func endRoundRunsTheRoundEndHandlersInOrder() throws {
+        let order = Monitor([String]())
+        var service = VarlinkService(vendor: "v", product: "p", version: "1", url: "man:p(1)")
+        for (name, marks) in [("org.example.first", ["a", "b"]), ("org.example.second", ["c"])] {
+            var implementation = try VarlinkInterfaceImplementation(
+                description: "interface \(name)\nmethod Ping() -> ()\n")
+            implementation.implementSynchronously("Ping") { _ throws(VarlinkError) in [:] }
+            for mark in marks { implementation.onRoundEnd { order.withLock { $0.append(mark) } } }
+            try service.register(implementation)
+        }
+        _ = Self.replies(to: VarlinkCall(method: "org.example.first.Ping"), in: service)
+        #expect(order.withLock { $0 } == [])
+        service.endRound()
+        service.endRound()
+        #expect(order.withLock { $0 } == ["a", "b", "c", "a", "b", "c"])
+    }
+
+    /// Calls are routed by their full method name; names that are no method of a registered interface
+    /// still get the routing errors, and a defined method without a handler MethodNotImplemented.
+    @Test func routesByTheFullMethodName() throws {
+        let service = try Self.service()
+        let echo = VarlinkCall(method: "org.example.test.Echo", parameters: ["text": "hi"])
+        #expect(Self.replies(to: echo, in: service) == [VarlinkReply(parameters: ["text": "hi"])])
+        let cases: [(String, VarlinkError)] = [
+            ("org.example.test.Missing", .methodNotImplemented("org.example.test.Missing")),
+            ("org.example.test.echo", .methodNotFound("org.example.test.echo")),
+            ("org.example.tes.Echo", .interfaceNotFound("org.example.tes")),
+            ("org.example.test.EchoX", .methodNotFound("org.example.test.EchoX")),
+        ]
+        for (method, error) in cases {
+            #expect(Self.error(of: VarlinkCall(method: method), in: service) == error, "\(method)")
+        }
+    }
+}
