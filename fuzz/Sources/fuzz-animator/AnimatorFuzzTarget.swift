@@ -1,0 +1,38 @@
+import CoreFuzzSupport
+import FuzzSupport
+import JSON
+import TransitionCore
+
+/// TransitionCore's animator decoder on arbitrary bytes, read as JSON as `DefineAnimator` reads them.
+/// Properties: a decoded animator encodes and decodes to an equal animator, and every variant it has
+/// compiles against the fixed screens (or is rejected with an error) into a plan that samples cleanly
+/// (see `PlanCheck`).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzAnimator(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let input = FuzzInput(data, size).bytes
+    guard let value = try? JSONReader.parse(input),
+        let animator = try? JSONValueDecoder().decode(AnimatorSpecification.self, from: value)
+    else { return 0 }
+    checkRoundTrip(animator, input: input)
+    let checker = PlanCheck(input: input)
+    for operation in animator.operations {
+        let forward = operation == .push || operation == .present || operation == .selectTab
+        let from = forward ? FuzzScreens.photos : FuzzScreens.photo
+        let to = forward ? FuzzScreens.photo : FuzzScreens.photos
+        checker.check(
+            TransitionRequest(
+                animator: animator, operation: operation, from: from, to: to,
+                containerSize: FuzzScreens.containerSize, sourceNode: forward ? FuzzScreens.sourceNode : nil))
+    }
+    return 0
+}
+
+private func checkRoundTrip(_ animator: AnimatorSpecification, input: [UInt8]) {
+    do {
+        let encoded = try JSONValueEncoder().encode(animator)
+        let decoded = try JSONValueDecoder().decode(AnimatorSpecification.self, from: encoded)
+        fuzzCheck(decoded == animator, "the animator changed in a round trip: \(animator) to \(decoded)", input: input)
+    } catch {
+        fuzzFailure("a decoded animator does not round trip: \(error)", input: input)
+    }
+}

@@ -1,0 +1,58 @@
+import CoreFuzzSupport
+import FuzzSupport
+import JSON
+import TransitionCore
+
+/// TransitionCore's screen decoder on arbitrary bytes, read as JSON as `Push` reads its `screen`.
+/// Properties: a decoded screen encodes and decodes to an equal screen; validation never traps; a valid
+/// screen's settled layout is finite, and transitions to and from it with the built-in animators compile
+/// (or are rejected with an error) into plans that sample cleanly (see `PlanCheck`).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzScreen(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let input = FuzzInput(data, size).bytes
+    guard let value = try? JSONReader.parse(input),
+        let screen = try? JSONValueDecoder().decode(Screen.self, from: value)
+    else { return 0 }
+    checkRoundTrip(screen, input: input)
+    guard (try? screen.validate()) != nil else { return 0 }
+    let checker = PlanCheck(input: input)
+    for node in SettledLayout.nodes(of: screen, containerSize: FuzzScreens.containerSize) {
+        checker.checkFinite(node, what: "the settled layout")
+    }
+    let size = FuzzScreens.containerSize
+    let requests = [
+        TransitionRequest(
+            animator: BuiltinAnimators.zoom, operation: .push, from: FuzzScreens.photos, to: screen,
+            containerSize: size, sourceNode: FuzzScreens.sourceNode),
+        TransitionRequest(
+            animator: BuiltinAnimators.zoom, operation: .pop, from: screen, to: FuzzScreens.photos,
+            containerSize: size),
+        TransitionRequest(
+            animator: BuiltinAnimators.magicMove, operation: .push, from: FuzzScreens.photos, to: screen,
+            containerSize: size),
+        TransitionRequest(
+            animator: BuiltinAnimators.magicMove, operation: .pop, from: screen, to: FuzzScreens.photo,
+            containerSize: size),
+        TransitionRequest(
+            animator: BuiltinAnimators.pageTurn, operation: .push, from: screen, to: FuzzScreens.photo,
+            containerSize: size),
+        TransitionRequest(
+            animator: BuiltinAnimators.slideUp, operation: .present, from: FuzzScreens.photo, to: screen,
+            containerSize: size),
+        TransitionRequest(
+            animator: BuiltinAnimators.slide, operation: .push, from: screen, to: FuzzScreens.photo,
+            containerSize: size, sourceNode: screen.root.id),
+    ]
+    for request in requests { checker.check(request) }
+    return 0
+}
+
+private func checkRoundTrip(_ screen: Screen, input: [UInt8]) {
+    do {
+        let encoded = try JSONValueEncoder().encode(screen)
+        let decoded = try JSONValueDecoder().decode(Screen.self, from: encoded)
+        fuzzCheck(decoded == screen, "the screen changed in a round trip: \(screen) to \(decoded)", input: input)
+    } catch {
+        fuzzFailure("a decoded screen does not round trip: \(error)", input: input)
+    }
+}
