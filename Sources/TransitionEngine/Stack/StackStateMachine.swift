@@ -42,13 +42,31 @@ struct StackStateMachine {
     }
 
     struct Running {
+        /// What stays the same while the transition runs, boxed: each tick reads the running transition
+        /// several times, and a struct holding two screens and a stack state inline was copied (a memmove
+        /// of the whole and a retain per array) on each read.
+        final class Fixed: Sendable {
+            let visual: PlannedChange.Visual
+            let animator: String
+            /// The plan, boxed so each frame captures it with one retain instead of one per array.
+            let compiled: CompiledPlan
+            let target: StackState
+
+            init(visual: PlannedChange.Visual, animator: String, compiled: CompiledPlan, target: StackState) {
+                self.visual = visual
+                self.animator = animator
+                self.compiled = compiled
+                self.target = target
+            }
+        }
+
         var id: TransitionID
-        var visual: PlannedChange.Visual
-        var animator: String
-        /// The plan, boxed so each frame captures it with one retain instead of one per array.
-        var compiled: CompiledPlan
-        var plan: TransitionPlan { compiled.plan }
-        var target: StackState
+        let fixed: Fixed
+        var visual: PlannedChange.Visual { fixed.visual }
+        var animator: String { fixed.animator }
+        var compiled: CompiledPlan { fixed.compiled }
+        var plan: TransitionPlan { fixed.compiled.plan }
+        var target: StackState { fixed.target }
         var timeline: TransitionTimeline
         var beganAt: Int64
         var beganInteractively: Bool
@@ -56,6 +74,20 @@ struct StackStateMachine {
         var gestureActive: Bool
         /// A frame must be produced at the next tick even though the timeline is paused.
         var needsFrame: Bool
+
+        init(
+            id: TransitionID, visual: PlannedChange.Visual, animator: String, compiled: CompiledPlan,
+            target: StackState, timeline: TransitionTimeline, beganAt: Int64, beganInteractively: Bool,
+            gestureActive: Bool, needsFrame: Bool
+        ) {
+            self.id = id
+            fixed = Fixed(visual: visual, animator: animator, compiled: compiled, target: target)
+            self.timeline = timeline
+            self.beganAt = beganAt
+            self.beganInteractively = beganInteractively
+            self.gestureActive = gestureActive
+            self.needsFrame = needsFrame
+        }
     }
 
     struct Queued {
@@ -263,15 +295,16 @@ struct StackStateMachine {
     /// A frame of the running transition at plan time `seconds`, sampled when first read.
     mutating func runningFrame(at seconds: Double, in environment: Environment) -> LazyFrame<Frame> {
         statistics.frames += 1
-        let compiled = running!.compiled
+        let running = self.running!
+        let compiled = running.compiled
         let duration = compiled.plan.duration
         let stack = committed.id.rawValue
         let index = environment.frameIndex
-        let time = EngineTime.seconds(fromNanoseconds: environment.now - running!.beganAt)
+        let time = EngineTime.seconds(fromNanoseconds: environment.now - running.beganAt)
         let transition = FrameTransition(
-            id: running!.id, operation: running!.visual.operation, animator: running!.animator,
-            progress: duration > 0 ? seconds / duration : (running!.timeline.isReversed ? 0 : 1),
-            interactive: running!.gestureActive)
+            id: running.id, operation: running.visual.operation, animator: running.animator,
+            progress: duration > 0 ? seconds / duration : (running.timeline.isReversed ? 0 : 1),
+            interactive: running.gestureActive)
         return LazyFrame {
             Frame(
                 stack: stack, index: index, time: time, transition: transition, nodes: compiled.plan.sample(at: seconds)
@@ -291,39 +324,4 @@ struct StackStateMachine {
                 nodes: SettledLayout.nodes(of: screen, containerSize: size))
         }
     }
-}
-
-/// Counters of one stack since it was created or restored.
-public struct StackStatistics: Sendable, Equatable {
-    /// Transitions that emitted `began`.
-    public var began: UInt64 = 0
-    /// Transitions that completed (durably).
-    public var completed: UInt64 = 0
-    /// Transitions that were cancelled (returned to their start, or their commit failed).
-    public var cancelled: UInt64 = 0
-    /// Transition frames handed to subscribers (each sampled only if a subscriber reads it).
-    public var frames: UInt64 = 0
-    /// Commits that failed to be written.
-    public var commitFailures: UInt64 = 0
-    /// Subscribers ended for falling too far behind.
-    public var subscriberDrops: UInt64 = 0
-
-    /// Creates zero counters.
-    public init() {}
-
-    /// Adds another stack's counters.
-    public mutating func add(_ other: StackStatistics) {
-        began += other.began
-        completed += other.completed
-        cancelled += other.cancelled
-        frames += other.frames
-        commitFailures += other.commitFailures
-        subscriberDrops += other.subscriberDrops
-    }
-}
-
-/// A compiled plan shared by reference between a running transition and the frames it hands out.
-final class CompiledPlan: Sendable {
-    let plan: TransitionPlan
-    init(_ plan: TransitionPlan) { self.plan = plan }
 }
