@@ -57,9 +57,15 @@ struct ScreenTests {
 
     /// A fault of the flat form names the entry at fault, as docs/screens.md shows (`nodes[3].parent`).
     @Test(arguments: [
-        (#"{"id":"s","nodes":[{"id":"r","frame":[0,0,1,1]},{"id":"a","parent":"zzz","frame":[0,0,1,1]}]}"#, "nodes[1].parent: "),
+        (
+            #"{"id":"s","nodes":[{"id":"r","frame":[0,0,1,1]},{"id":"a","parent":"zzz","frame":[0,0,1,1]}]}"#,
+            "nodes[1].parent: "
+        ),
         (#"{"id":"s","nodes":[{"id":"r","frame":[0,0,1,1]},{"id":"q","frame":[0,0,1,1]}]}"#, "nodes[1].parent: "),
-        (#"{"id":"s","nodes":[{"id":"r","frame":[0,0,1,1]},{"id":"r","parent":"r","frame":[0,0,1,1]}]}"#, "nodes[1].id: "),
+        (
+            #"{"id":"s","nodes":[{"id":"r","frame":[0,0,1,1]},{"id":"r","parent":"r","frame":[0,0,1,1]}]}"#,
+            "nodes[1].id: "
+        ),
     ])
     func flatFormFaultsNameTheEntry(text: String, path: String) {
         do {

@@ -41,7 +41,10 @@ import TransitionCore
             (
                 [
                     "id": "a",
-                    "nodes": [["id": "v", "frame": [0, 0, 1, 1]], ["id": "c", "parent": "x", "frame": [0, 0, 1, 1]]],
+                    "nodes": [
+                        ["id": "v", "frame": [0, 0, 1, 1]],
+                        ["id": "c", "parent": "x", "frame": [0, 0, 1, 1]],
+                    ],
                 ],
                 "screen.nodes[1].parent"
             ),
@@ -49,7 +52,8 @@ import TransitionCore
                 [
                     "id": "a",
                     "nodes": [
-                        ["id": "v", "frame": [0, 0, 1, 1]], ["id": "c", "parent": "v", "frame": [0, 0, 1, 1], "alpha": 3],
+                        ["id": "v", "frame": [0, 0, 1, 1]],
+                        ["id": "c", "parent": "v", "frame": [0, 0, 1, 1], "alpha": 3],
                     ],
                 ],
                 "screen.nodes[1].alpha"

@@ -106,7 +106,9 @@ final class OtherUserConnection {
                     header.msg_control = controlBytes.baseAddress
                     header.msg_controllen = controlBytes.count
                     var count = 0
-                    repeat { count = recvmsg(channel, &header, Int32(MSG_CMSG_CLOEXEC)) } while count < 0 && errno == EINTR
+                    repeat {
+                        count = recvmsg(channel, &header, Int32(MSG_CMSG_CLOEXEC))
+                    } while count < 0 && errno == EINTR
                     return count
                 }
             }
