@@ -311,7 +311,8 @@ public enum TransitionInterface {
         # or a frame; framesMissed counts frames coalesced away since the previous frame because this client
         # read slowly. frames and events (default true) choose what to receive. A client that falls too far
         # behind on events gets LimitExceeded and its stream ends; a deleted stack ends the stream with a final
-        # stackDeleted event.
+        # stackDeleted event. The stream keeps its connection busy (later calls on it wait until it ends), so
+        # subscribe on a connection of its own, one per stack.
         method Subscribe(stack: string, frames: ?bool, events: ?bool)
           -> (event: ?StackEvent, frame: ?object, framesMissed: ?int)
 
@@ -382,7 +383,7 @@ public enum TransitionInterface {
         error InvalidValue (parameter: string, message: string)
 
         # A configured limit would be exceeded. limit names it: connections, stacks, stacksPerUser,
-        # subscribersPerStack, subscriptionsPerConnection, subscriberEvents, queuedOperations (open set).
+        # subscribersPerStack, subscriberEvents, queuedOperations, messageBytes (open set).
         error LimitExceeded (parameter: string, message: string, limit: string, maximum: int)
 
         # Only the stack's owner, root or members of the control group may change it. uid is the caller's.
