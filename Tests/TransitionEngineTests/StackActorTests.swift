@@ -77,6 +77,34 @@ import TransitionTestSupport
         #expect(await harness.pendingWork().isEmpty)
     }
 
+    /// A completion speed that would stretch the rest past `TransitionPlan.maximumDuration` (600 s) is
+    /// refused, and the gesture goes on as if it had not been sent.
+    @Test func aCompletionLongerThanAnyTransitionIsRefused() async throws {
+        let (harness, stack, timeline) = try await makeStack()
+        let before = await stack.state
+        try await stack.beginInteractive(.pop)
+        try await stack.updateInteractive(0.5)
+        do throws(TransitionEngineError) {
+            // 0.5 · 0.3 s / 1e-4 = 1,500 s.
+            try await stack.finishInteractive(InteractionCompletion(speed: 1e-4))
+            Issue.record("a completion of 1,500 s was accepted")
+        } catch {
+            #expect(error.code == .invalidParameter)
+            #expect(error.parameter == "completionSpeed")
+        }
+        // Still driven by the gesture; a slow cancel within the limit (0.5 · 0.3 s / 5e-4 = 300 s) is taken,
+        // then hurried back to the start.
+        try await stack.updateInteractive(0.5)
+        try await stack.cancelInteractive(InteractionCompletion(speed: 5e-4))
+        try await stack.pause()
+        try await stack.scrub(to: 0)
+        try await stack.resume()
+        await timeline.advanceUntilIdle()
+        #expect(timeline.text.contains("cancelled#1@"), "\(timeline.text)")
+        #expect(await stack.state == before)
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
     @Test func finishWithVelocityContinuesTheGestureOnASpring() async throws {
         let (harness, stack, timeline) = try await makeStack()
         try await stack.beginInteractive(.pop)

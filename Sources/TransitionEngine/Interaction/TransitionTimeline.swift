@@ -110,6 +110,16 @@ struct TransitionTimeline: Equatable {
         retargetSpring(from: seconds, velocity: velocity, now: now, completion: InteractionCompletion())
     }
 
+    /// Seconds the rest takes on the completion curve if an interaction ends with `decision` now; 0 with a
+    /// velocity (a spring of fixed response, which settles on its own).
+    func completionSeconds(
+        _ decision: InteractionDecision, at now: Int64, with completion: InteractionCompletion
+    ) -> Double {
+        guard completion.velocity == nil else { return 0 }
+        let (seconds, _, _) = position(at: now)
+        return abs(planTime(of: decision == .finish ? .end : .start) - seconds) / completion.speed
+    }
+
     /// Ends an interaction: toward the end (`finish`) or the start, on the completion curve or spring.
     mutating func complete(_ decision: InteractionDecision, at now: Int64, with completion: InteractionCompletion) {
         let (seconds, _, _) = position(at: now)

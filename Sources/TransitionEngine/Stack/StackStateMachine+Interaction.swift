@@ -74,6 +74,15 @@ extension StackStateMachine {
     ) -> Result<Void, TransitionEngineError> {
         changeRunning(requireGesture: true) { running throws(TransitionEngineError) in
             try completion.validate()
+            // A tiny speed would stretch the rest past any transition's length (1e-300: forever).
+            let seconds = running.timeline.completionSeconds(decision, at: now, with: completion)
+            guard seconds <= TransitionPlan.maximumDuration else {
+                throw TransitionEngineError(
+                    .invalidParameter,
+                    "At this completion speed the rest would last \(seconds) seconds; at most "
+                        + "\(TransitionPlan.maximumDuration) are allowed. Give a larger completionSpeed.",
+                    parameter: "completionSpeed")
+            }
             running.gestureActive = false
             running.timeline.complete(decision, at: now, with: completion)
         }
