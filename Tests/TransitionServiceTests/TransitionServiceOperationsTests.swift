@@ -155,6 +155,7 @@ import Varlink
             ("Scrub", ["stack": "main", "fraction": 0.5], "NoTransition", "stack"),
             ("Scrub", ["stack": "main", "fraction": 1.5], "InvalidValue", "fraction"),
             ("Pause", ["stack": "main"], "NoTransition", "stack"),
+            ("GetStats", ["stack": ""], "InvalidValue", "stack"),
             ("Resume", ["stack": "main"], "NoTransition", "stack"),
             ("Reverse", ["stack": "main"], "NoTransition", "stack"),
             ("UpdateInteractive", ["stack": "main", "fraction": 0.5], "NoTransition", "stack"),

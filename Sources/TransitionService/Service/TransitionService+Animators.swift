@@ -115,9 +115,10 @@ extension TransitionService {
     private func getStatistics(_ context: VarlinkCallContext) {
         let parameters = CallParameters(context.parameters)
         var record: StackRecord?
-        if let name = parameters.optionalString("stack") {
+        if parameters.optionalString("stack") != nil {
             do throws(ServiceError) {
-                record = try stacks.record(name)
+                // A name no stack can have is a bad value, as in every other method.
+                record = try stacks.record(try parameters.identifier("stack"))
             } catch {
                 fail(context, error)
                 return
