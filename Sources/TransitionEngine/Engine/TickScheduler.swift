@@ -114,9 +114,12 @@ final class TickScheduler: ClockParticipant, Sendable {
         if clock.waitsForSideEffects {
             await write(commits)
         } else {
-            // Never hold the next tick for a disk: the stacks wait in `committing` meanwhile. Detached, so
-            // that the write does not inherit the tick's priority and executor.
-            Task.detached(priority: .medium) { await self.write(commits) }
+            // Never hold the next tick for a disk: the stacks wait in `committing` meanwhile. Detached at
+            // medium priority, so that the tick's jobs go first on the shard executors; on a shard executor
+            // rather than in the cooperative pool, so that the engine itself never needs a pool thread.
+            Task.detached(executorPreference: ShardExecutor.forShard(0), priority: .medium) {
+                await self.write(commits)
+            }
         }
     }
 
