@@ -4,12 +4,12 @@ import Testing
 /// Bad messages sent to the real `transitiond` on a real Unix socket, one connection per case, while
 /// another client watches a stack animate (docs/protocol.md, "Malformed input").
 ///
-/// For each case (the tables in `Cases/`): the replies are exactly the named errors expected, with the
-/// `parameter` at fault; the connection survives (a `GetStack` after it is answered) or is closed,
-/// as the protocol says; the daemon keeps running; the state every client can read (`ListStacks`,
-/// `GetStack` of each stack with its screens, `ListAnimators`) is byte for byte what it was; and the
-/// watching subscriber receives a frame after the case, its indices still increasing, with nothing
-/// else on its stream.
+/// For each case (the tables in `Cases/`, the messages built in `Messages/`): the replies are exactly the
+/// named errors expected, with the `parameter` at fault; the connection survives (a `GetStack` after it
+/// is answered) or is closed, as the protocol says; the daemon keeps running; the state every client can
+/// read (`ListStacks`, `GetStack` of each stack with its screens, `ListAnimators`) is byte for byte what
+/// it was, and so is every file of the state directory; and the watching subscriber receives a frame
+/// after the case, its indices still increasing, with nothing else on its stream.
 @Suite(.serialized, .runningDaemon) struct MalformedInputTests {
     @Test(arguments: MalformedCase.all)
     func rejected(_ malformed: MalformedCase) async throws {
@@ -40,6 +40,7 @@ import Testing
         if let after = outcome.after {
             #expect(after == outcome.before, "the state changed:\n\(after.difference(from: outcome.before))")
         }
+        #expect(outcome.filesChanged.isEmpty, "the state directory changed: \(outcome.filesChanged)")
         #expect(outcome.framesContinued, "no frame reached the watcher after the case")
         #expect(outcome.disturbances.isEmpty, "the watcher was disturbed: \(outcome.disturbances)")
     }

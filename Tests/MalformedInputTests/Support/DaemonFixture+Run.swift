@@ -19,6 +19,8 @@ struct CaseOutcome: Sendable {
     var before: StateSnapshot
     var after: StateSnapshot?
     var daemonRunning = true
+    /// The files of the state directory that the case changed, or "" (none).
+    var filesChanged = ""
     /// Whether the watcher received a frame after the case had ended.
     var framesContinued = false
     /// What the watcher saw that it should not have, up to now.
@@ -32,6 +34,7 @@ extension DaemonFixture {
     /// Sends the case's bytes on a new connection and observes everything the common checks need.
     func run(_ malformed: MalformedCase) throws -> CaseOutcome {
         var outcome = CaseOutcome(before: try snapshot())
+        let files = StateDirectoryContents(directory: daemon.stateDirectory)
         let (connection, release) = try connect(as: malformed.client)
         defer { release() }
         // The daemon may close the connection before taking everything (a message over the limit):
@@ -41,6 +44,7 @@ extension DaemonFixture {
         let framesSoFar = watcher.record.frames
         outcome.daemonRunning = !daemon.hasExited
         if outcome.daemonRunning { outcome.after = try snapshot() }
+        outcome.filesChanged = StateDirectoryContents(directory: daemon.stateDirectory).difference(from: files)
         outcome.framesContinued = watcher.waitForFrame(after: framesSoFar)
         outcome.disturbances = watcher.record.disturbances
         return outcome

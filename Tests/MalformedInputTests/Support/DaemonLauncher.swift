@@ -15,6 +15,8 @@ final class DaemonLauncher: @unchecked Sendable {
     let socketPath: String
     /// The file the daemon's standard error goes to.
     let logPath: String
+    /// The daemon's state directory.
+    var stateDirectory: String { directory + "/state" }
     private let pid: pid_t
     private var exitStatus: Int32?
 
