@@ -80,11 +80,19 @@ extension TransitionService {
         _ context: VarlinkCallContext, on record: StackRecord, errors: ErrorContext, _ work: @escaping StackWork
     ) {
         record.reads.withLock { $0.beginChange() }
-        Task {
-            let result = await self.perform(on: record.actor, record: record, errors: errors, work)
-            record.reads.withLock { $0.endChange() }
-            self.finish(context, result)
-        }
+        // Started on the event-loop thread, the task goes straight to the stack's executor (no pool
+        // thread in between) and replies from there.
+        Task.immediate { await self.performAndReply(on: record.actor, record: record, context, errors, work) }
+    }
+
+    /// `perform`, then the end of the change and the reply, all inside the stack's actor.
+    private func performAndReply(
+        on stack: isolated StackActor, record: StackRecord, _ context: VarlinkCallContext, _ errors: ErrorContext,
+        _ work: StackWork
+    ) async {
+        let result = await perform(on: stack, record: record, errors: errors, work)
+        record.reads.withLock { $0.endChange() }
+        finish(context, result)
     }
 
     /// Applies the stack's pending gesture update, then `work`; maps an engine error with the stack's

@@ -186,7 +186,18 @@ extension TransitionService {
     /// other, until the mailbox is empty. At most one runs at a time (`GestureMailbox.endRound()`).
     func drainGestures() async {
         while let records = gestures.take() {
-            for record in records {
+            guard let first = records.first else { continue }
+            await applyPendingFractions(of: records, from: first.actor)
+        }
+    }
+
+    /// Applies the records' pending fractions, starting inside `stack`'s actor: the stacks of one shard
+    /// share its executor, so going from one to the next stays on that thread.
+    private func applyPendingFractions(of records: [StackRecord], from stack: isolated StackActor) async {
+        for record in records {
+            if record.actor === stack {
+                applyPendingFraction(of: record, on: stack)
+            } else {
                 await applyPendingFraction(of: record, on: record.actor)
             }
         }

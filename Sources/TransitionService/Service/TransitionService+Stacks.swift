@@ -182,23 +182,16 @@ extension TransitionService {
             context.reply(encodedParameters: cached)
             return
         }
-        Task {
-            let (parameters, encoded) = await readStack(
-                on: record.actor, record: record, includeScreens: includeScreens)
-            if let encoded {
-                context.reply(encodedParameters: encoded)
-            } else {
-                finish(context, .success(parameters))
-            }
-        }
+        // Started here, the task goes straight to the stack's executor and replies from there.
+        Task.immediate { await readStack(on: record.actor, record: record, includeScreens: includeScreens, context) }
     }
 
-    /// GetStack's reply parameters, taken inside the actor after any pending gesture update, and their JSON
-    /// text, kept in the record's `StackReadCache` when the stack is settled. The text is nil when a value
-    /// cannot be written (never for a valid stack; the reply then goes through the ordinary encoder).
+    /// Answers GetStack inside the actor, after any pending gesture update, and keeps the reply's JSON text
+    /// in the record's `StackReadCache` when the stack is settled. A reply that cannot be written (never
+    /// for a valid stack) is neither kept nor sent as text: it goes through the ordinary encoder.
     private func readStack(
-        on stack: isolated StackActor, record: StackRecord, includeScreens: Bool
-    ) -> (JSONObject, [UInt8]?) {
+        on stack: isolated StackActor, record: StackRecord, includeScreens: Bool, _ context: VarlinkCallContext
+    ) {
         applyPendingFraction(of: record, on: stack)
         let snapshot = Self.snapshot(of: stack, record: record)
         let parameters: JSONObject = ["stack": ReplyEncoding.stackState(snapshot, includeScreens: includeScreens)]
@@ -206,13 +199,14 @@ extension TransitionService {
         do {
             try JSONWriter.write(.object(parameters), into: &encoded)
         } catch {
-            return (parameters, nil)
+            finish(context, .success(parameters))
+            return
         }
         // Taken and stored in one turn of the actor: no change can slip in between (StackReadCache).
         if snapshot.transition == nil && snapshot.queuedOperations == 0 {
             record.reads.withLock { $0.store(encoded, includeScreens: includeScreens) }
         }
-        return (parameters, encoded)
+        context.reply(encodedParameters: encoded)
     }
 
     /// A consistent picture of a stack, taken inside its actor.

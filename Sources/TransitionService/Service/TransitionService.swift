@@ -88,7 +88,8 @@ public final class TransitionService: Sendable {
         registerInteractionMethods(&implementation)
         registerOtherMethods(&implementation)
         implementation.onRoundEnd { [self] in
-            if gestures.endRound() { Task { await drainGestures() } }
+            // Started on this thread: its first hop goes straight to the first stack's executor.
+            if gestures.endRound() { Task.immediate { await drainGestures() } }
         }
         return implementation
     }
