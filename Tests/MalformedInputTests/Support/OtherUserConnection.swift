@@ -31,6 +31,9 @@ final class OtherUserConnection {
 
     /// Connects to `socketPath` as `uid` (and gid `uid`) with no supplementary groups.
     init(socketPath: String, uid: UInt32 = nobody) throws {
+        guard geteuid() == 0 else {
+            throw HarnessFailure("connecting as uid \(uid) needs root (setpriv changes the uid); run the tests as root")
+        }
         var pair: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw HarnessFailure.systemCall("socketpair")
