@@ -333,3 +333,48 @@ extension VarlinkServerTests {
         #expect(final.rounds >= 1 && final.rounds <= burst)
     }
 }
+
+extension VarlinkServerTests {
+    /// Replies given on the loop thread while the handler runs skip the inbox, yet every call's
+    /// replies keep the order in which they were given, mixed with replies from other threads: after
+    /// them (`AfterThread`) or before them (`BeforeThread`: the other thread's reply waits in the inbox,
+    /// so the handler's own is queued behind it).
+    @Test func synchronousAndThreadRepliesKeepTheirOrder() throws {
+        var service = VarlinkService(vendor: "v", product: "p", version: "1", url: "man:p(1)")
+        var implementation = try VarlinkInterfaceImplementation(
+            description:
+                "interface org.example.order\nmethod AfterThread() -> (n: int)\nmethod BeforeThread() -> (n: int)\n"
+        )
+        implementation.implement("AfterThread") { context in
+            context.replyContinues(["n": 1])
+            Thread.detachNewThread {
+                context.replyContinues(["n": 2])
+                context.reply(["n": 3])
+            }
+        }
+        implementation.implement("BeforeThread") { context in
+            let posted = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                context.replyContinues(["n": 1])
+                posted.signal()
+            }
+            posted.wait()
+            context.replyContinues(["n": 2])
+            context.reply(["n": 3])
+        }
+        try service.register(implementation)
+        let directory = try makeTemporaryDirectory()
+        defer { rmdir(directory) }
+        let server = try VarlinkServer(service: service, listener: try .listen(path: directory + "/order.sock"))
+        defer { server.shutdown() }
+        let client = try VarlinkClient(path: directory + "/order.sock", timeout: .seconds(30))
+        defer { client.close() }
+        for method in ["AfterThread", "BeforeThread", "AfterThread"] {
+            var numbers: [Int] = []
+            let stream = try client.callMore(method: "org.example.order." + method)
+            while let reply = try stream.next() { numbers.append(reply["n"]?.intValue ?? 0) }
+            #expect(numbers == [1, 2, 3], "\(method)")
+        }
+        #expect(try client.call(method: "org.varlink.service.GetInfo")["product"] == "p")
+    }
+}

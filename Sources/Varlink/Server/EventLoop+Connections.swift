@@ -213,7 +213,17 @@ extension EventLoop {
                     peer: connection.peer,
                     transport: connection.handle
                 )
+                // Replies given before the handler returns are applied here, not through the inbox; a
+                // finished call lets this loop dispatch the next one at once.
+                connection.handle.beginCapture()
                 service.handle(context)
+                connection.handle.drainCaptured { reply in
+                    switch connection.machine.reply(reply.message, continues: reply.continues, to: reply.call) {
+                    case .send(let bytes, _): enqueueOutput(bytes, on: connection)
+                    case .finishedSilently, .discard: break
+                    }
+                    return connections[connection.id] != nil
+                }
             case .send(let message):
                 enqueueOutput(message, on: connection)
             case .finish:
