@@ -129,6 +129,10 @@ final class TickScheduler: ClockParticipant, Sendable {
         var next: [StackActor.Commit] = []
         for (commit, result) in outcomes {
             if let more = await commit.stack.persisted(commit.token, result: result) { next.append(more) }
+            // The stacks of a shard share its thread and a switch between them queues nothing, so without
+            // this the whole loop (each report may compile the next queued transition's plan) would be one
+            // job that a tick arriving meanwhile waits behind. Yielding lets the tick's job go first.
+            await Task.yield()
         }
         return next
     }
