@@ -31,7 +31,7 @@ import TransitionService
         let missing = seen["noSuchStack"] as? [String: Any]
         #expect(missing?["error"] as? String == "io.transitiond.NoSuchStack")
         #expect(try await offPool { daemon.stop() } == 0)
-        #expect(daemon.standardError.contains("listening on \(daemon.socketPath)"))
+        #expect(daemon.standardError.contains("Listening on \(daemon.socketPath)"))
         daemon.directory.remove()
     }
 

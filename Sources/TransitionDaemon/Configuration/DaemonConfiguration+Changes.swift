@@ -6,9 +6,14 @@ extension DaemonConfiguration {
     }
 
     /// Settings that only take effect at the next start: the listening socket is bound once (and kept
-    /// across restarts by systemd), and the state directory is opened once.
+    /// across restarts by systemd), the state directory opened once, the display link, the service's
+    /// limits and access policy and the health check are made once. A reload applies the others:
+    /// `LogLevel=`, `ShutdownSettleSec=` and `AnimatorDirectory=`.
     public static let parametersAppliedAtStart: Set<String> = [
-        "Socket.Path", "Socket.Mode", "Socket.Group", "Daemon.StateDirectory",
+        "Socket.Path", "Socket.Mode", "Socket.Group", "Daemon.StateDirectory", "Daemon.FrameRate",
+        "Limits.MaxMessageSize", "Limits.MaxConnections", "Limits.MaxStacksPerUser",
+        "Limits.MaxSubscriptionsPerConnection", "Limits.MaxPendingOutput", "Access.Ownership",
+        "Access.ControlGroup", "Watchdog.StallTimeoutSec",
     ]
 
     static let comparisons: [(String, @Sendable (DaemonConfiguration, DaemonConfiguration) -> Bool)] = [

@@ -113,9 +113,11 @@ extension DaemonLog {
     }
 
     /// An entry of the service layer (`TransitionService`'s `ServiceLog`), which cannot name event
-    /// kinds of the daemon: an `EVENT` field naming one (`stack-created`) picks its `MESSAGE_ID` and is
-    /// then dropped; otherwise the entry is a `service-message`. `CLIENT_PID` or else `STACK` is the
-    /// rate-limit key.
+    /// kinds of the daemon: an `EVENT` field naming one (`client-connected`) picks its `MESSAGE_ID` and
+    /// is then dropped, and the entry is written at the more important of the event's priority and its
+    /// own (a connection logged at debug is still a `client-connected` entry at info); otherwise the
+    /// entry is a `service-message` at its own priority. `CLIENT_PID` or else `STACK` is the rate-limit
+    /// key.
     ///
     /// ```swift
     /// serviceConfiguration.log = ServiceLog(minimumPriority: .info) { entry in
@@ -123,8 +125,10 @@ extension DaemonLog {
     /// }
     /// ```
     public func serviceEntry(syslogLevel: Int, message: String, fields: [(name: String, value: String)]) {
-        let event = fields.first { $0.name == "EVENT" }.flatMap { DaemonLogEvent.named($0.value) } ?? .serviceMessage
-        let priority = JournalPriority(level: syslogLevel) ?? event.priority
+        let named = fields.first { $0.name == "EVENT" }.flatMap { DaemonLogEvent.named($0.value) }
+        let event = named ?? .serviceMessage
+        let own = JournalPriority(level: syslogLevel) ?? event.priority
+        let priority = named.map { min($0.priority, own) } ?? own
         let key = fields.first { $0.name == "CLIENT_PID" }?.value ?? fields.first { $0.name == "STACK" }?.value ?? ""
         log(
             event, message, priority: priority,

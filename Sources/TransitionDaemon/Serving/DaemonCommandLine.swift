@@ -1,5 +1,9 @@
-/// The daemon's command line: `transitiond [--socket PATH] [--state-directory DIR] [--frame-rate N]`,
-/// `--help`, `--version`.
+/// The daemon's command line: `transitiond [--config FILE] [--instance NAME] [--socket PATH]
+/// [--state-directory DIR] [--frame-rate N]`, `--help`, `--version`.
+///
+/// Parsing checks the shape only (known options, values present, numbers numeric); the values
+/// themselves are checked with the configuration files (`DaemonConfiguration.load(overrides:)`), so
+/// that one run reports every problem.
 public struct DaemonCommandLine: Sendable, Equatable {
     /// What the command line asks for.
     public enum Action: Sendable, Equatable {
@@ -13,12 +17,8 @@ public struct DaemonCommandLine: Sendable, Equatable {
 
     /// What to do.
     public var action: Action = .serve
-    /// `--socket PATH`.
-    public var socketPath: String?
-    /// `--state-directory DIR`.
-    public var stateDirectory: String?
-    /// `--frame-rate N`.
-    public var framesPerSecond: Int?
+    /// What the options set, to apply over the configuration files.
+    public var overrides = DaemonConfigurationOverrides()
 
     /// The usage text `--help` prints.
     public static let usage = """
@@ -28,15 +28,23 @@ public struct DaemonCommandLine: Sendable, Equatable {
         (interface io.transitiond).
 
         Options:
-          --socket PATH           Listen on PATH (default: $XDG_RUNTIME_DIR/transitiond/io.transitiond,
-                                  or /run/transitiond/io.transitiond as root)
-          --state-directory DIR   Keep the stacks in DIR (default: in memory, lost at exit)
+          --config FILE           Read FILE and FILE.d/*.conf instead of /etc/transitiond/transitiond.conf
+                                  and its drop-ins (see transitiond.conf(5))
+          --instance NAME         Run as instance NAME (transitiond@NAME.service): also reads
+                                  transitiond@NAME.conf, uses transitiond-NAME in default paths
+          --socket PATH           Listen on PATH (default: $RUNTIME_DIRECTORY/io.transitiond, else
+                                  /run/transitiond/io.transitiond as root, else
+                                  $XDG_RUNTIME_DIR/transitiond/io.transitiond); a socket passed by
+                                  systemd (named "varlink") is used instead
+          --state-directory DIR   Keep the stacks in DIR (default: $STATE_DIRECTORY, else
+                                  /var/lib/transitiond as root, else $XDG_STATE_HOME/transitiond)
           --frame-rate N          Run the display link at N frames per second, 1 to 240 (default 60)
           --help                  Show this help and exit
           --version               Show the version and exit
 
-        SIGTERM or SIGINT stops the daemon: running transitions settle, the state is written, clients
-        are disconnected, and it exits 0.
+        The command line overrides the configuration files. SIGHUP rereads them (a bad configuration
+        is rejected and the running one kept). SIGTERM or SIGINT stops the daemon: running transitions
+        settle, the state is written, clients are disconnected, and it exits 0.
 
         """
 
@@ -82,14 +90,16 @@ public struct DaemonCommandLine: Sendable, Equatable {
             switch option {
             case "--help", "-h": action = .help
             case "--version": action = .version
-            case "--socket": socketPath = try given()
-            case "--state-directory": stateDirectory = try given()
+            case "--config": overrides.configurationFile = try given()
+            case "--instance": overrides.instance = try given()
+            case "--socket": overrides.socketPath = try given()
+            case "--state-directory": overrides.stateDirectory = try given()
             case "--frame-rate":
                 let text = try given()
-                guard let rate = Int(text), (1...240).contains(rate) else {
-                    throw Failure(parameter: option, message: "'\(text)' is not a frame rate from 1 to 240")
+                guard let rate = Int(text) else {
+                    throw Failure(parameter: option, message: "'\(text)' is not a number of frames per second")
                 }
-                framesPerSecond = rate
+                overrides.frameRate = rate
             default:
                 throw Failure(parameter: argument, message: "unknown option; see --help")
             }
@@ -97,11 +107,4 @@ public struct DaemonCommandLine: Sendable, Equatable {
         }
     }
 
-    /// The default socket path: `/run/transitiond/io.transitiond` for root, else
-    /// `$XDG_RUNTIME_DIR/transitiond/io.transitiond`; `nil` when neither applies.
-    public static func defaultSocketPath(isRoot: Bool, environment: [String: String]) -> String? {
-        if isRoot { return "/run/transitiond/io.transitiond" }
-        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return nil }
-        return (runtime.hasSuffix("/") ? runtime : runtime + "/") + "transitiond/io.transitiond"
-    }
 }

@@ -73,16 +73,23 @@ extension DaemonServer {
         server.eventHandler = { event in
             switch event {
             case .connectionOpened(let id, let peer):
-                log.log(.debug, "Client connected (\(peer))", peerFields(peer) + [("CONNECTION", String(id))])
+                log.log(
+                    .debug, "Client connected (\(peer))",
+                    peerFields(peer) + [("CONNECTION", String(id)), ("EVENT", "client-connected")])
             case .connectionClosed(let id, let peer, let reason):
                 let priority: ServiceLog.Priority = reason.code == .peerClosed ? .debug : .warning
+                let event = reason.code == .peerClosed ? "client-disconnected" : "client-dropped"
                 log.log(
                     priority, "Client disconnected (\(peer)): \(reason.message)",
-                    peerFields(peer) + [("CONNECTION", String(id)), ("REASON", reason.code.description)])
+                    peerFields(peer) + [
+                        ("CONNECTION", String(id)), ("REASON", reason.code.description), ("EVENT", event),
+                    ])
             case .connectionRefused(let peer, let reason):
                 log.log(
                     .warning, "Refused a client (\(peer.map(\.description) ?? "unknown")): \(reason.message)",
-                    (peer.map(peerFields) ?? []) + [("REASON", reason.code.description)])
+                    (peer.map(peerFields) ?? []) + [
+                        ("REASON", reason.code.description), ("EVENT", "connection-refused"),
+                    ])
             case .acceptFailed(let error):
                 log.log(.error, "Failed to accept a connection: \(error.message)", [("REASON", error.code.description)])
             }

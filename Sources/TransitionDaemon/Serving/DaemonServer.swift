@@ -71,7 +71,8 @@ public final class DaemonServer: Sendable {
             throw ServingError(.clock, error.message, parameter: "framesPerSecond")
         }
         let (engineStore, serviceStore) = try openStores(configuration.stateDirectory)
-        let engine = TransitionEngine(clock: clock, store: engineStore)
+        let engine = TransitionEngine(
+            clock: clock, store: engineStore, transitionObserver: configuration.transitionObserver)
         for problem in engine.restoreProblems + serviceStore.restoreProblems {
             log.log(
                 .warning, "Failed to restore part of the state: \(problem.message), ignoring", [("ERROR", "\(problem)")]
@@ -100,9 +101,6 @@ public final class DaemonServer: Sendable {
         }
         service.setConnectionCounter { [weak server] in server?.connectionCount ?? 0 }
         await clock.start()
-        log.log(
-            .info, "Serving io.transitiond on \(server.path ?? "an adopted socket") at \(clock.framesPerSecond) Hz",
-            [("SOCKET", server.path ?? "")])
         return DaemonServer(
             configuration: configuration, clock: clock, engine: engine, service: service, server: server,
             serviceStore: serviceStore)
@@ -124,28 +122,29 @@ public final class DaemonServer: Sendable {
 
     /// Stops the daemon (see the type's documentation for the order) and returns once everything is
     /// stopped and the state written. Idempotent: later and concurrent calls wait for the same stop.
-    public func stop() async {
-        await stopping.run { [self] in await performStop() }
+    ///
+    /// - Parameter settleTimeout: how long running transitions may take to reach their end; nil for the
+    ///   configuration's `settleTimeout` (a reload may have changed it since the start).
+    public func stop(settleTimeout: Duration? = nil) async {
+        let bound = settleTimeout ?? configuration.settleTimeout
+        await stopping.run { [self] in await performStop(settleTimeout: bound) }
     }
 
-    private func performStop() async {
-        let log = configuration.service.log
-        log.log(.info, "Stopping: settling running transitions")
+    private func performStop(settleTimeout: Duration) async {
         service.beginShutdown()
         await service.releaseInteractions()
-        await settle()
+        await settle(within: settleTimeout)
         service.stopStreams()
         let server = self.server
         await BlockingCall.run { server.shutdown() }
         await engine.shutdown()
         await serviceStore.close()
         await clock.stop()
-        log.log(.info, "Stopped; state written")
     }
 
     /// Waits until nothing runs or waits on any stack, for at most `settleTimeout`.
-    private func settle() async {
-        let deadline = ContinuousClock.now.advanced(by: configuration.settleTimeout)
+    private func settle(within settleTimeout: Duration) async {
+        let deadline = ContinuousClock.now.advanced(by: settleTimeout)
         // One look per frame period: transitions end on ticks, so looking more often finds nothing new.
         let period = Duration.nanoseconds(1_000_000_000 / Int64(clock.framesPerSecond))
         while ContinuousClock.now < deadline {

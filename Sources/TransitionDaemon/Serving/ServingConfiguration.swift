@@ -1,4 +1,5 @@
 import TransitionCore
+import TransitionEngine
 import TransitionService
 
 /// What a `DaemonServer` needs to run: where to listen, where to keep state, the clock's rate and the
@@ -42,6 +43,9 @@ public struct ServingConfiguration: Sendable {
     /// They are not written to the state directory: they come back from where they were read. An
     /// animator that cannot be defined (a built-in's name, a malformed script) is logged and skipped.
     public var animators: [AnimatorSpecification]
+    /// Sees every stack's transition events (began, completed, cancelled, operationFailed), for the log;
+    /// called on the stack's executor, so it must return quickly (`TransitionEngine.init`).
+    public var transitionObserver: (@Sendable (StackEvent) -> Void)?
 
     /// Creates a configuration listening as given, with every other setting at its default.
     public init(listening: Listening, stateDirectory: String? = nil, version: String = DaemonServer.version) {
@@ -53,5 +57,6 @@ public struct ServingConfiguration: Sendable {
         self.disconnectTimeout = .seconds(2)
         self.version = version
         self.animators = []
+        self.transitionObserver = nil
     }
 }

@@ -78,6 +78,19 @@ public actor DisplayLink: TransitionClock {
         loop = nil
     }
 
+    #if DEBUG
+        /// A fault hook of debug builds, for testing a watchdog: the timing thread stalls for the rest of
+        /// the process at its next wake-up (at once while ticking; at the next demand while idle), so no
+        /// tick is delivered again while everything else goes on.
+        nonisolated public func stallForTesting() {
+            let shared = self.shared
+            shared.lock.withLock {
+                shared.stallRequested = true
+                shared.lock.broadcast()
+            }
+        }
+    #endif
+
     /// `CLOCK_MONOTONIC` now, in nanoseconds.
     public nonisolated var now: Int64 { monotonicNanoseconds() }
 

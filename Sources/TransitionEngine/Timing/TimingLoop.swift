@@ -27,6 +27,12 @@ enum TimingLoop {
             let woke = monotonicNanoseconds()
 
             shared.lock.lock()
+            #if DEBUG
+                if shared.stallRequested {
+                    shared.lock.unlock()
+                    stallForever()
+                }
+            #endif
             shared.statistics.wakeups += 1
             shared.statistics.lateness.record(woke - deadline)
             guard !shared.stopped else { break }
@@ -82,4 +88,11 @@ enum TimingLoop {
             if stopped { continuation.resume(returning: nil) }
         }
     }
+
+    #if DEBUG
+        /// Blocks the timing thread for the rest of the process (`DisplayLink.stallForTesting`).
+        private static func stallForever() -> Never {
+            while true { pause() }
+        }
+    #endif
 }

@@ -14,6 +14,8 @@ final class TimingThreadState: @unchecked Sendable {
     var demand = 0
     var stopped = false
     var started = false
+    /// A fault hook of debug builds asked the timing thread to stall (`DisplayLink.stallForTesting`).
+    var stallRequested = false
     /// The tick loop waiting for the next tick, if it is not busy handling one.
     var waiter: CheckedContinuation<ClockTick?, Never>?
     /// The last index delivered since the clock last resumed, for `skippedFrames`.

@@ -46,7 +46,7 @@ final class DaemonProcess {
             throw Failure(description: "posix_spawn \(executable): \(String(cString: strerror(result)))")
         }
         pid = child
-        let listening = "listening on \(socketPath)"
+        let listening = "Listening on \(socketPath)"
         let started = Waiting.until { self.log.contains(listening) || self.hasExited }
         guard started, !hasExited else {
             throw Failure(description: "transitiond did not start: \(log)")

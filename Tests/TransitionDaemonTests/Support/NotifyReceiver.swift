@@ -74,12 +74,17 @@ final class NotifyReceiver {
         return datagram
     }
 
-    /// Receives datagrams until one contains `line`, returning it and the ones before it.
+    /// Receives datagrams until one has a line starting with `line`, returning it and the ones before
+    /// it. Gives up after 30 s in all (a broken test; watchdog pings may keep arriving meanwhile).
     func receive(until line: String) -> (match: Datagram?, before: [Datagram]) {
         var before: [Datagram] = []
-        while let datagram = receive() {
-            if datagram.lines.contains(line) { return (datagram, before) }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let deadline = now.tv_sec + 30
+        while now.tv_sec < deadline, let datagram = receive() {
+            if datagram.lines.contains(where: { $0.hasPrefix(line) }) { return (datagram, before) }
             before.append(datagram)
+            clock_gettime(CLOCK_MONOTONIC, &now)
         }
         return (nil, before)
     }

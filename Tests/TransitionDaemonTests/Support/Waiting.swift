@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
 import SystemdSupport
 
 @testable import TransitionDaemon
@@ -43,5 +46,20 @@ final class ScriptedHealthCheck: ServiceHealthCheck {
             state.answers.append(answer)
         }
         return answer
+    }
+}
+
+/// Waiting for something outside the test process (a daemon's reply, a file, its log), which no
+/// condition variable here can signal: looks again every 10 ms, for at most 30 s (a broken test, not a
+/// timing check).
+enum Polling {
+    static func until(_ predicate: () -> Bool) -> Bool {
+        let deadline = SystemdClock.monotonicMicroseconds() + 30_000_000
+        while !predicate() {
+            if SystemdClock.monotonicMicroseconds() >= deadline { return false }
+            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+            nanosleep(&pause, nil)
+        }
+        return true
     }
 }

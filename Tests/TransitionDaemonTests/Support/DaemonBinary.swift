@@ -1,0 +1,132 @@
+import Foundation
+
+/// The built `transitiond` run as a child process with a chosen environment, its standard error in a
+/// file (so that its log can never fill a pipe and block it).
+final class DaemonBinary {
+    let directory: TemporaryDirectory
+    let socketPath: String
+    let logPath: String
+    let pid: pid_t
+    private var exitStatus: Int32?
+    /// Whether the directory was made here (and is removed with the daemon).
+    private let ownsDirectory: Bool
+
+    /// The built executable beside the test binary (`swift build` puts both in .build/debug).
+    static var executable: String? {
+        let test = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let path = test.deletingLastPathComponent().path + "/transitiond"
+        return access(path, X_OK) == 0 ? path : nil
+    }
+
+    /// Starts `transitiond --socket DIR/io.transitiond --state-directory DIR/state ARGUMENTS` with
+    /// `environment` (and PATH), or `command` in front (such as systemd-socket-activate). A `directory`
+    /// given stays when the daemon is gone; one made here is removed.
+    init(
+        arguments: [String] = [], environment: [String: String] = [:], command: [String] = [],
+        directory: TemporaryDirectory? = nil, socketOption: Bool = true
+    ) throws {
+        guard let executable = Self.executable else {
+            throw TestFailure("transitiond is not built beside the tests; run `swift build` first")
+        }
+        self.directory = try directory ?? TemporaryDirectory()
+        ownsDirectory = directory == nil
+        socketPath = self.directory.file("io.transitiond")
+        logPath = self.directory.file("transitiond.log")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        let locations =
+            socketOption
+            ? ["--socket", socketPath, "--state-directory", self.directory.file("state")]
+            : ["--state-directory", self.directory.file("state")]
+        let full = command + [executable] + locations + arguments
+        let argv: [UnsafeMutablePointer<CChar>?] = full.map { strdup($0) } + [nil]
+        let variables = ["PATH": ChildProcess.searchPath].merging(environment) { $1 }
+        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let result = posix_spawnp(&child, full[0], &actions, nil, argv, envp)
+        guard result == 0 else { throw TestFailure("posix_spawn \(full[0]): \(String(cString: strerror(result)))") }
+        pid = child
+    }
+
+    /// What the daemon wrote to standard error so far.
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Waits until the socket answers a call (or the daemon exits); false if it never does.
+    func waitUntilServing() -> Bool {
+        return Polling.until {
+            VarlinkCall.call(socketPath, "org.varlink.service.GetInfo") != nil || hasExited
+        } && !hasExited
+    }
+
+    /// Whether the daemon exited (reaping it without waiting).
+    var hasExited: Bool {
+        if exitStatus != nil { return true }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid { exitStatus = status }
+        return exitStatus != nil
+    }
+
+    /// Sends `signal`.
+    func send(_ signal: Int32) { kill(pid, signal) }
+
+    /// Waits for the exit and returns the exit code (128 + signal when killed).
+    func waitForExit() -> Int32 {
+        if exitStatus == nil {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            exitStatus = status
+        }
+        let status = exitStatus ?? 0
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+
+    deinit {
+        if !hasExited {
+            kill(pid, SIGKILL)
+            _ = waitForExit()
+        }
+        if ownsDirectory { directory.remove() }
+    }
+}
+
+/// One Varlink call on a fresh connection: the reply's JSON text, or nil when the daemon is not
+/// there or did not answer within the bound.
+enum VarlinkCall {
+    static func call(_ path: String, _ method: String, _ parameters: String = "{}") -> String? {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+            for (index, byte) in path.utf8.prefix(bytes.count - 1).enumerated() { bytes[index] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else { return nil }
+        let message = Array("{\"method\":\"\(method)\",\"parameters\":\(parameters)}".utf8) + [0]
+        guard message.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == message.count
+        else { return nil }
+        var reply: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while !reply.contains(0) {
+            guard poll(&ready, 1, 20_000) > 0 else { return nil }
+            let count = recv(descriptor, &chunk, chunk.count, 0)
+            guard count > 0 else { return nil }
+            reply += chunk[..<count]
+        }
+        return String(decoding: reply.prefix { $0 != 0 }, as: UTF8.self)
+    }
+}
