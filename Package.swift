@@ -77,6 +77,7 @@ let package = Package(
                 "TransitionClient", "TransitionService", "TransitionEngine", "TransitionCore", "Varlink", "JSON",
             ]
         ),
+        .testTarget(name: "MalformedInputTests", dependencies: ["JSON", "TransitionTestSupport"], exclude: ["Cases"]),
         .testTarget(
             name: "TransitionControlTests",
             dependencies: ["TransitionControl", "TransitionClient", "TransitionCore", "JSON", "TransitionTestSupport"],
