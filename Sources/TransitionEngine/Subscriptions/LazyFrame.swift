@@ -55,7 +55,7 @@ enum FrameLocks {
     /// Initialized once and never changed; the mutexes themselves are what synchronizes.
     @usableFromInline nonisolated(unsafe) static let mutexes: UnsafeMutablePointer<pthread_mutex_t> = {
         let mutexes = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: count)
-        for index in 0..<count { pthread_mutex_init(mutexes + index, nil) }
+        for index in 0..<count { initializePriorityInheritingMutex(mutexes + index) }
         return mutexes
     }()
 

@@ -18,7 +18,7 @@ final class Locked<Value>: @unchecked Sendable {
     init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
+        initializePriorityInheritingMutex(mutex)
     }
 
     deinit {
