@@ -8,6 +8,13 @@ public enum FuzzScreens {
     /// The container both screens fill, in points: an iPhone 6 screen.
     public static let containerSize = Size(width: 375, height: 667)
 
+    /// Container sizes at the edges of what `CreateStack` accepts (above 0, at most 1,000,000 points):
+    /// the largest width with the smallest positive height, and the reverse.
+    public static let extremeContainerSizes = [
+        Size(width: 1_000_000, height: .leastNonzeroMagnitude),
+        Size(width: .leastNonzeroMagnitude, height: 1_000_000),
+    ]
+
     /// The grid of photo cells.
     public static let photos = decode(
         ##"{"id":"photos","kind":"collection","root":{"id":"view","frame":[0,0,375,667],"style":{"fill":"#FFFFFF"},"##

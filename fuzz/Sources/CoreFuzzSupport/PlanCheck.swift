@@ -2,18 +2,58 @@ import FuzzSupport
 import JSON
 import TransitionCore
 
-/// Compiles transition requests and checks the plans: sampling never traps, every sampled number is
-/// finite, sampling into a reused buffer gives what a fresh sample gives, the end sample is the settled
-/// layout, and a frame of every sample is JSON that reads back.
+/// Compiles transition requests and checks the plans: sampling never traps, sampling into a reused buffer
+/// gives what a fresh sample gives, the end sample is the settled layout, a frame of every sample is JSON
+/// that reads back, and, for inputs of moderate numbers, every sampled number is finite.
+///
+/// Finiteness is checked only when ``requiresFiniteGeometry`` is set: screens accept any finite number,
+/// so huge ones may overflow to infinities, which frames write as `null` (docs/fuzzing.md, "Findings").
+/// Quad corners are never checked: a corner behind a perspective's eye has no finite position by design
+/// (docs/frames.md).
 public struct PlanCheck {
     /// The fuzz input, for reports.
     public let input: [UInt8]
+    /// Whether every sampled position, size, transform and alpha must be finite.
+    public let requiresFiniteGeometry: Bool
+
+    /// The largest magnitude of a number, and the deepest nesting, under which an input's geometry must
+    /// stay finite: (10^4)^16 is far below `Double`'s range, whatever the transforms multiply.
+    public static let moderateMagnitude = 1e4
+    /// See ``moderateMagnitude``.
+    public static let moderateDepth = 16
+
+    /// Whether every number in `value` is at most ``moderateMagnitude`` in magnitude and its arrays and
+    /// objects nest at most ``moderateDepth`` deep.
+    public static func isModerate(_ value: JSONValue, depth: Int = 0) -> Bool {
+        switch value {
+        case .number(let number): return abs(number) <= moderateMagnitude
+        case .array(let elements): return depth < moderateDepth && elements.allSatisfy { isModerate($0, depth: depth + 1) }
+        case .object(let object): return depth < moderateDepth && object.values.allSatisfy { isModerate($0, depth: depth + 1) }
+        case .null, .bool, .string: return true
+        }
+    }
 
     /// Plan times sampled, as fractions of the duration; beyond [0, 1] on purpose (clamping).
     static let sampleFractions: [Double] = [-0.5, 0, 0.01, 0.25, 0.5, 0.7, 0.99, 1, 2]
 
     /// Creates a checker reporting `input` on failure.
-    public init(input: [UInt8]) { self.input = input }
+    public init(input: [UInt8], requiresFiniteGeometry: Bool) {
+        self.input = input
+        self.requiresFiniteGeometry = requiresFiniteGeometry
+    }
+
+    /// Compiles `request` (a rejected request is fine) and checks the plan, then does the same with the
+    /// request's container replaced by each of ``FuzzScreens/extremeContainerSizes``, where scaling
+    /// between a container of 10^6 points and one of 5·10^-324 may overflow: no finiteness there.
+    public func checkWithExtremeContainers(_ request: TransitionRequest) {
+        guard check(request) else { return }
+        let unchecked = PlanCheck(input: input, requiresFiniteGeometry: false)
+        for size in FuzzScreens.extremeContainerSizes {
+            var extreme = request
+            extreme.containerSize = size
+            unchecked.check(extreme)
+        }
+    }
 
     /// Compiles `request` (a rejected request is fine) and checks the plan.
     ///
@@ -26,7 +66,9 @@ public struct PlanCheck {
         } catch {
             return false
         }
-        let what = "\(request.animator.name) \(request.operation.rawValue) \(request.from.id) to \(request.to.id)"
+        let what =
+            "\(request.animator.name) \(request.operation.rawValue) \(request.from.id) to \(request.to.id) in "
+            + "\(request.containerSize.width) × \(request.containerSize.height)"
         fuzzCheck(
             plan.duration.isFinite && plan.duration >= 0 && plan.duration <= TransitionPlan.maximumDuration,
             "\(what): duration \(plan.duration)", input: input)
@@ -35,22 +77,40 @@ public struct PlanCheck {
             let time = plan.duration * fraction
             let fresh = plan.sample(at: time)
             plan.sample(at: time, into: &reused)
-            fuzzCheck(fresh == reused, "\(what): sampling into a reused buffer differs at \(time)", input: input)
+            fuzzCheck(
+                Self.same(fresh, reused), "\(what): sampling into a reused buffer differs at \(time)", input: input)
             for node in fresh { checkFinite(node, what: "\(what) at \(time)") }
             checkFrameJSON(fresh, time: time, plan: plan, what: what)
         }
         let end = plan.sample(at: plan.duration)
-        fuzzCheck(end == plan.endNodes, "\(what): the end sample is not the settled layout", input: input)
+        fuzzCheck(Self.same(end, plan.endNodes), "\(what): the end sample is not the settled layout", input: input)
         let settled = SettledLayout.nodes(of: request.to, containerSize: request.containerSize)
-        fuzzCheck(settled == plan.endNodes, "\(what): endNodes differ from SettledLayout", input: input)
+        fuzzCheck(Self.same(settled, plan.endNodes), "\(what): endNodes differ from SettledLayout", input: input)
         return true
     }
 
-    /// Checks that every number of `node` is finite.
+    /// Whether two samples are equal, a NaN equal to a NaN in the same place (`==` says no).
+    static func same(_ left: [NodeState], _ right: [NodeState]) -> Bool {
+        left == right || (left.count == right.count && zip(left, right).allSatisfy { sameNode($0, $1) })
+    }
+
+    private static func sameNode(_ left: NodeState, _ right: NodeState) -> Bool {
+        func bits(_ node: NodeState) -> [UInt64] {
+            let points = [node.position, node.anchorPoint, node.quad.topLeft, node.quad.topRight,
+                node.quad.bottomRight, node.quad.bottomLeft]
+            let numbers = node.transform.rowMajorEntries + node.containerTransform.rowMajorEntries
+                + points.flatMap { [$0.x, $0.y] } + [node.size.width, node.size.height, node.alpha]
+            return numbers.map(\.bitPattern)
+        }
+        return left.screen == right.screen && left.node == right.node && left.kind == right.kind
+            && left.hidden == right.hidden && left.z == right.z && left.style == right.style && bits(left) == bits(right)
+    }
+
+    /// Checks that every number of `node` but its quad is finite, when ``requiresFiniteGeometry``.
     public func checkFinite(_ node: NodeState, what: String) {
+        guard requiresFiniteGeometry else { return }
         let transform = node.transform.rowMajorEntries + node.containerTransform.rowMajorEntries
-        let points = [node.position, node.anchorPoint, node.quad.topLeft, node.quad.topRight,
-            node.quad.bottomRight, node.quad.bottomLeft]
+        let points = [node.position, node.anchorPoint]
         let numbers = transform + points.flatMap { [$0.x, $0.y] } + [node.size.width, node.size.height, node.alpha]
         fuzzCheck(
             numbers.allSatisfy(\.isFinite), "\(what): node \(node.node) has a non-finite number: \(node)",

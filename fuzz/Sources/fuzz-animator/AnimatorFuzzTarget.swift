@@ -14,12 +14,12 @@ public func fuzzAnimator(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let animator = try? JSONValueDecoder().decode(AnimatorSpecification.self, from: value)
     else { return 0 }
     checkRoundTrip(animator, input: input)
-    let checker = PlanCheck(input: input)
+    let checker = PlanCheck(input: input, requiresFiniteGeometry: PlanCheck.isModerate(value))
     for operation in animator.operations {
         let forward = operation == .push || operation == .present || operation == .selectTab
         let from = forward ? FuzzScreens.photos : FuzzScreens.photo
         let to = forward ? FuzzScreens.photo : FuzzScreens.photos
-        checker.check(
+        checker.checkWithExtremeContainers(
             TransitionRequest(
                 animator: animator, operation: operation, from: from, to: to,
                 containerSize: FuzzScreens.containerSize, sourceNode: forward ? FuzzScreens.sourceNode : nil))

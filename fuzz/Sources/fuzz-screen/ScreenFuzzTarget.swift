@@ -15,7 +15,7 @@ public func fuzzScreen(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     else { return 0 }
     checkRoundTrip(screen, input: input)
     guard (try? screen.validate()) != nil else { return 0 }
-    let checker = PlanCheck(input: input)
+    let checker = PlanCheck(input: input, requiresFiniteGeometry: PlanCheck.isModerate(value))
     for node in SettledLayout.nodes(of: screen, containerSize: FuzzScreens.containerSize) {
         checker.checkFinite(node, what: "the settled layout")
     }
@@ -43,7 +43,7 @@ public func fuzzScreen(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             animator: BuiltinAnimators.slide, operation: .push, from: screen, to: FuzzScreens.photo,
             containerSize: size, sourceNode: screen.root.id),
     ]
-    for request in requests { checker.check(request) }
+    for request in requests { checker.checkWithExtremeContainers(request) }
     return 0
 }
 
