@@ -267,4 +267,16 @@ import Testing
             [:], overrides: DaemonConfigurationOverrides(socketPath: "/tmp/t.sock"), environment: environment)
         #expect(configuration.socket.path == "/tmp/t.sock")
     }
+
+    /// Under systemd with DynamicUser= there is no runtime directory, and the socket comes from the
+    /// socket unit: no path is needed then.
+    @Test func aPassedSocketNeedsNoPath() throws {
+        let environment = Fixtures.user(["HOME": "/home/ann"])
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let configuration = try DaemonConfiguration.load(
+            searchDirectories: [directory.path], environment: environment, socketIsPassed: true)
+        #expect(configuration.socket.path.isEmpty)
+        #expect(configuration.stateDirectory == "/home/ann/.local/state/transitiond")
+    }
 }

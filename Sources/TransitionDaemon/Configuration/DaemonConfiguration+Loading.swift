@@ -31,11 +31,14 @@ extension DaemonConfiguration {
     ///   - overrides: the command line's values.
     ///   - searchDirectories: where to look without `--config`; tests pass temporary directories.
     ///   - environment: the user and variables the defaults depend on.
+    ///   - socketIsPassed: systemd passed the listening socket, so no path is needed: an empty
+    ///     `Socket.Path` (a dynamic user has no runtime directory of its own) is then no problem.
     /// - Throws: `DaemonConfigurationError` listing every problem.
     public static func load(
         overrides: DaemonConfigurationOverrides = DaemonConfigurationOverrides(),
         searchDirectories: [String] = DaemonConfiguration.searchDirectories,
-        environment: DaemonEnvironment = .current()
+        environment: DaemonEnvironment = .current(),
+        socketIsPassed: Bool = false
     ) throws(DaemonConfigurationError) -> DaemonConfiguration {
         let argumentProblems = overrides.problems(environment: environment)
         guard argumentProblems.isEmpty else {
@@ -62,7 +65,7 @@ extension DaemonConfiguration {
 
         overrides.apply(to: &configuration, environment: environment)
         configuration.files = layers.flatMap(\.files)
-        let missing = missingLocations(configuration)
+        let missing = missingLocations(configuration, socketIsPassed: socketIsPassed)
         guard missing.isEmpty else { throw DaemonConfigurationError(code: .missingLocation, problems: missing) }
         return configuration
     }
@@ -148,10 +151,10 @@ extension DaemonConfiguration {
         }.map(\.element)
     }
 
-    /// Locations that no rule could choose.
-    private static func missingLocations(_ configuration: DaemonConfiguration) -> [SystemdError] {
+    /// Locations that no rule could choose (the socket's only when it is not passed).
+    private static func missingLocations(_ configuration: DaemonConfiguration, socketIsPassed: Bool) -> [SystemdError] {
         var problems: [SystemdError] = []
-        if configuration.socket.path.isEmpty {
+        if configuration.socket.path.isEmpty && !socketIsPassed {
             problems.append(
                 SystemdError(
                     code: .invalidArgument,

@@ -58,7 +58,8 @@ public enum DaemonProgram {
 
         let configuration: DaemonConfiguration
         do throws(DaemonConfigurationError) {
-            configuration = try DaemonConfiguration.load(overrides: commandLine.overrides)
+            configuration = try DaemonConfiguration.load(
+                overrides: commandLine.overrides, socketIsPassed: !passed.descriptors.isEmpty)
         } catch {
             DaemonLog(instance: commandLine.overrides.instance).configurationRejected(error, keepingPrevious: false)
             return error.code == .invalidArgument ? usageFailure : startFailure

@@ -85,7 +85,7 @@ extension RunningDaemon {
         Self.notify(log) { try supervisor.reloading() }
         let previous = configuration
         do throws(DaemonConfigurationError) {
-            let next = try DaemonConfiguration.load(overrides: overrides)
+            let next = try DaemonConfiguration.load(overrides: overrides, socketIsPassed: socket.origin == .passed)
             log.setLevel(next.logLevel)
             defineUserAnimators(from: next.animatorDirectory)
             replaceConfiguration(with: next)
