@@ -38,7 +38,11 @@ import Varlink
             #expect(error.parameters["stack"] == "side")
             #expect(error.parameters["parameter"] == "name")
         }
-        #expect(harness.log.all.contains { $0.message.hasPrefix("Created stack main") && $0.field("STACK") == "main" })
+        #expect(
+            harness.log.all.contains {
+                $0.message.hasPrefix("Created stack main") && $0.field("STACK") == "main"
+                    && $0.field("EVENT") == "stack-created"
+            })
         #expect(await harness.pendingWork() == [])
         await harness.shutdown()
     }

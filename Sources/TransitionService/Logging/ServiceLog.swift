@@ -2,7 +2,8 @@
 /// daemon passes a handler (journald with structured fields, or stderr).
 ///
 /// Entries carry systemd-style fields in UPPER_SNAKE (`CLIENT_PID`, `CLIENT_UID`, `STACK`, `OPERATION`,
-/// `TRANSITION_ID`, `ERROR`); every entry about a client names its pid and uid. Messages follow systemd's
+/// `TRANSITION_ID`, `ERROR`); every entry about a client names its pid and uid. An `EVENT` field names
+/// the kind of entry for the daemon's journal (`stack-created`: its `MESSAGE_ID`, docs/journal.md). Messages follow systemd's
 /// style: "Failed to <verb> <object>: <reason>". Each failure is logged once, here; the layers below
 /// return errors and never log.
 public struct ServiceLog: Sendable {

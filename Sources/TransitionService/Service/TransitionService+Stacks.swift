@@ -40,7 +40,8 @@ extension TransitionService {
                 let record = StackRecord(name: name, ownerUid: uid, actor: actor)
                 stacks.publish(record)
                 configuration.log.log(
-                    .notice, "Created stack \(name) for \(context.peer)", clientFields(context) + [("STACK", name)])
+                    .notice, "Created stack \(name) for \(context.peer)",
+                    clientFields(context) + [("STACK", name), ("EVENT", "stack-created")])
                 let snapshot = await Self.snapshot(of: actor, record: record)
                 context.reply(["stack": ReplyEncoding.stackState(snapshot, includeScreens: false)])
             } catch {
@@ -142,7 +143,7 @@ extension TransitionService {
             stacks.remove(record.name)
             configuration.log.log(
                 .notice, "Deleted stack \(record.name) for \(context.peer)",
-                clientFields(context) + [("STACK", record.name)])
+                clientFields(context) + [("STACK", record.name), ("EVENT", "stack-deleted")])
             context.reply()
         }
     }
