@@ -33,7 +33,7 @@ final class DaemonLauncher: @unchecked Sendable {
     }
 
     /// Starts `transitiond --socket DIR/io.transitiond --state-directory DIR/state` and returns once it
-    /// has written "listening on <socket>".
+    /// has written "Listening on <socket>".
     init() throws {
         guard let executable = Self.executable else {
             throw HarnessFailure("transitiond is not built next to the test binary; run `swift build` first")
@@ -61,7 +61,7 @@ final class DaemonLauncher: @unchecked Sendable {
         let result = posix_spawn(&child, executable, &actions, nil, argv, envp)
         guard result == 0 else { throw HarnessFailure.systemCall("posix_spawn \(executable)", result) }
         pid = child
-        let listening = "listening on \(socketPath)"
+        let listening = "Listening on \(socketPath)"
         let started = Deadline.waitUntil { self.log.contains(listening) || self.hasExited }
         guard started, !hasExited else {
             let log = self.log
