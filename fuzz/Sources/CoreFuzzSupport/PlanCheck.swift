@@ -27,8 +27,10 @@ public struct PlanCheck {
     public static func isModerate(_ value: JSONValue, depth: Int = 0) -> Bool {
         switch value {
         case .number(let number): return abs(number) <= moderateMagnitude
-        case .array(let elements): return depth < moderateDepth && elements.allSatisfy { isModerate($0, depth: depth + 1) }
-        case .object(let object): return depth < moderateDepth && object.values.allSatisfy { isModerate($0, depth: depth + 1) }
+        case .array(let elements):
+            return depth < moderateDepth && elements.allSatisfy { isModerate($0, depth: depth + 1) }
+        case .object(let object):
+            return depth < moderateDepth && object.values.allSatisfy { isModerate($0, depth: depth + 1) }
         case .null, .bool, .string: return true
         }
     }
@@ -96,14 +98,18 @@ public struct PlanCheck {
 
     private static func sameNode(_ left: NodeState, _ right: NodeState) -> Bool {
         func bits(_ node: NodeState) -> [UInt64] {
-            let points = [node.position, node.anchorPoint, node.quad.topLeft, node.quad.topRight,
-                node.quad.bottomRight, node.quad.bottomLeft]
-            let numbers = node.transform.rowMajorEntries + node.containerTransform.rowMajorEntries
+            let points = [
+                node.position, node.anchorPoint, node.quad.topLeft, node.quad.topRight,
+                node.quad.bottomRight, node.quad.bottomLeft,
+            ]
+            let numbers =
+                node.transform.rowMajorEntries + node.containerTransform.rowMajorEntries
                 + points.flatMap { [$0.x, $0.y] } + [node.size.width, node.size.height, node.alpha]
             return numbers.map(\.bitPattern)
         }
         return left.screen == right.screen && left.node == right.node && left.kind == right.kind
-            && left.hidden == right.hidden && left.z == right.z && left.style == right.style && bits(left) == bits(right)
+            && left.hidden == right.hidden && left.z == right.z && left.style == right.style
+            && bits(left) == bits(right)
     }
 
     /// Checks that every number of `node` but its quad is finite, when ``requiresFiniteGeometry``.

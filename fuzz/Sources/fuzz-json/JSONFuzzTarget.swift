@@ -19,7 +19,8 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         value = try JSONReader.parse(input)
     } catch {
         if let tight = try? JSONReader.parse(input, limits: tightLimits) {
-            fuzzFailure("accepted within tight limits as \(tight) but rejected with the defaults: \(error)", input: input)
+            fuzzFailure(
+                "accepted within tight limits as \(tight) but rejected with the defaults: \(error)", input: input)
         }
         return 0
     }
@@ -42,7 +43,8 @@ private func checkRoundTrip(_ value: JSONValue, input: [UInt8]) {
     do {
         reread = try JSONReader.parse(written)
     } catch {
-        fuzzFailure("the writer's text \(String(decoding: written, as: UTF8.self)) does not read: \(error)", input: input)
+        fuzzFailure(
+            "the writer's text \(String(decoding: written, as: UTF8.self)) does not read: \(error)", input: input)
     }
     fuzzCheck(reread == value, "round trip changed \(value) into \(reread)", input: input)
     var rewritten: [UInt8] = []

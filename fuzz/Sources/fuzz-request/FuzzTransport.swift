@@ -34,7 +34,8 @@ final class FuzzTransport: VarlinkReplyTransport {
             defer { state.nextCallNumber += 1 }
             return state.nextCallNumber
         }
-        return VarlinkCallContext(call: call, callID: .init(rawValue: number), connectionID: 1, peer: peer, transport: self)
+        return VarlinkCallContext(
+            call: call, callID: .init(rawValue: number), connectionID: 1, peer: peer, transport: self)
     }
 
     /// Blocks until the call `id` is answered; `nil` after ``replyTimeoutMilliseconds``.

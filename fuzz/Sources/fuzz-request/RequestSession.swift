@@ -37,7 +37,9 @@ final class RequestSession {
     /// Creates the stack `main`, then frames, decodes and handles the input's calls in order.
     func run() {
         let setup = handle(RequestSession.createMainStack)
-        guard setup?.error == nil else { preconditionFailure("the fixed CreateStack failed: \(String(describing: setup))") }
+        guard setup?.error == nil else {
+            preconditionFailure("the fixed CreateStack failed: \(String(describing: setup))")
+        }
         var framer = VarlinkFramer()
         framer.append(input)
         var machine = VarlinkConnectionStateMachine()
