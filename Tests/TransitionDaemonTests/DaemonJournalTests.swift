@@ -38,7 +38,8 @@ import Testing
             #expect(daemon.log.isEmpty, "everything went to the journal: \(daemon.log)")
         }
         let main = results[0]
-        let began = try #require(main.first { $0["MESSAGE_ID"] == DaemonLogEvent.transitionBegan.messageID.description })
+        let began = try #require(
+            main.first { $0["MESSAGE_ID"] == DaemonLogEvent.transitionBegan.messageID.description })
         #expect(began["OPERATION"] == "push")
         #expect(began["ANIMATOR"] == "slide")
         #expect(Int(began["TRANSITION_ID"] ?? "") != nil)

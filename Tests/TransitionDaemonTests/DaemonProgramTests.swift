@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransitionTestSupport
 
 /// The real `transitiond` binary as systemd runs it: notifications through a test NOTIFY_SOCKET
 /// (READY, STATUS, WATCHDOG, FDSTORE, RELOADING, STOPPING), configuration files and reloads, the
@@ -21,140 +22,150 @@ import Testing
             #"{"name":"\#(name)","width":375,"height":667,"root":\#(screen)}"#)
     }
 
-    @Test func notifiesReadyStatusWatchdogReloadAndStopping() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let configuration = try directory.write("transitiond.conf", "[Daemon]\nLogLevel=info\n")
-        let notifications = try NotifyReceiver(path: directory.file("notify"))
-        let daemon = try DaemonBinary(
-            arguments: ["--config", configuration],
-            environment: ["NOTIFY_SOCKET": directory.file("notify"), "WATCHDOG_USEC": "400000"],
-            directory: directory)
+    @Test func notifiesReadyStatusWatchdogReloadAndStopping() async throws {
+        try await OffPool.run {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let configuration = try directory.write("transitiond.conf", "[Daemon]\nLogLevel=info\n")
+            let notifications = try NotifyReceiver(path: directory.file("notify"))
+            let daemon = try DaemonBinary(
+                arguments: ["--config", configuration],
+                environment: ["NOTIFY_SOCKET": directory.file("notify"), "WATCHDOG_USEC": "400000"],
+                directory: directory)
 
-        let (ready, beforeReady) = notifications.receive(until: "READY=1")
-        let readyText = try #require(ready?.text, "no READY=1; log:\n\(daemon.log)")
-        #expect(readyText.contains("STATUS=Serving 0 stacks to 0 clients at 60 fps"))
-        #expect(ready?.senderPID == daemon.pid)
-        // The listening socket went to the file descriptor store before READY=1.
-        let stored = beforeReady.first { $0.text.contains("FDSTORE=1") }
-        #expect(stored?.text.contains("FDNAME=varlink") == true)
-        #expect(stored?.fileDescriptors.count == 1)
-        stored?.fileDescriptors.forEach { close($0) }
-        #expect(VarlinkCall.call(daemon.socketPath, "io.transitiond.ListStacks") != nil)
+            let (ready, beforeReady) = notifications.receive(until: "READY=1")
+            let readyText = try #require(ready?.text, "no READY=1; log:\n\(daemon.log)")
+            #expect(readyText.contains("STATUS=Serving 0 stacks to 0 clients at 60 fps"))
+            #expect(ready?.senderPID == daemon.pid)
+            // The listening socket went to the file descriptor store before READY=1.
+            let stored = beforeReady.first { $0.text.contains("FDSTORE=1") }
+            #expect(stored?.text.contains("FDNAME=varlink") == true)
+            #expect(stored?.fileDescriptors.count == 1)
+            stored?.fileDescriptors.forEach { close($0) }
+            #expect(VarlinkCall.call(daemon.socketPath, "io.transitiond.ListStacks") != nil)
 
-        // Pings while healthy, every half WATCHDOG_USEC.
-        #expect(notifications.receive(until: "WATCHDOG=1").match != nil)
-        #expect(notifications.receive(until: "WATCHDOG=1").match != nil)
+            // Pings while healthy, every half WATCHDOG_USEC.
+            #expect(notifications.receive(until: "WATCHDOG=1").match != nil)
+            #expect(notifications.receive(until: "WATCHDOG=1").match != nil)
 
-        // STATUS= follows the stacks without being asked.
-        #expect(Self.createStack("main", on: daemon)?.contains("\"screens\"") == true)
-        #expect(notifications.receive(until: "STATUS=Serving 1 stack").match != nil)
+            // STATUS= follows the stacks without being asked.
+            #expect(Self.createStack("main", on: daemon)?.contains("\"screens\"") == true)
+            #expect(notifications.receive(until: "STATUS=Serving 1 stack").match != nil)
 
-        // A bad configuration is rejected on reload and the running one kept.
-        _ = try directory.write("transitiond.conf", "[Daemon]\nLogLevel=info\nFrameRate=fast\n")
-        daemon.send(SIGHUP)
-        let reloading = notifications.receive(until: "RELOADING=1").match?.text ?? ""
-        #expect(reloading.contains("MONOTONIC_USEC="))
-        #expect(notifications.receive(until: "READY=1").match != nil)
-        #expect(daemon.log.contains("Failed to load the configuration: \(configuration):3"))
-        #expect(daemon.log.contains("keeping the previous configuration"))
-        #expect(VarlinkCall.call(daemon.socketPath, "io.transitiond.ListStacks")?.contains("main") == true)
+            // A bad configuration is rejected on reload and the running one kept.
+            _ = try directory.write("transitiond.conf", "[Daemon]\nLogLevel=info\nFrameRate=fast\n")
+            daemon.send(SIGHUP)
+            let reloading = notifications.receive(until: "RELOADING=1").match?.text ?? ""
+            #expect(reloading.contains("MONOTONIC_USEC="))
+            #expect(notifications.receive(until: "READY=1").match != nil)
+            #expect(daemon.log.contains("Failed to load the configuration: \(configuration):3"))
+            #expect(daemon.log.contains("keeping the previous configuration"))
+            #expect(VarlinkCall.call(daemon.socketPath, "io.transitiond.ListStacks")?.contains("main") == true)
 
-        // A good one is taken.
-        _ = try directory.write("transitiond.conf", "[Daemon]\nLogLevel=debug\nFrameRate=120\n")
-        daemon.send(SIGHUP)
-        #expect(notifications.receive(until: "RELOADING=1").match != nil)
-        #expect(notifications.receive(until: "READY=1").match != nil)
-        #expect(
-            daemon.log.contains(
-                "Reloaded configuration: changed Daemon.FrameRate, Daemon.LogLevel; Daemon.FrameRate takes effect "
-                    + "at the next start"))
+            // A good one is taken.
+            _ = try directory.write("transitiond.conf", "[Daemon]\nLogLevel=debug\nFrameRate=120\n")
+            daemon.send(SIGHUP)
+            #expect(notifications.receive(until: "RELOADING=1").match != nil)
+            #expect(notifications.receive(until: "READY=1").match != nil)
+            #expect(
+                daemon.log.contains(
+                    "Reloaded configuration: changed Daemon.FrameRate, Daemon.LogLevel; Daemon.FrameRate takes effect "
+                        + "at the next start"))
 
-        daemon.send(SIGTERM)
-        #expect(notifications.receive(until: "STOPPING=1").match != nil)
-        #expect(daemon.waitForExit() == 0)
-        #expect(daemon.log.contains("Stopped: state of 1 stack written"))
-        #expect(access(daemon.socketPath, F_OK) != 0, "the socket file the daemon bound is removed at exit")
+            daemon.send(SIGTERM)
+            #expect(notifications.receive(until: "STOPPING=1").match != nil)
+            #expect(daemon.waitForExit() == 0)
+            #expect(daemon.log.contains("Stopped: state of 1 stack written"))
+            #expect(access(daemon.socketPath, F_OK) != 0, "the socket file the daemon bound is removed at exit")
 
-        // The stack comes back at the next start.
-        let again = try DaemonBinary(directory: directory)
-        #expect(again.waitUntilServing())
-        #expect(VarlinkCall.call(again.socketPath, "io.transitiond.ListStacks")?.contains("main") == true)
-        again.send(SIGTERM)
-        #expect(again.waitForExit() == 0)
+            // The stack comes back at the next start.
+            let again = try DaemonBinary(directory: directory)
+            #expect(again.waitUntilServing())
+            #expect(VarlinkCall.call(again.socketPath, "io.transitiond.ListStacks")?.contains("main") == true)
+            again.send(SIGTERM)
+            #expect(again.waitForExit() == 0)
+        }
     }
 
     #if DEBUG
         /// The fault hook of debug builds stalls the clock thread while a transition runs: the health
         /// check fails and the watchdog pings are withheld, so systemd would restart the daemon.
-        @Test func aStalledClockWithholdsTheWatchdogPings() throws {
-            let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-            let notifications = try NotifyReceiver(path: directory.file("notify"))
-            let daemon = try DaemonBinary(
-                environment: ["NOTIFY_SOCKET": directory.file("notify"), "WATCHDOG_USEC": "600000"],
-                directory: directory)
-            #expect(notifications.receive(until: "READY=1").match != nil)
-            #expect(Self.createStack("main", on: daemon) != nil)
-            let defined = VarlinkCall.call(
-                daemon.socketPath, "io.transitiond.DefineAnimator", #"{"animator":\#(Self.slowAnimator)}"#)
-            #expect(defined?.contains("slowFade") == true, "\(defined ?? "no reply")")
-            let pushed = VarlinkCall.call(
-                daemon.socketPath, "io.transitiond.Push",
-                #"{"stack":"main","screen":\#(Self.detail),"animator":"slowFade"}"#)
-            #expect(pushed?.contains("started") == true, "\(pushed ?? "no reply")")
-            // Healthy while animating: pings go on.
-            #expect(notifications.receive(until: "WATCHDOG=1").match != nil)
-            #expect(notifications.receive(until: "WATCHDOG=1").match != nil)
+        @Test func aStalledClockWithholdsTheWatchdogPings() async throws {
+            try await OffPool.run {
+                let directory = try TemporaryDirectory()
+                defer { directory.remove() }
+                let notifications = try NotifyReceiver(path: directory.file("notify"))
+                let daemon = try DaemonBinary(
+                    environment: ["NOTIFY_SOCKET": directory.file("notify"), "WATCHDOG_USEC": "600000"],
+                    directory: directory)
+                #expect(notifications.receive(until: "READY=1").match != nil)
+                #expect(Self.createStack("main", on: daemon) != nil)
+                let defined = VarlinkCall.call(
+                    daemon.socketPath, "io.transitiond.DefineAnimator", #"{"animator":\#(Self.slowAnimator)}"#)
+                #expect(defined?.contains("slowFade") == true, "\(defined ?? "no reply")")
+                let pushed = VarlinkCall.call(
+                    daemon.socketPath, "io.transitiond.Push",
+                    #"{"stack":"main","screen":\#(Self.detail),"animator":"slowFade"}"#)
+                #expect(pushed?.contains("started") == true, "\(pushed ?? "no reply")")
+                // Healthy while animating: pings go on.
+                #expect(notifications.receive(until: "WATCHDOG=1").match != nil)
+                #expect(notifications.receive(until: "WATCHDOG=1").match != nil)
 
-            daemon.send(SIGUSR2)
-            #expect(
-                Polling.until { daemon.log.contains("withholding the watchdog ping") },
-                "log:\n\(daemon.log)")
-            #expect(daemon.log.contains("Stalling the clock thread on request"))
-            // The rest of the daemon still answers: only the clock is stuck.
-            #expect(VarlinkCall.call(daemon.socketPath, "io.transitiond.ListStacks") != nil)
-            daemon.send(SIGKILL)
-            _ = daemon.waitForExit()
+                daemon.send(SIGUSR2)
+                #expect(
+                    Polling.until { daemon.log.contains("withholding the watchdog ping") },
+                    "log:\n\(daemon.log)")
+                #expect(daemon.log.contains("Stalling the clock thread on request"))
+                // The rest of the daemon still answers: only the clock is stuck.
+                #expect(VarlinkCall.call(daemon.socketPath, "io.transitiond.ListStacks") != nil)
+                daemon.send(SIGKILL)
+                _ = daemon.waitForExit()
+            }
         }
     #endif
 
     /// systemd-socket-activate passes the listening socket, named `varlink`, on the first connection.
-    @Test func servesTheSocketPassedBySocketActivation() throws {
-        guard access("/usr/bin/systemd-socket-activate", X_OK) == 0 else { return }
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let path = directory.file("activated.sock")
-        let daemon = try DaemonBinary(
-            command: ["systemd-socket-activate", "-l", path, "--fdname=varlink"], directory: directory,
-            socketOption: false)
-        #expect(Polling.until { access(path, F_OK) == 0 || daemon.hasExited })
-        // The first connection starts the daemon, which answers on the passed socket.
-        let reply = VarlinkCall.call(path, "org.varlink.service.GetInfo")
-        #expect(reply?.contains("io.transitiond") == true)
-        #expect(daemon.log.contains("Listening on \(path) (passed by systemd)"))
-        daemon.send(SIGTERM)
-        #expect(daemon.waitForExit() == 0)
-        #expect(access(path, F_OK) == 0, "a passed socket's file belongs to whoever passed it")
+    @Test func servesTheSocketPassedBySocketActivation() async throws {
+        try await OffPool.run {
+            guard access("/usr/bin/systemd-socket-activate", X_OK) == 0 else { return }
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let path = directory.file("activated.sock")
+            let daemon = try DaemonBinary(
+                command: ["systemd-socket-activate", "-l", path, "--fdname=varlink"], directory: directory,
+                socketOption: false)
+            #expect(Polling.until { access(path, F_OK) == 0 || daemon.hasExited })
+            // The first connection starts the daemon, which answers on the passed socket.
+            let reply = VarlinkCall.call(path, "org.varlink.service.GetInfo")
+            #expect(reply?.contains("io.transitiond") == true)
+            #expect(daemon.log.contains("Listening on \(path) (passed by systemd)"))
+            daemon.send(SIGTERM)
+            #expect(daemon.waitForExit() == 0)
+            #expect(access(path, F_OK) == 0, "a passed socket's file belongs to whoever passed it")
+        }
     }
 
     /// A configuration with mistakes keeps the daemon from starting and names each with file and line.
-    @Test func aBadConfigurationAtStartNamesEveryProblem() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let configuration = try directory.write("bad.conf", "[Daemon]\nFrameRate=fast\nColour=blue\n")
-        let daemon = try DaemonBinary(arguments: ["--config", configuration], directory: directory)
-        #expect(daemon.waitForExit() == 1)
-        #expect(daemon.log.contains("\(configuration):2"))
-        #expect(daemon.log.contains("\(configuration):3"))
-        #expect(access(daemon.socketPath, F_OK) != 0)
+    @Test func aBadConfigurationAtStartNamesEveryProblem() async throws {
+        try await OffPool.run {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let configuration = try directory.write("bad.conf", "[Daemon]\nFrameRate=fast\nColour=blue\n")
+            let daemon = try DaemonBinary(arguments: ["--config", configuration], directory: directory)
+            #expect(daemon.waitForExit() == 1)
+            #expect(daemon.log.contains("\(configuration):2"))
+            #expect(daemon.log.contains("\(configuration):3"))
+            #expect(access(daemon.socketPath, F_OK) != 0)
+        }
     }
 
     /// A bad command line exits 2 with the option at fault.
     @Test(arguments: [["--frame-rate", "0"], ["--frame-rate", "fast"], ["--colour"], ["--instance", "a/b"]])
-    func aBadCommandLineExitsTwo(arguments: [String]) throws {
-        let daemon = try DaemonBinary(arguments: arguments)
-        #expect(daemon.waitForExit() == 2)
-        #expect(daemon.log.contains(arguments[0]))
+    func aBadCommandLineExitsTwo(arguments: [String]) async throws {
+        try await OffPool.run {
+            let daemon = try DaemonBinary(arguments: arguments)
+            #expect(daemon.waitForExit() == 2)
+            #expect(daemon.log.contains(arguments[0]))
+        }
     }
 }

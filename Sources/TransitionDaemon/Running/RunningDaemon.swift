@@ -99,7 +99,9 @@ final class RunningDaemon: Sendable {
         switch result {
         case .success(let value): server = value
         case .failure(let error):
-            log.log(.socketFailed, "Failed to start: \(error.message)", fields: [JournalField("PARAMETER", error.parameter)])
+            log.log(
+                .socketFailed, "Failed to start: \(error.message)", fields: [JournalField("PARAMETER", error.parameter)]
+            )
             socket.removeSocketFileIfBound()
             signals.stop()
             throw StartFailure()
@@ -109,7 +111,8 @@ final class RunningDaemon: Sendable {
 
         let supervisor = ServiceSupervisor(
             watchdog: watchdog,
-            healthCheck: healthCheck(server: server, stallTimeoutMicroseconds: configuration.watchdog.stallTimeoutMicroseconds),
+            healthCheck: healthCheck(
+                server: server, stallTimeoutMicroseconds: configuration.watchdog.stallTimeoutMicroseconds),
             onEvent: { log.supervisorEvent($0) })
         let daemon = RunningDaemon(
             server: server, log: log, supervisor: supervisor, socket: socket, configuration: configuration,

@@ -66,7 +66,8 @@ extension DaemonServer {
                 .limitExceeded,
                 "A message was longer than \(service.maximumMessageBytes) bytes, the limit; the connection is "
                     + "closed. Send smaller messages (split SetScreens, define large animators once).",
-                parameter: "", fields: ["limit": "messageBytes", "maximum": .number(Double(service.maximumMessageBytes))]
+                parameter: "",
+                fields: ["limit": "messageBytes", "maximum": .number(Double(service.maximumMessageBytes))]
             ).varlinkError
         let log = service.log
         guard log.handler != nil else { return server }

@@ -116,7 +116,9 @@ enum VarlinkCall {
         }
         guard connected == 0 else { return nil }
         let message = Array("{\"method\":\"\(method)\",\"parameters\":\(parameters)}".utf8) + [0]
-        guard message.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == message.count
+        guard
+            message.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) })
+                == message.count
         else { return nil }
         var reply: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)

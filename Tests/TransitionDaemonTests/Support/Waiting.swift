@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import SystemdSupport
 
 @testable import TransitionDaemon
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A value other threads change and a test waits on: `wait(until:)` blocks on a condition variable
 /// until the predicate holds (no sleeping, no polling). A generous deadline only bounds a broken test.

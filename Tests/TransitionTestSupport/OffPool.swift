@@ -1,0 +1,20 @@
+import Foundation
+
+/// Runs blocking work (socket calls, waiting for a child process, polling a file) on a thread of its own
+/// and awaits it.
+///
+/// Every test target runs in one process, whose cooperative pool has as many threads as the machine has
+/// cores: a test that blocks a pool thread can starve the tasks of every other test running beside it
+/// (a service answering its own test's call, a probe's answer).
+public enum OffPool {
+    /// Runs `body` on a new thread and returns what it returns or throws.
+    public static func run<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(with: Result { try body() })
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+    }
+}
