@@ -25,14 +25,15 @@ import Testing
                     #"{"stack":"\#(stack)","screen":\#(DaemonProgramTests.detail)}"#)
                 #expect(pushed?.contains("started") == true)
             }
+            var replies: [String] = []
             #expect(
                 Polling.until {
-                    ["main", "other"].allSatisfy { stack in
-                        let reply = VarlinkCall.call(
-                            daemon.socketPath, "io.transitiond.GetStack", #"{"name":"\#(stack)"}"#)
-                        return reply?.contains("\"detail\"") == true && reply?.contains("\"transition\":{") == false
+                    replies = ["main", "other"].map { stack in
+                        VarlinkCall.call(daemon.socketPath, "io.transitiond.GetStack", #"{"name":"\#(stack)"}"#)
+                            ?? "no reply"
                     }
-                })
+                    return replies.allSatisfy { $0.contains("\"detail\"") && !$0.contains("\"transition\":{") }
+                }, "both pushes committed; last replies: \(replies)")
             daemon.send(SIGTERM)
             #expect(daemon.waitForExit() == 0)
             #expect(daemon.log.isEmpty, "everything went to the journal: \(daemon.log)")

@@ -204,7 +204,9 @@ extension TransitionService {
             return
         }
         // Taken and stored in one turn of the actor: no change can slip in between (StackReadCache).
-        if snapshot.transition == nil && snapshot.queuedOperations == 0 {
+        // Settled means idle: a transition that reached its end is no longer reported while its new
+        // state is being written, and until then the committed state is the old one.
+        if stack.isIdle && snapshot.transition == nil && snapshot.queuedOperations == 0 {
             record.reads.withLock { $0.store(encoded, includeScreens: includeScreens) }
         }
         context.reply(encodedParameters: encoded)

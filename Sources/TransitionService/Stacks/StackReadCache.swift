@@ -1,7 +1,8 @@
 /// `GetStack`'s reply for a settled stack, kept so that the event-loop thread can answer it without
 /// entering the stack's actor (no task, no thread switch, no encoding).
 ///
-/// A settled stack (no transition running, nothing queued) changes only through a call that changes it:
+/// A settled stack (idle: no transition running or being committed, nothing queued) changes only through
+/// a call that changes it:
 /// transitions start only from calls. So the service
 /// - drops the cached replies and counts a change in flight when it dispatches such a call, on the
 ///   event-loop thread, before the call reaches the actor (`beginChange()`);
