@@ -49,7 +49,6 @@ import Testing
         #expect(configuration.limits.maximumMessageBytes == 1 << 20)
         #expect(configuration.limits.maximumConnections == 4096)
         #expect(configuration.limits.maximumStacksPerUser == 1000)
-        #expect(configuration.limits.maximumSubscriptionsPerConnection == 1)
         #expect(configuration.limits.maximumPendingOutputBytes == 8 << 20)
         #expect(configuration.access.ownership == .automatic)
         #expect(configuration.access.controlGroup == nil)

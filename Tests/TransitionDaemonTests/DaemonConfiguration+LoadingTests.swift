@@ -61,7 +61,6 @@ import Testing
             MaxMessageSize=64K
             MaxConnections=100
             MaxStacksPerUser=7
-            MaxSubscriptionsPerConnection=4
             MaxPendingOutput=1M
             [Access]
             Ownership=per-user
@@ -81,7 +80,6 @@ import Testing
         #expect(configuration.limits.maximumMessageBytes == 65_536)
         #expect(configuration.limits.maximumConnections == 100)
         #expect(configuration.limits.maximumStacksPerUser == 7)
-        #expect(configuration.limits.maximumSubscriptionsPerConnection == 4)
         #expect(configuration.limits.maximumPendingOutputBytes == 1_048_576)
         #expect(configuration.access.ownership == .perUser)
         #expect(configuration.access.controlGroup == DaemonConfiguration.GroupReference(name: "video", id: 44))

@@ -36,9 +36,7 @@ import TransitionTestSupport
         configuration.frameRate = 1
         configuration.logLevel = .emergency
         configuration.limits = DaemonConfiguration.Limits(
-            maximumMessageBytes: 1, maximumConnections: 1, maximumStacksPerUser: 1,
-            maximumSubscriptionsPerConnection: 2,
-            maximumPendingOutputBytes: 1)
+            maximumMessageBytes: 1, maximumConnections: 1, maximumStacksPerUser: 1, maximumPendingOutputBytes: 1)
         configuration.socket.mode = 0
         configuration.shutdownSettleMicroseconds = 1
         configuration.watchdog.stallTimeoutMicroseconds = 1

@@ -12,7 +12,7 @@ extension DaemonConfiguration {
     public static let parametersAppliedAtStart: Set<String> = [
         "Socket.Path", "Socket.Mode", "Socket.Group", "Daemon.StateDirectory", "Daemon.FrameRate",
         "Limits.MaxMessageSize", "Limits.MaxConnections", "Limits.MaxStacksPerUser",
-        "Limits.MaxSubscriptionsPerConnection", "Limits.MaxPendingOutput", "Access.Ownership",
+        "Limits.MaxPendingOutput", "Access.Ownership",
         "Access.ControlGroup", "Watchdog.StallTimeoutSec",
     ]
 
@@ -28,10 +28,6 @@ extension DaemonConfiguration {
         ("Limits.MaxMessageSize", { $0.limits.maximumMessageBytes == $1.limits.maximumMessageBytes }),
         ("Limits.MaxConnections", { $0.limits.maximumConnections == $1.limits.maximumConnections }),
         ("Limits.MaxStacksPerUser", { $0.limits.maximumStacksPerUser == $1.limits.maximumStacksPerUser }),
-        (
-            "Limits.MaxSubscriptionsPerConnection",
-            { $0.limits.maximumSubscriptionsPerConnection == $1.limits.maximumSubscriptionsPerConnection }
-        ),
         ("Limits.MaxPendingOutput", { $0.limits.maximumPendingOutputBytes == $1.limits.maximumPendingOutputBytes }),
         ("Access.Ownership", { $0.access.ownership == $1.access.ownership }),
         ("Access.ControlGroup", { $0.access.controlGroup == $1.access.controlGroup }),

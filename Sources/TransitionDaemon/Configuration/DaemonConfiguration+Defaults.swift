@@ -55,7 +55,6 @@ extension DaemonConfiguration {
                 maximumMessageBytes: 1 << 20,
                 maximumConnections: 4096,
                 maximumStacksPerUser: 1000,
-                maximumSubscriptionsPerConnection: 1,
                 maximumPendingOutputBytes: 8 << 20
             ),
             access: AccessSettings(ownership: .automatic, controlGroup: nil),

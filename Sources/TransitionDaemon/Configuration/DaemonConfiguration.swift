@@ -52,8 +52,6 @@ public struct DaemonConfiguration: Sendable, Hashable {
         public var maximumConnections: Int
         /// The most stacks one user may own (in shared ownership, all clients together).
         public var maximumStacksPerUser: Int
-        /// The most subscriptions one connection may hold.
-        public var maximumSubscriptionsPerConnection: Int
         /// The most reply bytes queued for one connection and not yet read; a reader further behind
         /// is disconnected.
         public var maximumPendingOutputBytes: Int

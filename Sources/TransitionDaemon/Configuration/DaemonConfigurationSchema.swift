@@ -120,12 +120,6 @@ public enum DaemonConfigurationSchema {
             configuration.limits.maximumStacksPerUser = try assignment.integer(in: 1...1_000_000)
         },
         DaemonConfigurationKey(
-            "Limits", "MaxSubscriptionsPerConnection", default: "1",
-            ["The most Subscribe streams one connection may hold."]
-        ) { assignment, configuration, _ in
-            configuration.limits.maximumSubscriptionsPerConnection = try assignment.integer(in: 1...1024)
-        },
-        DaemonConfigurationKey(
             "Limits", "MaxPendingOutput", default: "8M",
             ["Reply bytes a client may leave unread before it is disconnected (base 1024)."]
         ) { assignment, configuration, _ in

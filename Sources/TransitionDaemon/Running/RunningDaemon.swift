@@ -164,7 +164,6 @@ final class RunningDaemon: Sendable {
         serving.service.maximumMessageBytes = limits.maximumMessageBytes
         serving.service.maximumConnections = limits.maximumConnections
         serving.service.maximumStacksPerUser = limits.maximumStacksPerUser
-        serving.service.maximumSubscriptionsPerConnection = limits.maximumSubscriptionsPerConnection
         serving.service.maximumPendingOutputBytes = limits.maximumPendingOutputBytes
         serving.service.ownership = access.ownership == .shared ? .shared : .perUser
         serving.service.controlGroup = access.controlGroupID

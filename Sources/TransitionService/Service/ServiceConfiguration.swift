@@ -19,12 +19,6 @@ public struct ServiceConfiguration: Sendable {
     public var maximumConnections: Int
     /// The most stacks one uid may own (default 1000); `LimitExceeded` (`stacksPerUser`).
     public var maximumStacksPerUser: Int
-    /// Has no effect, whatever its value: a connection carries at most one subscription at a time by
-    /// the protocol, not by a limit. A Varlink `more` call keeps its connection busy until its last reply
-    /// (varlink.org, "Method Call"), so a second `Subscribe` on the same connection waits unanswered
-    /// until the first stream ends; a client subscribes to several stacks over several connections.
-    /// Kept only so that code setting it still builds; it will be removed.
-    public var maximumSubscriptionsPerConnection: Int
     /// The most reply bytes queued for one connection and not yet read (default 8 MiB). A connection
     /// whose reader falls further behind is closed.
     public var maximumPendingOutputBytes: Int
@@ -50,7 +44,6 @@ public struct ServiceConfiguration: Sendable {
         maximumMessageBytes = 1 << 20
         maximumConnections = 4096
         maximumStacksPerUser = 1000
-        maximumSubscriptionsPerConnection = 1
         maximumPendingOutputBytes = 8 << 20
         subscriberEventCapacity = 1024
         subscriberBacklogBytes = 64 << 10
