@@ -69,6 +69,33 @@ import Testing
         #expect(calls.withLock { $0 } == 3)
     }
 
+    /// A reader's handler captures the reader, which holds the subscription: the subscription must let go
+    /// of it once it has ended, or both leak (the daemon lost about 6 KB per ended Subscribe call).
+    @Test func theReadinessHandlerIsReleasedWhenTheSubscriptionEnds() {
+        final class Reader: Sendable {}
+        let subscription = TestSubscription(identifier: 1, eventCapacity: 8)
+        let calls = Locked(0)
+        weak var released: Reader?
+        do {
+            let reader = Reader()
+            released = reader
+            subscription.setReadinessHandler { withExtendedLifetime(reader) { calls.withLock { $0 += 1 } } }
+        }
+        #expect(released != nil)
+        subscription.cancel()
+        #expect(calls.withLock { $0 } == 1)
+        #expect(released == nil)
+
+        // Set after the end: called once at once, and not kept.
+        do {
+            let late = Reader()
+            released = late
+            subscription.setReadinessHandler { withExtendedLifetime(late) { calls.withLock { $0 += 1 } } }
+        }
+        #expect(calls.withLock { $0 } == 2)
+        #expect(released == nil)
+    }
+
     @Test func asyncIterationHandsOffToAWaitingConsumer() async throws {
         let subscription = TestSubscription(identifier: 1, eventCapacity: 8)
         let reader = Task {

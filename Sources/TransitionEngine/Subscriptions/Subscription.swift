@@ -72,10 +72,14 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     }
 
     /// Sets (or clears) the function called when the queue becomes non-empty or the subscription ends.
-    /// If items are already waiting, the handler is called once right away.
+    /// If items are already waiting, or the subscription has ended, the handler is called once right away.
+    ///
+    /// The subscription lets go of the handler once it has ended (after the call that reports the end, or
+    /// at once when it had already ended), so a handler that captures the reader, which holds the
+    /// subscription, makes no reference cycle that outlives the subscription.
     public func setReadinessHandler(_ handler: (@Sendable () -> Void)?) {
         let callNow = state.withLock { state in
-            state.readinessHandler = handler
+            state.readinessHandler = state.ended ? nil : handler
             return handler != nil && (!state.queue.isEmpty || state.ended)
         }
         if callNow { handler?() }
@@ -147,6 +151,8 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
                     guard !state.ended else { return (false, nil, nil, nil) }
                     guard body(&state) == .wake else { return (true, nil, nil, nil) }
                     let handler = state.readinessHandler
+                    // Nothing is delivered after the end: the handler is called this last time and released.
+                    if state.ended { state.readinessHandler = nil }
                     guard let waiter = state.waiter else { return (!state.ended, nil, nil, handler) }
                     state.waiter = nil
                     if let item = state.queue.take() { return (true, waiter, .success(item), handler) }
