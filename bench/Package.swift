@@ -50,10 +50,16 @@ let package = Package(
             name: "SocketBenchmarks",
             dependencies: ["BenchmarkKit", "BenchmarkSupport", "CBenchmarkTools"]
         ),
+        // The `resources` group: resident memory per idle stack and client, start to READY=1.
+        .target(
+            name: "ResourceBenchmarks",
+            dependencies: ["BenchmarkKit", "BenchmarkSupport", "CBenchmarkTools"]
+        ),
         .executableTarget(
             name: "transitiond-bench",
             dependencies: [
-                "BenchmarkKit", "CoreBenchmarks", "EngineBenchmarks", "SocketBenchmarks", "CAllocationCounter",
+                "BenchmarkKit", "CoreBenchmarks", "EngineBenchmarks", "SocketBenchmarks", "ResourceBenchmarks",
+                "CAllocationCounter",
             ]
         ),
     ],

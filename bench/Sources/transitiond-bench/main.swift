@@ -1,6 +1,7 @@
 import BenchmarkKit
 import CoreBenchmarks
 import EngineBenchmarks
+import ResourceBenchmarks
 import SocketBenchmarks
 
 #if canImport(Glibc)
@@ -17,6 +18,7 @@ let suite = BenchmarkSuite(
         CoreBenchmarks.group(),
         EngineBenchmarks.group(benchDirectory: benchDirectory),
         SocketBenchmarks.group(benchDirectory: benchDirectory),
+        ResourceBenchmarks.group(benchDirectory: benchDirectory),
     ],
     defaultResultsDirectory: benchDirectory + "/results"
 )

@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Blocking Unix stream connections for the resource figures: many idle clients, and a request with its
+/// reply read up to a terminator (Varlink's NUL, RESP's CRLF).
+final class UnixConnection {
+    private(set) var descriptor: Int32
+
+    /// Connects to `path`; nil when it cannot.
+    init?(path: String) {
+        let socketDescriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socketDescriptor >= 0 else { return nil }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(socketDescriptor)
+            return nil
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(socketDescriptor)
+            return nil
+        }
+        descriptor = socketDescriptor
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// Sends `bytes` whole; false on failure.
+    func send(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if sent < 0 && errno == EINTR { continue }
+            guard sent > 0 else { return false }
+            offset += sent
+        }
+        return true
+    }
+
+    /// Reads until `count` occurrences of `terminator` have arrived; returns what was read, or nil when
+    /// the connection ended first.
+    func receive(until terminator: [UInt8], count: Int = 1) -> [UInt8]? {
+        var received: [UInt8] = []
+        var found = 0
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var scanned = 0
+        while found < count {
+            let read = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if read < 0 && errno == EINTR { continue }
+            guard read > 0 else { return nil }
+            received += chunk[0..<read]
+            while scanned + terminator.count <= received.count {
+                if Array(received[scanned..<(scanned + terminator.count)]) == terminator {
+                    found += 1
+                    scanned += terminator.count
+                } else {
+                    scanned += 1
+                }
+            }
+        }
+        return received
+    }
+}
