@@ -70,7 +70,9 @@ import Testing
             case .halfMessage: try connection.send(Array(#"{"method":"io.transitiond.GetSta"#.utf8))
             case .subscription:
                 try connection.send(
-                    call: #"{"method":"io.transitiond.Subscribe","parameters":{"stack":"stack\#(index % 3)"},"more":true}"#)
+                    call:
+                        #"{"method":"io.transitiond.Subscribe","parameters":{"stack":"stack\#(index % 3)"},"more":true}"#
+                )
             }
             open.append(connection)
         }
@@ -95,12 +97,16 @@ import Testing
     /// Raises this process's soft limit of open descriptors (the hard limit allowing).
     private func raiseDescriptorLimit(to wanted: Int) throws {
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { throw HarnessFailure.systemCall("getrlimit") }
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else {
+            throw HarnessFailure.systemCall("getrlimit")
+        }
         guard limit.rlim_cur < rlim_t(wanted) else { return }
         guard limit.rlim_max >= rlim_t(wanted) else {
             throw HarnessFailure("the hard limit of open files (\(limit.rlim_max)) is below \(wanted)")
         }
         limit.rlim_cur = rlim_t(wanted)
-        guard setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { throw HarnessFailure.systemCall("setrlimit") }
+        guard setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else {
+            throw HarnessFailure.systemCall("setrlimit")
+        }
     }
 }

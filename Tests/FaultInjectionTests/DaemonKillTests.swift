@@ -47,8 +47,8 @@ import Testing
         clients.forEach { $0.stop() }
         let ended = Deadline.waitUntil {
             records.allSatisfy { record in
-                    record.recorder.recorded.contains { if case .ended = $0 { true } else { false } }
-                }
+                record.recorder.recorded.contains { if case .ended = $0 { true } else { false } }
+            }
         }
         try #require(ended, "subscribers still reading after the kill")
         for client in clients { #expect(client.failures.isEmpty, "seed \(Self.seed)") }
@@ -88,6 +88,7 @@ import Testing
         let commits = records.reduce(0) { $0 + $1.committedHistory.count }
         print(
             "fault 4: \(commits) commits seen before the kill; \(inFlight) of \(Self.stackCount) stacks had "
-                + "operations in flight, \(running) a transition running; \(unreported) came back with a commit nobody had been told of")
+                + "operations in flight, \(running) a transition running; \(unreported) came back with a commit nobody had been told of"
+        )
     }
 }

@@ -40,7 +40,9 @@ import Testing
         let duration = try #require(running?["durationSeconds"]?.doubleValue)
         #expect(running?["interactive"]?.boolValue == true)
         let atFraction = watcher.waitUntil { items in
-            items.contains { if case .frame(_, let progress?, _) = $0 { abs(progress - Self.fraction) < 1e-6 } else { false } }
+            items.contains {
+                if case .frame(_, let progress?, _) = $0 { abs(progress - Self.fraction) < 1e-6 } else { false }
+            }
         }
         try #require(atFraction, "no frame at the gesture's fraction: \(watcher.recorded)")
         let holder = try ChildCommand(["/bin/sleep", "600"], keeping: [(driver.connection.fileDescriptor, 3)])

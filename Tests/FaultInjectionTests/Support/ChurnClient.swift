@@ -74,7 +74,9 @@ final class ChurnClient: Sendable {
         case 0: reply = try client.call("ListStacks")
         case 1: reply = try client.call("GetStack", ["name": stack, "includeScreens": true])
         case 2: reply = try client.call("GetStats")
-        case 3: reply = try client.call("GetStack", ["name": .string("missing\(Int.random(in: 0..<1000, using: &generator))")])
+        case 3:
+            reply = try client.call(
+                "GetStack", ["name": .string("missing\(Int.random(in: 0..<1000, using: &generator))")])
         default:
             try client.send("Subscribe", ["stack": stack], more: true)
             counts.withLock { $0.subscriptions += 1 }

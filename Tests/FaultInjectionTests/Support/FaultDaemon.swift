@@ -61,7 +61,9 @@ final class FaultDaemon: @unchecked Sendable {
     var pid: pid_t { child.pid }
 
     /// What this daemon wrote to its log so far.
-    var log: String { String(decoding: Self.read(directory.file("transitiond.log")).dropFirst(logOffset), as: UTF8.self) }
+    var log: String {
+        String(decoding: Self.read(directory.file("transitiond.log")).dropFirst(logOffset), as: UTF8.self)
+    }
 
     /// Whether the daemon has exited.
     var hasExited: Bool { child.hasExited }

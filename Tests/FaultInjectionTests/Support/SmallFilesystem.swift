@@ -35,8 +35,12 @@ final class SmallFilesystem: @unchecked Sendable {
         guard geteuid() == 0, access("/usr/bin/unshare", X_OK) == 0, access("/usr/bin/nsenter", X_OK) == 0 else {
             return false
         }
-        guard let probe = try? ChildCommand(["/usr/bin/unshare", "--mount", "--propagation", "private",
-            "/bin/mount", "-t", "tmpfs", "tmpfs", "/mnt"]) else { return false }
+        guard
+            let probe = try? ChildCommand([
+                "/usr/bin/unshare", "--mount", "--propagation", "private",
+                "/bin/mount", "-t", "tmpfs", "tmpfs", "/mnt",
+            ])
+        else { return false }
         return probe.waitForExit() == 0
     }
 

@@ -93,7 +93,9 @@ struct SoakRun {
         let connected = Deadline.waitUntil {
             (try? control.succeed("GetStats"))?["statistics"]?["clients"]?.intValue == 1 + driverCount
         }
-        guard connected else { throw HarnessFailure("the stack drivers did not connect: \(drivers.flatMap(\.failures))") }
+        guard connected else {
+            throw HarnessFailure("the stack drivers did not connect: \(drivers.flatMap(\.failures))")
+        }
         figures.descriptorsBefore = ProcessFigures.openDescriptors(of: daemon.pid) ?? -1
         let clients = (0..<clientCount).map {
             ChurnClient(socketPath: directory.socketPath, stacks: stacks, seed: seed &+ UInt64($0))

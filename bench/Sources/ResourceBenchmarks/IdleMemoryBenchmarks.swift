@@ -33,7 +33,9 @@ enum IdleMemoryBenchmarks {
                 key: "resources.memory.stack", figure: "Resident memory per idle stack (10,000 of 3 screens)",
                 unit: ResourceBenchmarks.bytes, countsAllocations: false
             ) { _, benchmark in
-                row(benchmark, repeated { perStack(benchDirectory: benchDirectory) }, peerName: "redis SET of the same JSON")
+                row(
+                    benchmark, repeated { perStack(benchDirectory: benchDirectory) },
+                    peerName: "redis SET of the same JSON")
             },
             Benchmark(
                 key: "resources.memory.client", figure: "Resident memory per idle client (1,000 connections)",
@@ -58,7 +60,8 @@ enum IdleMemoryBenchmarks {
         var notes: [String] = []
     }
 
-    private static func repeated(_ measure: () -> Result<Outcome, BenchmarkFailure>) -> Result<Rounds, BenchmarkFailure> {
+    private static func repeated(_ measure: () -> Result<Outcome, BenchmarkFailure>) -> Result<Rounds, BenchmarkFailure>
+    {
         var rounds = Rounds()
         for _ in 0..<Self.rounds {
             switch measure() {
@@ -66,7 +69,9 @@ enum IdleMemoryBenchmarks {
             case .success(let outcome):
                 rounds.ours.append(outcome.ours)
                 if let peer = outcome.peer { rounds.peer.append(peer) }
-                if rounds.notes.isEmpty { rounds.notes = outcome.notes + ["median of \(Self.rounds) rounds, each with fresh processes"] }
+                if rounds.notes.isEmpty {
+                    rounds.notes = outcome.notes + ["median of \(Self.rounds) rounds, each with fresh processes"]
+                }
             }
         }
         return .success(rounds)

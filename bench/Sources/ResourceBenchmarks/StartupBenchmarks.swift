@@ -66,7 +66,9 @@ enum StartupBenchmarks {
         BenchmarkResult(
             benchmark: benchmark, oursName: "transitiond", ours: Measurement(samples: outcome.ours),
             peer: peer.isEmpty
-                ? nil : BenchmarkResult.Peer(name: peerName, measurement: Measurement(samples: peer), allocationsPerCall: nil),
+                ? nil
+                : BenchmarkResult.Peer(
+                    name: peerName, measurement: Measurement(samples: peer), allocationsPerCall: nil),
             allocationsPerCall: nil, notes: outcome.notes)
     }
 
