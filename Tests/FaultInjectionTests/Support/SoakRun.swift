@@ -30,6 +30,11 @@ struct SoakRun {
         var driverFailures: [String] = []
         var ticks = 0
         var framesProduced = 0
+        /// `animatingStacks` of GetStats at each sample.
+        var animatingStacks: [Int] = []
+
+        /// The median of `animatingStacks` (0 without samples).
+        var medianAnimatingStacks: Int { animatingStacks.sorted().dropFirst(animatingStacks.count / 2).first ?? 0 }
 
         /// The medians of the first and last thirds of the samples after the warm-up.
         var residentMedians: (first: Int, last: Int) {
@@ -47,6 +52,8 @@ struct SoakRun {
             let errors = clients.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
             return [
                 "soak: \(seconds) s, \(SoakRun.stackCount) stacks animating, \(SoakRun.clientCount) clients churning",
+                "soak: stacks animating at the samples: median \(medianAnimatingStacks), least "
+                    + "\(animatingStacks.min() ?? 0)",
                 "soak: \(clients.connections) connections, \(clients.calls) calls, \(clients.subscriptions) "
                     + "subscriptions; stack drivers queued \(driverOperations) operations; \(ticks) ticks, "
                     + "\(framesProduced) frames",
@@ -107,6 +114,8 @@ struct SoakRun {
                 let descriptors = ProcessFigures.openDescriptors(of: daemon.pid)
             else { throw HarnessFailure("the daemon is gone: \(daemon.log.suffix(2000))") }
             figures.residentKilobytes.append(resident)
+            let statistics = try control.succeed("GetStats")["statistics"]
+            figures.animatingStacks.append(statistics?["animatingStacks"]?.intValue ?? 0)
             figures.descriptorsMaximum = max(figures.descriptorsMaximum, descriptors)
         }
         clients.forEach { $0.stop() }
