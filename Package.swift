@@ -78,6 +78,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MalformedInputTests", dependencies: ["JSON", "TransitionTestSupport"], exclude: ["Cases"]),
+        .testTarget(name: "FaultInjectionTests", dependencies: ["JSON"]),
         .testTarget(
             name: "TransitionControlTests",
             dependencies: ["TransitionControl", "TransitionClient", "TransitionCore", "JSON", "TransitionTestSupport"],
