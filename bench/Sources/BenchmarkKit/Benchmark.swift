@@ -36,8 +36,8 @@ public struct Benchmark {
 ///
 /// The suite grows by groups: `core` (the pure math and plan sampling), `engine` (animating stacks on the
 /// real display link, tick lateness against the kernel's floor, idle wake-ups), `sockets` (request rates
-/// against redis, update-to-frame latency); memory per stack and start-up time later. A group whose peer
-/// or preconditions are missing reports its rows as skipped rather than failing.
+/// against redis, update-to-frame latency), `resources` (memory per stack and per client, start-up). A group
+/// whose peer or preconditions are missing reports its rows as skipped rather than failing.
 public struct BenchmarkGroup {
     /// The group's name: `[a-z]+`, the first component of its benchmarks' keys and of its files' names.
     public let name: String
