@@ -1,5 +1,6 @@
 import JSON
 import Testing
+import TransitionTestSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import Synchronization
 import Testing
+import TransitionTestSupport
 
 #if canImport(Glibc)
     import Glibc

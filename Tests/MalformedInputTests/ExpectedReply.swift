@@ -1,4 +1,5 @@
 import JSON
+import TransitionTestSupport
 
 /// A reply a case expects: an error with its name and some of its parameters, or a success.
 struct ExpectedReply: Sendable, CustomStringConvertible {

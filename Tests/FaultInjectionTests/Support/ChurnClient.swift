@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Synchronization
+import TransitionTestSupport
 
 /// A client that keeps arriving and leaving: on a thread of its own it connects, does one thing (a
 /// read call, a subscription it reads for a few replies, or a call on a stack that does not exist), and

@@ -1,3 +1,5 @@
+import TransitionTestSupport
+
 #if canImport(Glibc)
     import Glibc
 #endif

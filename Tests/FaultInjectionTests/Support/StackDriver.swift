@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Synchronization
+import TransitionTestSupport
 
 /// Keeps stacks animating without a pause: a thread that, for each stack whose queue runs short, queues
 /// a push and a pop (slide, policy queue), on a connection of its own. It looks at each stack at most

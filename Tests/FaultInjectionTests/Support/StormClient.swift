@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Synchronization
+import TransitionTestSupport
 
 /// A client of the push/pop storm: on a connection and a thread of its own it pushes and pops on its
 /// stacks (animated slides and changes without animation, mixed by a seeded generator) and keeps, per

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Synchronization
+import TransitionTestSupport
 
 /// A subscriber on a connection and a thread of its own that reads every reply of one `Subscribe`
 /// stream as it comes and keeps them: frames (index, progress, missed count) and events, in order.

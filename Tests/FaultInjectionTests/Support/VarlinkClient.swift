@@ -1,4 +1,5 @@
 import JSON
+import TransitionTestSupport
 
 /// A Varlink client over a ``RawConnection`` that speaks JSON values: one call, its reply.
 final class VarlinkClient: @unchecked Sendable {

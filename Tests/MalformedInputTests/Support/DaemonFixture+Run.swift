@@ -1,4 +1,5 @@
 import JSON
+import TransitionTestSupport
 
 /// What one case did to the daemon, as observed from outside.
 struct CaseOutcome: Sendable {

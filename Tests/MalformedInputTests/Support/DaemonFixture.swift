@@ -1,5 +1,6 @@
 import JSON
 import Testing
+import TransitionTestSupport
 
 /// One running daemon for the whole suite, with stacks in every state a bad message may meet, and a
 /// subscriber watching the one that animates.

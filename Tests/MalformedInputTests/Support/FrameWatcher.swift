@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Synchronization
+import TransitionTestSupport
 
 /// A client subscribed to an animating stack on a thread of its own, reading every reply as it comes:
 /// the witness that nothing another client sends disturbs the others.

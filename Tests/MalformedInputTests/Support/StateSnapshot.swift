@@ -1,4 +1,5 @@
 import JSON
+import TransitionTestSupport
 
 /// Everything a client can read of the daemon's stacks, as the reply bytes: `ListStacks`, then
 /// `GetStack` with `includeScreens` for every stack it lists.

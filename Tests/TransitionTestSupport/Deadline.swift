@@ -5,22 +5,22 @@
 /// A bound on waiting for something that should happen at once. Tests wait on conditions, never on
 /// time; a deadline only turns a hang into a failure, so it is generous (two cores may be busy with
 /// other builds).
-struct Deadline {
+public struct Deadline: Sendable {
     /// How long a test waits for a reply, a close or a frame before failing.
-    static let failureTimeout = Duration.seconds(30)
+    public static let failureTimeout = Duration.seconds(30)
 
     private let instant: ContinuousClock.Instant
 
     /// A deadline `timeout` from now.
-    init(after timeout: Duration = failureTimeout) {
+    public init(after timeout: Duration = failureTimeout) {
         instant = ContinuousClock.now.advanced(by: timeout)
     }
 
     /// Whether the deadline has passed.
-    var hasPassed: Bool { ContinuousClock.now >= instant }
+    public var hasPassed: Bool { ContinuousClock.now >= instant }
 
     /// Milliseconds left, for `poll`: at least 0, at most `Int32.max`.
-    var remainingMilliseconds: Int32 {
+    public var remainingMilliseconds: Int32 {
         let left = ContinuousClock.now.duration(to: instant)
         guard left > .zero else { return 0 }
         let (seconds, attoseconds) = left.components
@@ -30,7 +30,7 @@ struct Deadline {
 
     /// Checks `condition` until it holds (true) or the deadline passes (false), polling every
     /// millisecond: for conditions no descriptor can signal (a child process writing a file).
-    static func waitUntil(_ deadline: Deadline = Deadline(), _ condition: () -> Bool) -> Bool {
+    public static func waitUntil(_ deadline: Deadline = Deadline(), _ condition: () -> Bool) -> Bool {
         while !deadline.hasPassed {
             if condition() { return true }
             usleep(1_000)

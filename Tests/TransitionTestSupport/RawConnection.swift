@@ -7,9 +7,9 @@
 /// daemon messages no well-behaved client would.
 ///
 /// The socket is non-blocking; every wait is a `poll` bounded by a ``Deadline``.
-final class RawConnection {
+public final class RawConnection {
     /// What reading the next message found.
-    enum Received: Equatable, CustomStringConvertible {
+    public enum Received: Equatable, CustomStringConvertible {
         /// One message, without its NUL terminator.
         case message([UInt8])
         /// The daemon closed the connection (end of file or a reset) with nothing more to read.
@@ -17,7 +17,7 @@ final class RawConnection {
         /// The deadline passed with neither.
         case timedOut
 
-        var description: String {
+        public var description: String {
             switch self {
             case .message(let bytes): return "message " + String(decoding: bytes, as: UTF8.self)
             case .closed: return "closed"
@@ -27,14 +27,14 @@ final class RawConnection {
     }
 
     /// The largest reply kept: replies are small except `GetStack` with screens and frames.
-    static let maximumReplyBytes = 16 << 20
+    public static let maximumReplyBytes = 16 << 20
 
     private var descriptor: Int32
     private var buffer: [UInt8] = []
     private var ended = false
 
     /// Connects to the socket at `path` as this process.
-    init(path: String) throws {
+    public init(path: String) throws {
         let socketDescriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socketDescriptor >= 0 else { throw HarnessFailure.systemCall("socket") }
         var address = sockaddr_un()
@@ -63,7 +63,7 @@ final class RawConnection {
 
     /// Takes over a connected socket (one another process connected, so that it carries that process's
     /// credentials).
-    init(adopting connectedDescriptor: Int32) throws {
+    public init(adopting connectedDescriptor: Int32) throws {
         descriptor = connectedDescriptor
         try makeNonBlocking()
     }
@@ -80,10 +80,10 @@ final class RawConnection {
     deinit { close() }
 
     /// The socket's descriptor (-1 once closed): to hand the connection to another process.
-    var fileDescriptor: Int32 { descriptor }
+    public var fileDescriptor: Int32 { descriptor }
 
     /// Closes the connection; idempotent.
-    func close() {
+    public func close() {
         if descriptor >= 0 { _ = Glibc.close(descriptor) }
         descriptor = -1
     }
@@ -93,7 +93,7 @@ final class RawConnection {
     /// - Returns: false when the daemon closed the connection before taking them all (it may have
     ///   stopped reading a message it refused); the replies it sent before are still readable.
     @discardableResult
-    func send(_ bytes: [UInt8], deadline: Deadline = Deadline()) throws -> Bool {
+    public func send(_ bytes: [UInt8], deadline: Deadline = Deadline()) throws -> Bool {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes {
@@ -114,12 +114,12 @@ final class RawConnection {
     }
 
     /// Sends the JSON text of one call followed by its NUL terminator.
-    func send(call text: String) throws {
+    public func send(call text: String) throws {
         guard try send(Array(text.utf8) + [0]) else { throw HarnessFailure("the daemon closed the connection") }
     }
 
     /// The next NUL-terminated message, a close, or a timeout.
-    func receive(deadline: Deadline = Deadline()) throws -> Received {
+    public func receive(deadline: Deadline = Deadline()) throws -> Received {
         while true {
             if let end = buffer.firstIndex(of: 0) {
                 let message = Array(buffer[..<end])
@@ -149,7 +149,7 @@ final class RawConnection {
     }
 
     /// Sends one call and returns its reply's bytes.
-    func call(_ text: String, deadline: Deadline = Deadline()) throws -> [UInt8] {
+    public func call(_ text: String, deadline: Deadline = Deadline()) throws -> [UInt8] {
         try send(call: text)
         switch try receive(deadline: deadline) {
         case .message(let bytes): return bytes
