@@ -7,9 +7,10 @@ import TransitionCore
 /// are JSON.
 @Suite("Fuzz regressions: TransitionCore")
 struct FuzzRegressionTests {
-    /// `fuzz/Corpus/screen/extreme-numbers.json`: every number at the edge of `Double`'s range. The
-    /// screen validates (screens accept any finite number), and its geometry overflows to infinities and
-    /// NaN, which frames write as `null` (docs/fuzzing.md, "Findings").
+    /// `fuzz/Corpus/screen/extreme-numbers.json`: every number at the edge of `Double`'s range. Its
+    /// geometry would overflow to infinities and NaN, which frames write as `null` (docs/fuzzing.md,
+    /// "Findings"): validation refuses it (docs/screens.md, "Limits and errors"), and even unvalidated it
+    /// never traps.
     static let extremeScreen = #"""
         {"id":"x","root":{"id":"v","frame":[-1.7976931348623157e308,1.7976931348623157e308,1.7976931348623157e308,5e-324],
         "anchorPoint":[1e308,-1e308],"transform":[{"scale":[1e308,1e-308]},{"translate":[1e308,-1e308]},
@@ -57,5 +58,45 @@ struct FuzzRegressionTests {
                 }
             }
         }
+    }
+
+    /// The bounds that keep geometry finite, each at the first node field out of range.
+    @Test(arguments: [
+        (#"{"id":"x","root":{"id":"v","frame":[0,0,2000000,10]}}"#, "root.frame"),
+        (#"{"id":"x","root":{"id":"v","frame":[0,0,1,1],"anchorPoint":[1e308,0]}}"#, "root.anchorPoint"),
+        (
+            #"{"id":"x","root":{"id":"v","frame":[0,0,1,1],"transform":[{"scale":2},{"scale":1e308}]}}"#,
+            "root.transform[1]"
+        ),
+        (#"{"id":"x","root":{"id":"v","frame":[0,0,1,1],"transform":[{"translate":[1e7,0]}]}}"#, "root.transform[0]"),
+        (#"{"id":"x","root":{"id":"v","frame":[0,0,1,1],"transform":[{"perspective":5e-324}]}}"#, "root.transform[0]"),
+        (#"{"id":"x","root":{"id":"v","frame":[0,0,1,1],"transform":[{"rotate":1e308}]}}"#, "root.transform[0]"),
+        (
+            #"{"id":"x","root":{"id":"v","frame":[0,0,1,1],"children":[{"id":"c","frame":[0,0,1,1],"#
+                + #""transform":[{"matrix":[1e300,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]}]}]}}"#,
+            "root.children[0].transform[0]"
+        ),
+        (extremeScreen, "root.frame"),
+    ])
+    func geometryOutOfBoundsIsRefused(json: String, parameter: String) throws {
+        let screen = try JSONValueDecoder().decode(Screen.self, from: try JSONReader.parse(json))
+        #expect(throws: TransitionCoreError.self) { try screen.validate() }
+        do {
+            try screen.validate()
+        } catch {
+            #expect(error.parameter == parameter)
+            #expect(error.code == .invalidValue)
+        }
+    }
+
+    /// The largest values inside the bounds still validate.
+    @Test func geometryAtTheBoundsIsAccepted() throws {
+        let json = #"""
+            {"id":"x","root":{"id":"v","frame":[-1000000,1000000,1000000,0],"anchorPoint":[-1000,1000],
+            "transform":[{"scale":[-1000,1000]},{"translate":[1000000,-1000000]},{"perspective":1},
+            {"rotate":-1000}]}}
+            """#
+        let screen = try JSONValueDecoder().decode(Screen.self, from: try JSONReader.parse(json))
+        try screen.validate()
     }
 }

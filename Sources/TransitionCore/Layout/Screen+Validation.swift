@@ -59,6 +59,9 @@ extension Screen {
             throw TransitionCoreError(
                 .invalidValue, parameter: Self.path(indices) + ".alpha", "must be a number from 0 to 1")
         }
+        if let (field, message) = Self.geometryProblem(of: node) {
+            throw TransitionCoreError(.invalidValue, parameter: Self.path(indices) + "." + field, message)
+        }
         guard node.zIndex.isFinite else {
             throw TransitionCoreError(
                 .invalidValue, parameter: Self.path(indices) + ".zIndex", "must be a finite number")
