@@ -20,76 +20,81 @@ import TransitionTestSupport
     /// The storm's seed (printed, so that a failure can be repeated).
     static let seed: UInt64 = 0x7D15_EA5E
 
-    @Test func everyStackComesBackWithItsLastCommittedState() throws {
-        let directory = try ScratchDirectory()
-        let daemon = try FaultDaemon(directory: directory)
-        let control = try daemon.connect()
-        var records: [StormClient.StackRecord] = []
-        for index in 0..<Self.stackCount {
-            let name = "storm\(index)"
-            try control.succeed("CreateStack", Screens.create(name))
-            let recorder = try StreamRecorder(socketPath: directory.socketPath, stack: name, frames: false)
-            records.append(StormClient.StackRecord(name: name, recorder: recorder))
-        }
-        defer { records.forEach { $0.recorder.stop() } }
-        let clients = (0..<Self.clientCount).map { client in
-            StormClient(
-                socketPath: directory.socketPath,
-                stacks: records.enumerated().filter { $0.offset % Self.clientCount == client }.map(\.element),
-                seed: Self.seed &+ UInt64(client))
-        }
-        defer { clients.forEach { $0.stop() } }
-        let stormed = Deadline.waitUntil {
-            records.reduce(0) { $0 + $1.committedHistory.count } >= Self.commitsBeforeKill
-        }
-        try #require(stormed, "the storm did not reach \(Self.commitsBeforeKill) commits (seed \(Self.seed))")
-        daemon.kill()
-        // A client whose stacks all wait for commits is not calling: it is told to stop.
-        clients.forEach { $0.stop() }
-        let ended = Deadline.waitUntil {
-            records.allSatisfy { record in
-                record.recorder.recorded.contains { if case .ended = $0 { true } else { false } }
+    @Test func everyStackComesBackWithItsLastCommittedState() async throws {
+        // On a thread of its own: blocking a thread of the cooperative pool, which every test target
+        // shares, would starve the in-process services of other tests.
+        try await OffPool.run {
+            let directory = try ScratchDirectory()
+            let daemon = try FaultDaemon(directory: directory)
+            let control = try daemon.connect()
+            var records: [StormClient.StackRecord] = []
+            for index in 0..<Self.stackCount {
+                let name = "storm\(index)"
+                try control.succeed("CreateStack", Screens.create(name))
+                let recorder = try StreamRecorder(socketPath: directory.socketPath, stack: name, frames: false)
+                records.append(StormClient.StackRecord(name: name, recorder: recorder))
             }
-        }
-        try #require(ended, "subscribers still reading after the kill")
-        for client in clients { #expect(client.failures.isEmpty, "seed \(Self.seed)") }
+            defer { records.forEach { $0.recorder.stop() } }
+            let clients = (0..<Self.clientCount).map { client in
+                StormClient(
+                    socketPath: directory.socketPath,
+                    stacks: records.enumerated().filter { $0.offset % Self.clientCount == client }.map(\.element),
+                    seed: Self.seed &+ UInt64(client))
+            }
+            defer { clients.forEach { $0.stop() } }
+            let stormed = Deadline.waitUntil {
+                records.reduce(0) { $0 + $1.committedHistory.count } >= Self.commitsBeforeKill
+            }
+            try #require(stormed, "the storm did not reach \(Self.commitsBeforeKill) commits (seed \(Self.seed))")
+            daemon.kill()
+            // A client whose stacks all wait for commits is not calling: it is told to stop.
+            clients.forEach { $0.stop() }
+            let ended = Deadline.waitUntil {
+                records.allSatisfy { record in
+                    record.recorder.recorded.contains { if case .ended = $0 { true } else { false } }
+                }
+            }
+            try #require(ended, "subscribers still reading after the kill")
+            for client in clients { #expect(client.failures.isEmpty, "seed \(Self.seed)") }
 
-        let restarted = try FaultDaemon(directory: directory)
-        let after = try restarted.connect()
-        var inFlight = 0
-        var unreported = 0
-        var running = 0
-        for record in records {
-            let expected = record.expectedStates
-            let history = record.committedHistory
-            #expect(
-                Array(expected.dropFirst().prefix(history.count)) == history,
-                "\(record.name): the recorded history is not the operations' sequence (seed \(Self.seed))")
-            let stack = try after.succeed("GetStack", ["name": .string(record.name), "includeScreens": true])["stack"]
-            let screens = Screens.identifiers(of: try #require(stack))
-            let candidates = expected[history.count...]
-            let position = candidates.firstIndex(of: screens)
-            #expect(
-                position != nil,
-                """
-                \(record.name) came back as \(screens); last committed \(expected[history.count]), \
-                then \(Array(candidates.dropFirst())) (seed \(Self.seed))
-                """)
-            if expected.count - 1 > history.count { inFlight += 1 }
-            if record.recorder.events.last(where: { $0.kind != "stackChanged" })?.kind == "began" { running += 1 }
-            if let position, position > history.count { unreported += 1 }
-            #expect(stack?["transition"]?.isNull ?? true)
-            #expect(stack?["queuedOperations"]?.intValue == 0)
-            let objects = stack?["screenObjects"]?.arrayValue ?? []
-            #expect(objects.compactMap { $0["id"]?.stringValue } == screens)
-            #expect(objects.allSatisfy { $0["root"]?["children"]?.arrayValue?.count == 3 })
+            let restarted = try FaultDaemon(directory: directory)
+            let after = try restarted.connect()
+            var inFlight = 0
+            var unreported = 0
+            var running = 0
+            for record in records {
+                let expected = record.expectedStates
+                let history = record.committedHistory
+                #expect(
+                    Array(expected.dropFirst().prefix(history.count)) == history,
+                    "\(record.name): the recorded history is not the operations' sequence (seed \(Self.seed))")
+                let stack = try after.succeed("GetStack", ["name": .string(record.name), "includeScreens": true])[
+                    "stack"]
+                let screens = Screens.identifiers(of: try #require(stack))
+                let candidates = expected[history.count...]
+                let position = candidates.firstIndex(of: screens)
+                #expect(
+                    position != nil,
+                    """
+                    \(record.name) came back as \(screens); last committed \(expected[history.count]), \
+                    then \(Array(candidates.dropFirst())) (seed \(Self.seed))
+                    """)
+                if expected.count - 1 > history.count { inFlight += 1 }
+                if record.recorder.events.last(where: { $0.kind != "stackChanged" })?.kind == "began" { running += 1 }
+                if let position, position > history.count { unreported += 1 }
+                #expect(stack?["transition"]?.isNull ?? true)
+                #expect(stack?["queuedOperations"]?.intValue == 0)
+                let objects = stack?["screenObjects"]?.arrayValue ?? []
+                #expect(objects.compactMap { $0["id"]?.stringValue } == screens)
+                #expect(objects.allSatisfy { $0["root"]?["children"]?.arrayValue?.count == 3 })
+            }
+            let listed = try after.succeed("ListStacks")["stacks"]?.arrayValue?.count
+            #expect(listed == Self.stackCount)
+            let commits = records.reduce(0) { $0 + $1.committedHistory.count }
+            print(
+                "fault 4: \(commits) commits seen before the kill; \(inFlight) of \(Self.stackCount) stacks had "
+                    + "operations in flight, \(running) a transition running; \(unreported) came back with a commit nobody had been told of"
+            )
         }
-        let listed = try after.succeed("ListStacks")["stacks"]?.arrayValue?.count
-        #expect(listed == Self.stackCount)
-        let commits = records.reduce(0) { $0 + $1.committedHistory.count }
-        print(
-            "fault 4: \(commits) commits seen before the kill; \(inFlight) of \(Self.stackCount) stacks had "
-                + "operations in flight, \(running) a transition running; \(unreported) came back with a commit nobody had been told of"
-        )
     }
 }

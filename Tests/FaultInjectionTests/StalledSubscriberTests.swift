@@ -23,54 +23,58 @@ import TransitionTestSupport
     /// seconds (about 0.9 MB of frames a second).
     static let allowedGrowthKilobytes = 4 * 1024
 
-    @Test func aSubscriberThatNeverReadsLeavesMemoryBoundedAndOthersUndisturbed() throws {
-        let directory = try ScratchDirectory()
-        let daemon = try FaultDaemon(directory: directory, arguments: ["--frame-rate", "60"])
-        let control = try daemon.connect()
-        try control.succeed("CreateStack", Screens.create("busy", tiles: Self.tiles))
-        let reader = try StreamRecorder(socketPath: directory.socketPath, stack: "busy")
-        defer { reader.stop() }
-        let stalled = try VarlinkClient(path: directory.socketPath)
-        defer { stalled.close() }
-        try stalled.send("Subscribe", ["stack": "busy"], more: true)
+    @Test func aSubscriberThatNeverReadsLeavesMemoryBoundedAndOthersUndisturbed() async throws {
+        // On a thread of its own: blocking a thread of the cooperative pool, which every test target
+        // shares, would starve the in-process services of other tests.
+        try await OffPool.run {
+            let directory = try ScratchDirectory()
+            let daemon = try FaultDaemon(directory: directory, arguments: ["--frame-rate", "60"])
+            let control = try daemon.connect()
+            try control.succeed("CreateStack", Screens.create("busy", tiles: Self.tiles))
+            let reader = try StreamRecorder(socketPath: directory.socketPath, stack: "busy")
+            defer { reader.stop() }
+            let stalled = try VarlinkClient(path: directory.socketPath)
+            defer { stalled.close() }
+            try stalled.send("Subscribe", ["stack": "busy"], more: true)
 
-        let driver = StackDriver(socketPath: directory.socketPath, stacks: ["busy"], tiles: Self.tiles)
-        driver.start()
-        defer { driver.stop() }
+            let driver = StackDriver(socketPath: directory.socketPath, stacks: ["busy"], tiles: Self.tiles)
+            driver.start()
+            defer { driver.stop() }
 
-        // The backlog limit is reached when the stalled subscriber's frames start to coalesce.
-        let heldBack = Deadline.waitUntil {
-            let statistics = try? control.succeed("GetStats")["statistics"]
-            return (statistics?["subscriberFramesCoalesced"]?.intValue ?? 0) >= 60
-        }
-        try #require(heldBack, "the stalled subscriber's frames never coalesced")
-        var samples: [Int] = []
-        var framesAtSample: [Int] = []
-        for _ in 0..<3 {
-            let start = Self.frames(reader.recorded).count
-            let received = reader.waitUntil { Self.frames($0).count >= start + Self.framesPerSample }
-            try #require(received, "the reading subscriber stopped getting frames: \(driver.failures)")
-            samples.append(try #require(ProcessFigures.residentKilobytes(of: daemon.pid)))
-            framesAtSample.append(Self.frames(reader.recorded).count)
-        }
-        driver.stop()
-        #expect(driver.failures.isEmpty)
+            // The backlog limit is reached when the stalled subscriber's frames start to coalesce.
+            let heldBack = Deadline.waitUntil {
+                let statistics = try? control.succeed("GetStats")["statistics"]
+                return (statistics?["subscriberFramesCoalesced"]?.intValue ?? 0) >= 60
+            }
+            try #require(heldBack, "the stalled subscriber's frames never coalesced")
+            var samples: [Int] = []
+            var framesAtSample: [Int] = []
+            for _ in 0..<3 {
+                let start = Self.frames(reader.recorded).count
+                let received = reader.waitUntil { Self.frames($0).count >= start + Self.framesPerSample }
+                try #require(received, "the reading subscriber stopped getting frames: \(driver.failures)")
+                samples.append(try #require(ProcessFigures.residentKilobytes(of: daemon.pid)))
+                framesAtSample.append(Self.frames(reader.recorded).count)
+            }
+            driver.stop()
+            #expect(driver.failures.isEmpty)
 
-        let frames = Self.frames(reader.recorded)
-        // A transition's last frame and the settled frame after its commit share the commit tick's index.
-        let ordered = zip(frames, frames.dropFirst()).allSatisfy {
-            $0.index < $1.index || ($0.index == $1.index && $1.settled)
+            let frames = Self.frames(reader.recorded)
+            // A transition's last frame and the settled frame after its commit share the commit tick's index.
+            let ordered = zip(frames, frames.dropFirst()).allSatisfy {
+                $0.index < $1.index || ($0.index == $1.index && $1.settled)
+            }
+            let missed = frames.reduce(0) { $0 + $1.missed }
+            print(
+                "fault 2: resident memory after the backlog limit \(samples) KiB; the reader got \(frames.count) "
+                    + "frames, \(missed) coalesced")
+            #expect(ordered)
+            // The reader reads at once: it misses a frame only when this machine does not run it for a whole
+            // frame period, never because of the stalled subscriber.
+            #expect(missed * 10 <= frames.count)
+            #expect(samples[2] - samples[0] <= Self.allowedGrowthKilobytes)
+            #expect(!daemon.hasExited)
         }
-        let missed = frames.reduce(0) { $0 + $1.missed }
-        print(
-            "fault 2: resident memory after the backlog limit \(samples) KiB; the reader got \(frames.count) "
-                + "frames, \(missed) coalesced")
-        #expect(ordered)
-        // The reader reads at once: it misses a frame only when this machine does not run it for a whole
-        // frame period, never because of the stalled subscriber.
-        #expect(missed * 10 <= frames.count)
-        #expect(samples[2] - samples[0] <= Self.allowedGrowthKilobytes)
-        #expect(!daemon.hasExited)
     }
 
     static func frames(_ items: [StreamRecorder.Item]) -> [(index: Int, missed: Int, settled: Bool)] {
