@@ -20,7 +20,7 @@ struct ControlCommandsTests {
         let status = await ToolRun.transitionctl(["status", "main"], socket: socket)
         #expect(status.output.contains("Transition: 1 push with slowFade, home → a\n"), "\(status.output)")
         #expect(
-            status.output.contains("  Progress: [###################.] 98% of 10.000 s, paused\n"), "\(status.output)")
+            status.output.contains("  Progress: [###################.] 98% of 60.000 s, paused\n"), "\(status.output)")
         let json = await ToolRun.transitionctl(["resume", "main", "--json=short"], socket: socket)
         #expect(json.output == "{}\n")
         // 0.2 s remain: wait for the end with a second operation's --wait.

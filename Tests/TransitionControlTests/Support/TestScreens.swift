@@ -7,7 +7,7 @@ enum TestScreens {
 
     /// An animator that fades the new screen in (push) or the old one out (pop) over `seconds`, slowly
     /// enough that a transition is certainly still running when the next command arrives.
-    static func slowFade(name: String = "slowFade", seconds: Double = 10) -> String {
+    static func slowFade(name: String = "slowFade", seconds: Double = 60) -> String {
         #"{"name":"\#(name)","variants":{"#
             + #""push":{"duration":\#(seconds),"setup":[{"target":"to","property":"alpha","value":0}],"#
             + #""phases":[{"duration":\#(seconds),"tracks":[{"target":"to","property":"alpha","to":1}]}]},"#
