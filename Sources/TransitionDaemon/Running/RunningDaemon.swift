@@ -12,16 +12,13 @@ final class RunningDaemon: Sendable {
     let supervisor: ServiceSupervisor
     let socket: ListeningSocket
     let overrides: DaemonConfigurationOverrides
-    let transitions: TransitionJournal
-    let status: StatusReporter
     private let configurationInForce: MonotonicCondition<DaemonConfiguration>
     /// The signals, handled from before the server starts.
     let signals: DaemonSignals
 
     private init(
         server: DaemonServer, log: DaemonLog, supervisor: ServiceSupervisor, socket: ListeningSocket,
-        configuration: DaemonConfiguration, overrides: DaemonConfigurationOverrides, transitions: TransitionJournal,
-        status: StatusReporter, signals: DaemonSignals
+        configuration: DaemonConfiguration, overrides: DaemonConfigurationOverrides, signals: DaemonSignals
     ) {
         self.signals = signals
         self.server = server
@@ -29,8 +26,6 @@ final class RunningDaemon: Sendable {
         self.supervisor = supervisor
         self.socket = socket
         self.overrides = overrides
-        self.transitions = transitions
-        self.status = status
         configurationInForce = MonotonicCondition(configuration)
     }
 
@@ -116,7 +111,7 @@ final class RunningDaemon: Sendable {
             onEvent: { log.supervisorEvent($0) })
         let daemon = RunningDaemon(
             server: server, log: log, supervisor: supervisor, socket: socket, configuration: configuration,
-            overrides: overrides, transitions: transitions, status: status, signals: signals)
+            overrides: overrides, signals: signals)
         do throws(LifecycleError) {
             try supervisor.start()
         } catch {

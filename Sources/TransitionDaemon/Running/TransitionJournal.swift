@@ -20,9 +20,6 @@ final class TransitionJournal: Sendable {
         self.clock = clock
     }
 
-    /// Transitions that began and have not ended yet.
-    var runningCount: Int { beganAt.withLock { $0.count } }
-
     /// Logs `event` (called on the stack's executor; returns quickly).
     func record(_ event: StackEvent) {
         let key = "\(event.stack)#\(event.transition)"
