@@ -10,7 +10,7 @@ extension Screen {
     ///   `root.children[1].alpha`.
     public func validate() throws(TransitionCoreError) {
         try Self.validateIdentifier(id.rawValue, maximumLength: ScreenID.maximumLength, parameter: "id")
-        var seen: Set<NodeID> = []
+        var seen = SeenIdentifiers()
         var count = 0
         var indices: [Int] = []
         try validate(root, indices: &indices, seen: &seen, count: &count)
@@ -23,7 +23,7 @@ extension Screen {
     }
 
     private func validate(
-        _ node: Node, indices: inout [Int], seen: inout Set<NodeID>, count: inout Int
+        _ node: Node, indices: inout [Int], seen: inout SeenIdentifiers, count: inout Int
     ) throws(TransitionCoreError) {
         count += 1
         guard count <= Self.maximumNodeCount else {
@@ -113,6 +113,17 @@ extension Screen {
         return result
     }
 
+    /// The shared id and id of every node that has a shared id, in document order.
+    var sharedNodes: [(sharedID: String, node: NodeID)] {
+        var result: [(sharedID: String, node: NodeID)] = []
+        func visit(_ node: Node) {
+            if let shared = node.sharedID { result.append((shared, node.id)) }
+            for child in node.children { visit(child) }
+        }
+        visit(root)
+        return result
+    }
+
     /// The node with the given identifier, if the screen has one.
     public func node(_ id: NodeID) -> Node? {
         func find(_ node: Node) -> Node? {
@@ -123,5 +134,27 @@ extension Screen {
             return nil
         }
         return find(root)
+    }
+}
+
+/// The node ids a validation has met: compared one by one while few (no hashing, no table), in a set
+/// once there are more than `largestSearched`.
+struct SeenIdentifiers {
+    /// Up to this many ids are searched linearly.
+    static let largestSearched = 32
+
+    private var list: [NodeID] = []
+    private var set: Set<NodeID>?
+
+    /// Adds `id`; `inserted` is false when it was already there.
+    mutating func insert(_ id: NodeID) -> (inserted: Bool, memberAfterInsert: NodeID) {
+        if set != nil { return set!.insert(id) }
+        if list.contains(id) { return (false, id) }
+        list.append(id)
+        if list.count > Self.largestSearched {
+            set = Set(list)
+            list = []
+        }
+        return (true, id)
     }
 }

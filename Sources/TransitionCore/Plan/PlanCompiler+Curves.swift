@@ -2,20 +2,20 @@ extension PlanCompiler {
     /// The curve of `track` on `target`, starting from its explicit `from` or the current model value;
     /// afterwards the model holds the track's final value.
     mutating func makeCurve(
-        _ track: Track, target: RoleTarget, path: String
+        _ track: Track, target: RoleTarget, path: @autoclosure () -> String
     ) throws(TransitionCoreError) -> CompiledTrack.Curve {
         let property = track.property
         let node = target.node
         if let keyframes = track.keyframes {
-            return try makeKeyframeCurve(keyframes, property: property, target: target, path: path + ".keyframes")
+            return try makeKeyframeCurve(keyframes, property: property, target: target, path: path() + ".keyframes")
         }
         guard let toValue = track.to else {
-            throw TransitionCoreError(.invalidAnimator, parameter: path, "needs \"to\" or \"keyframes\"")
+            throw TransitionCoreError(.invalidAnimator, parameter: path(), "needs \"to\" or \"keyframes\"")
         }
-        let to = try resolve(toValue, for: property, target: target, path: path + ".to")
+        let to = try resolve(toValue, for: property, target: target, path: path() + ".to")
         let from =
             try track.from.map { (value) throws(TransitionCoreError) in
-                try resolve(value, for: property, target: target, path: path + ".from")
+                try resolve(value, for: property, target: target, path: path() + ".from")
             } ?? currentValue(of: property, node: node)
         let curve: CompiledTrack.Curve
         switch (from, to) {
@@ -68,11 +68,11 @@ extension PlanCompiler {
     }
 
     private mutating func makeKeyframeCurve(
-        _ template: KeyframeTemplate, property: AnimatableProperty, target: RoleTarget, path: String
+        _ template: KeyframeTemplate, property: AnimatableProperty, target: RoleTarget, path: @autoclosure () -> String
     ) throws(TransitionCoreError) -> CompiledTrack.Curve {
         var values: [ResolvedValue] = []
         for (index, value) in template.values.enumerated() {
-            values.append(try resolve(value, for: property, target: target, path: path + ".values[\(index)]"))
+            values.append(try resolve(value, for: property, target: target, path: path() + ".values[\(index)]"))
         }
         // CAKeyframeAnimation's timing functions are cubic Béziers; linear is the Bézier (0, 0, 1, 1).
         var segmentCurves: [CubicBezier?]?
@@ -85,7 +85,7 @@ extension PlanCompiler {
                 case .cubicBezier(let curve)?: curves.append(curve)
                 default:
                     throw TransitionCoreError(
-                        .invalidAnimator, parameter: path + ".timingFunctions[\(index)]",
+                        .invalidAnimator, parameter: path() + ".timingFunctions[\(index)]",
                         "keyframe segments take linear or cubic Bézier timing functions")
                 }
             }
@@ -100,7 +100,7 @@ extension PlanCompiler {
                     values: typed, keyTimes: template.keyTimes, timingFunctions: segmentCurves,
                     calculationMode: template.calculationMode)
             } catch {
-                throw TransitionCoreError(.invalidAnimator, parameter: path + "." + error.parameter, error.message)
+                throw TransitionCoreError(.invalidAnimator, parameter: path() + "." + error.parameter, error.message)
             }
         }
         let curve: CompiledTrack.Curve
@@ -117,7 +117,8 @@ extension PlanCompiler {
             curve = .numberKeyframes(try build { if case .number(let number) = $0 { number } else { nil } })
         case .hidden:
             throw TransitionCoreError(
-                .invalidAnimator, parameter: path, "hidden switches at once; use a track with \"to\" in a phase instead"
+                .invalidAnimator, parameter: path(),
+                "hidden switches at once; use a track with \"to\" in a phase instead"
             )
         }
         if let last = values.last { setModel(last, property: property, node: target.node) }

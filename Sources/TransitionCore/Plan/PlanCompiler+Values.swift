@@ -18,30 +18,30 @@ struct RoleTarget {
 extension PlanCompiler {
     /// The scene nodes `role` stands for (one per shared pair for pair roles; none for `source` when the
     /// operation names no source node).
-    func targets(of role: AnimatorRole, path: String) throws(TransitionCoreError) -> [RoleTarget] {
+    func targets(of role: AnimatorRole, path: @autoclosure () -> String) throws(TransitionCoreError) -> [RoleTarget] {
         switch role {
-        case .from: return [RoleTarget(node: fromIndex[request.from.root.id]!, pair: nil)]
-        case .to: return [RoleTarget(node: toIndex[request.to.root.id]!, pair: nil)]
+        case .from: return [RoleTarget(node: fromNodes.range.lowerBound, pair: nil)]
+        case .to: return [RoleTarget(node: toNodes.range.lowerBound, pair: nil)]
         case .fromNode(let id):
-            guard let index = fromIndex[id] else {
+            guard let index = fromNodes.index(of: id, in: scene) else {
                 throw TransitionCoreError(
-                    .unknownRole, parameter: path, "the from screen \"\(request.from.id)\" has no node \"\(id)\"")
+                    .unknownRole, parameter: path(), "the from screen \"\(request.from.id)\" has no node \"\(id)\"")
             }
             return [RoleTarget(node: index, pair: nil)]
         case .toNode(let id):
-            guard let index = toIndex[id] else {
+            guard let index = toNodes.index(of: id, in: scene) else {
                 throw TransitionCoreError(
-                    .unknownRole, parameter: path, "the to screen \"\(request.to.id)\" has no node \"\(id)\"")
+                    .unknownRole, parameter: path(), "the to screen \"\(request.to.id)\" has no node \"\(id)\"")
             }
             return [RoleTarget(node: index, pair: nil)]
         case .source:
             guard let source = request.sourceNode else { return [] }
-            return [RoleTarget(node: fromIndex[source]!, pair: nil)]
+            return [RoleTarget(node: fromNodes.index(of: source, in: scene)!, pair: nil)]
         case .snapshot:
             return try pairs.indices.map { (index) throws(TransitionCoreError) in
                 guard let snapshot = pairs[index].snapshot else {
                     throw TransitionCoreError(
-                        .invalidAnimator, parameter: path, "uses snapshots, so \"layers\" must include \"snapshots\"")
+                        .invalidAnimator, parameter: path(), "uses snapshots, so \"layers\" must include \"snapshots\"")
                 }
                 return RoleTarget(node: snapshot, pair: index)
             }
@@ -50,25 +50,25 @@ extension PlanCompiler {
         case .overlay(let id):
             guard let index = overlayIndex[id] else {
                 throw TransitionCoreError(
-                    .unknownRole, parameter: path, "no overlay \"\(id)\" is in \"layers\"")
+                    .unknownRole, parameter: path(), "no overlay \"\(id)\" is in \"layers\"")
             }
             return [RoleTarget(node: index, pair: nil)]
         case .container:
             throw TransitionCoreError(
-                .unknownRole, parameter: path, "the container cannot be animated; values may refer to it")
+                .unknownRole, parameter: path(), "the container cannot be animated; values may refer to it")
         }
     }
 
     /// The scene node a value refers to, or nil for the container itself.
     private func referencedNode(
-        _ role: AnimatorRole, from target: RoleTarget, path: String
+        _ role: AnimatorRole, from target: RoleTarget, path: @autoclosure () -> String
     ) throws(TransitionCoreError) -> Int? {
         switch role {
         case .container: return nil
         case .snapshot, .sharedFrom, .sharedTo:
             guard let pair = target.pair else {
                 throw TransitionCoreError(
-                    .invalidAnimator, parameter: path,
+                    .invalidAnimator, parameter: path(),
                     "\(role) names a shared element; only a track or assignment on snapshot, sharedFrom or sharedTo "
                         + "may refer to one")
             }
@@ -76,7 +76,7 @@ extension PlanCompiler {
             case .snapshot:
                 guard let snapshot = pairs[pair].snapshot else {
                     throw TransitionCoreError(
-                        .invalidAnimator, parameter: path, "uses snapshots, so \"layers\" must include \"snapshots\"")
+                        .invalidAnimator, parameter: path(), "uses snapshots, so \"layers\" must include \"snapshots\"")
                 }
                 return snapshot
             case .sharedFrom: return pairs[pair].from
@@ -85,78 +85,79 @@ extension PlanCompiler {
         case .source:
             guard request.sourceNode != nil else {
                 throw TransitionCoreError(
-                    .invalidAnimator, parameter: path, "refers to the source node, but the operation names none")
+                    .invalidAnimator, parameter: path(), "refers to the source node, but the operation names none")
             }
-            return try targets(of: role, path: path).first?.node
+            return try targets(of: role, path: path()).first?.node
         default:
-            return try targets(of: role, path: path).first?.node
+            return try targets(of: role, path: path()).first?.node
         }
     }
 
     /// Resolves `value` for `property` of `target`, against the model as it is now.
     func resolve(
-        _ value: PropertyValue, for property: AnimatableProperty, target: RoleTarget, path: String
+        _ value: PropertyValue, for property: AnimatableProperty, target: RoleTarget, path: @autoclosure () -> String
     ) throws(TransitionCoreError) -> ResolvedValue {
         func mismatch() -> TransitionCoreError {
-            TransitionCoreError(.invalidAnimator, parameter: path, "is not a valid value for \(property.rawValue)")
+            TransitionCoreError(.invalidAnimator, parameter: path(), "is not a valid value for \(property.rawValue)")
         }
         let parent = scene.nodes[target.node].parent
         switch (property, value) {
         case (.position, .point(let x, let y)), (.anchorPoint, .point(let x, let y)):
-            return .point(Point(x: try evaluate(x, path: path + "[0]"), y: try evaluate(y, path: path + "[1]")))
+            return .point(Point(x: try evaluate(x, path: path() + "[0]"), y: try evaluate(y, path: path() + "[1]")))
         case (.position, .centerOf(let role)):
             let rect = try convertedFrame(
-                of: try referencedNode(role, from: target, path: path), into: parent, path: path)
+                of: try referencedNode(role, from: target, path: path()), into: parent, path: path())
             return .point(rect.center)
         case (.position, .positionOf(let role)):
-            let reference = try referencedNode(role, from: target, path: path)
+            let reference = try referencedNode(role, from: target, path: path())
             let states = scene.states(for: model)
             let point =
                 reference.map { states[$0].position }
                 ?? Point(
                     x: environment.containerWidth / 2, y: environment.containerHeight / 2)
-            return .point(try convert(point, into: parent, states: states, path: path))
+            return .point(try convert(point, into: parent, states: states, path: path()))
         case (.size, .size(let width, let height)):
             let size = Size(
-                width: try evaluate(width, path: path + "[0]"), height: try evaluate(height, path: path + "[1]"))
+                width: try evaluate(width, path: path() + "[0]"), height: try evaluate(height, path: path() + "[1]"))
             guard size.width >= 0, size.height >= 0 else {
-                throw TransitionCoreError(.invalidValue, parameter: path, "width and height must not be negative")
+                throw TransitionCoreError(.invalidValue, parameter: path(), "width and height must not be negative")
             }
             return .size(size)
         case (.size, .sizeOf(let role)):
-            let reference = try referencedNode(role, from: target, path: path)
+            let reference = try referencedNode(role, from: target, path: path())
             return .size(
                 reference.map { model[$0].size }
                     ?? Size(width: environment.containerWidth, height: environment.containerHeight))
         case (.frame, .rect(let x, let y, let width, let height)):
             let rect = Rect(
-                x: try evaluate(x, path: path + "[0]"), y: try evaluate(y, path: path + "[1]"),
-                width: try evaluate(width, path: path + "[2]"), height: try evaluate(height, path: path + "[3]"))
+                x: try evaluate(x, path: path() + "[0]"), y: try evaluate(y, path: path() + "[1]"),
+                width: try evaluate(width, path: path() + "[2]"), height: try evaluate(height, path: path() + "[3]"))
             guard rect.size.width >= 0, rect.size.height >= 0 else {
-                throw TransitionCoreError(.invalidValue, parameter: path, "width and height must not be negative")
+                throw TransitionCoreError(.invalidValue, parameter: path(), "width and height must not be negative")
             }
             return .rect(rect)
         case (.frame, .frameOf(let role)):
             return .rect(
-                try convertedFrame(of: try referencedNode(role, from: target, path: path), into: parent, path: path))
+                try convertedFrame(of: try referencedNode(role, from: target, path: path()), into: parent, path: path())
+            )
         case (.transform, .transform(let templates)):
             var functions: [TransformFunction] = []
             for (index, template) in templates.enumerated() {
                 do {
                     functions.append(try template.resolve(in: environment))
                 } catch {
-                    throw error.nested(in: path + "[\(index)]")
+                    throw error.nested(in: path() + "[\(index)]")
                 }
             }
             return .transform(TransformList(functions))
         case (.alpha, .number(let number)):
-            let alpha = try evaluate(number, path: path)
+            let alpha = try evaluate(number, path: path())
             guard (0...1).contains(alpha) else {
-                throw TransitionCoreError(.invalidValue, parameter: path, "alpha must be from 0 to 1")
+                throw TransitionCoreError(.invalidValue, parameter: path(), "alpha must be from 0 to 1")
             }
             return .number(alpha)
         case (.zIndex, .number(let number)):
-            return .number(try evaluate(number, path: path))
+            return .number(try evaluate(number, path: path()))
         case (.hidden, .flag(let flag)):
             return .flag(flag)
         default:
@@ -166,7 +167,9 @@ extension PlanCompiler {
 
     /// The bounds of `node` (nil: the container) as a rectangle in the space of scene node `space`
     /// (-1: the container): the bounding box of its transformed corners, as `convertRect:fromView:` gives.
-    private func convertedFrame(of node: Int?, into space: Int, path: String) throws(TransitionCoreError) -> Rect {
+    private func convertedFrame(of node: Int?, into space: Int, path: @autoclosure () -> String)
+        throws(TransitionCoreError) -> Rect
+    {
         // One resolution of the scene serves the quad and all four conversions.
         let states = scene.states(for: model)
         let corners: [Point]
@@ -179,7 +182,7 @@ extension PlanCompiler {
             corners = [Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height)]
         }
         var converted: [Point] = []
-        for corner in corners { converted.append(try convert(corner, into: space, states: states, path: path)) }
+        for corner in corners { converted.append(try convert(corner, into: space, states: states, path: path())) }
         let xs = converted.map(\.x)
         let ys = converted.map(\.y)
         return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
@@ -188,20 +191,20 @@ extension PlanCompiler {
     /// A container point expressed in the space of scene node `space` (-1: the container), given the
     /// scene's current `states`.
     private func convert(
-        _ point: Point, into space: Int, states: [NodeState], path: String
+        _ point: Point, into space: Int, states: [NodeState], path: @autoclosure () -> String
     ) throws(TransitionCoreError) -> Point {
         guard space >= 0 else { return point }
         let matrix = states[space].containerTransform
         guard let inverse = PlaneMapping(matrix).inverted() else {
             throw TransitionCoreError(
-                .invalidValue, parameter: path,
+                .invalidValue, parameter: path(),
                 "cannot convert into node \"\(scene.nodes[space].node)\": its transform collapses it to a line or point"
             )
         }
         let converted = inverse.apply(point)
         guard converted.x.isFinite, converted.y.isFinite else {
             throw TransitionCoreError(
-                .invalidValue, parameter: path, "the converted point is at infinity (behind the perspective eye)")
+                .invalidValue, parameter: path(), "the converted point is at infinity (behind the perspective eye)")
         }
         return converted
     }

@@ -34,32 +34,83 @@ struct Scene: Sendable {
     var transformLists: [TransformList] = []
     /// `nodes[i].parent` for every node, kept apart so the sampling loop reads plain integers.
     var parents: [Int] = []
-    /// Appends `screen`'s tree with its root filling a container of `containerSize`; returns the scene
-    /// index of each of its nodes.
-    @discardableResult
-    mutating func appendScreen(_ screen: Screen, containerSize: Size) -> [NodeID: Int] {
-        var root = screen.root
-        root.frame = Rect(origin: .zero, size: containerSize)
-        var indexByNode: [NodeID: Int] = [:]
-        appendSubtree(root, screen: screen.id, parent: -1, indexByNode: &indexByNode)
-        return indexByNode
+
+    /// An empty scene.
+    init() {}
+
+    /// The scene of `screen` alone, its root filling a container of `containerSize`.
+    init(screen: Screen, containerSize: Size) {
+        reserveCapacity(Self.estimatedNodeCount(of: screen.root))
+        appendSubtree(screen.root, frame: Rect(origin: .zero, size: containerSize), screen: screen.id, parent: -1)
     }
 
-    private mutating func appendSubtree(_ node: Node, screen: ScreenID, parent: Int, indexByNode: inout [NodeID: Int]) {
+    /// Appends the nodes of `other` (a scene of one screen) after this scene's; returns the range of scene
+    /// indices they take. Gives the same scene as laying the screen out here, without walking its tree again.
+    mutating func append(_ other: Scene) -> Range<Int> {
+        let offset = nodes.count
+        reserveCapacity(offset + other.nodes.count)
+        for node in other.nodes {
+            var moved = node
+            if moved.parent >= 0 { moved.parent += offset }
+            nodes.append(moved)
+            parents.append(moved.parent)
+        }
+        values.append(contentsOf: other.values)
+        transformLists.append(contentsOf: other.transformLists)
+        return offset..<nodes.count
+    }
+
+    private mutating func reserveCapacity(_ count: Int) {
+        nodes.reserveCapacity(count)
+        values.reserveCapacity(count)
+        transformLists.reserveCapacity(count)
+        parents.reserveCapacity(count)
+    }
+
+    /// The number of nodes of a tree, counted to two levels (a capacity hint, not a limit).
+    private static func estimatedNodeCount(of root: Node) -> Int {
+        root.children.reduce(1 + root.children.count) { $0 + $1.children.count }
+    }
+
+    /// Appends `node` (at `frame`, its own or the container's for a root) and its subtree, depth first,
+    /// siblings by zIndex then document order.
+    private mutating func appendSubtree(_ node: Node, frame: Rect, screen: ScreenID, parent: Int) {
         let index = nodes.count
         nodes.append(SceneNode(screen: screen, node: node.id, kind: .view, parent: parent, style: nil))
         parents.append(parent)
+        let position = Point(
+            x: frame.origin.x + node.anchorPoint.x * frame.size.width,
+            y: frame.origin.y + node.anchorPoint.y * frame.size.height)
         values.append(
             NodeValues(
-                position: node.position, size: node.frame.size, anchorPoint: node.anchorPoint,
+                position: position, size: frame.size, anchorPoint: node.anchorPoint,
                 transform: node.transform.matrix, alpha: node.alpha, hidden: node.hidden, zIndex: node.zIndex))
         transformLists.append(node.transform)
-        indexByNode[node.id] = index
-        // Stable sort: equal zIndex keeps document order.
-        let ordered = node.children.enumerated().sorted {
-            ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset)
+        let children = node.children
+        // Siblings are nearly always in zIndex order already; sort (stably) only when they are not.
+        var ordered = true
+        var previous = -Double.infinity
+        for child in children {
+            if child.zIndex < previous {
+                ordered = false
+                break
+            }
+            previous = child.zIndex
         }
-        for (_, child) in ordered { appendSubtree(child, screen: screen, parent: index, indexByNode: &indexByNode) }
+        if ordered {
+            for child in children { appendSubtree(child, frame: child.frame, screen: screen, parent: index) }
+        } else {
+            let order = children.indices.sorted { (children[$0].zIndex, $0) < (children[$1].zIndex, $1) }
+            for position in order {
+                appendSubtree(children[position], frame: children[position].frame, screen: screen, parent: index)
+            }
+        }
+    }
+
+    /// The scene index of the node `id` among `range` (the nodes of one screen), if it is there.
+    func index(of id: NodeID, in range: Range<Int>) -> Int? {
+        for index in range where nodes[index].node == id { return index }
+        return nil
     }
 
     /// Appends a node directly in the container (a snapshot or an overlay) and returns its index.

@@ -16,8 +16,7 @@ extension TransitionPlan {
         self.init(
             duration: compiled.duration, nominalDuration: compiler.environment.duration,
             operation: request.operation, animatorName: request.animator.name,
-            startNodes: compiler.fromResting,
-            endNodes: SettledLayout.nodes(of: request.to, containerSize: request.containerSize),
+            startNodes: compiler.fromResting, endNodes: compiler.toResting,
             scene: compiler.scene, restingStates: compiled.restingStates, tracks: compiled.tracks,
             trackGroups: compiled.groups, reordersNodes: compiled.tracks.contains { $0.slot == .zIndex })
     }
@@ -33,6 +32,33 @@ struct SharedPair {
     var snapshot: Int?
 }
 
+/// Where one screen's nodes are in a scene, and how to find one by id.
+struct ScreenNodes {
+    /// Screens with more nodes than this get a hash table; smaller ones are searched in place.
+    static let largestSearched = 32
+
+    var range: Range<Int> = 0..<0
+    private var table: [NodeID: Int]?
+
+    init() {}
+
+    init(_ range: Range<Int>, of scene: Scene) {
+        self.range = range
+        if range.count > Self.largestSearched {
+            var table: [NodeID: Int] = [:]
+            table.reserveCapacity(range.count)
+            for index in range { table[scene.nodes[index].node] = index }
+            self.table = table
+        }
+    }
+
+    /// The scene index of node `id` of this screen.
+    func index(of id: NodeID, in scene: Scene) -> Int? {
+        if let table { return table[id] }
+        return scene.index(of: id, in: range)
+    }
+}
+
 /// Turns a request into tracks over a scene, keeping the model values UIKit would have as the script runs.
 struct PlanCompiler {
     let request: TransitionRequest
@@ -41,8 +67,9 @@ struct PlanCompiler {
     /// Error paths start here.
     let scriptPath: String
     var scene = Scene()
-    var fromIndex: [NodeID: Int] = [:]
-    var toIndex: [NodeID: Int] = [:]
+    /// Where each screen's nodes are in the scene.
+    var fromNodes: ScreenNodes = ScreenNodes()
+    var toNodes: ScreenNodes = ScreenNodes()
     var pairs: [SharedPair] = []
     var overlayIndex: [String: Int] = [:]
     /// Model values as the script has set them so far.
@@ -50,6 +77,8 @@ struct PlanCompiler {
     var modelTransforms: [TransformList] = []
     /// The from screen at rest: where snapshots start, and the plan's `startNodes`.
     var fromResting: [NodeState] = []
+    /// The to screen at rest: the plan's `endNodes`.
+    var toResting: [NodeState] = []
 
     init(_ request: TransitionRequest) throws(TransitionCoreError) {
         self.request = request
@@ -90,34 +119,40 @@ struct PlanCompiler {
 
     /// Lays out the container: the layers bottom to top, snapshots at their originals' places.
     private mutating func buildScene() throws(TransitionCoreError) {
-        fromResting = SettledLayout.nodes(of: request.from, containerSize: request.containerSize)
-        let layersPath = scriptPath + ".layers"
+        // Each screen is laid out once: alone for its resting frame, then copied into the scene.
+        let fromScene = Scene(screen: request.from, containerSize: request.containerSize)
+        let toScene = Scene(screen: request.to, containerSize: request.containerSize)
+        fromResting = fromScene.states(for: fromScene.values)
+        toResting = toScene.states(for: toScene.values)
+        let scriptPath = self.scriptPath
+        func layersPath() -> String { scriptPath + ".layers" }
         let layers = script.layers
         let count = { (wanted: LayerPlacement) in layers.filter { $0 == wanted }.count }
         guard count(.from) == 1, count(.to) == 1 else {
             throw TransitionCoreError(
-                .invalidAnimator, parameter: layersPath, "must name \"from\" and \"to\" once each")
+                .invalidAnimator, parameter: layersPath(), "must name \"from\" and \"to\" once each")
         }
         guard count(.snapshots) <= 1 else {
-            throw TransitionCoreError(.invalidAnimator, parameter: layersPath, "may name \"snapshots\" at most once")
+            throw TransitionCoreError(.invalidAnimator, parameter: layersPath(), "may name \"snapshots\" at most once")
         }
         // Shared elements: each from node with a sharedID pairs with the first to node of the same sharedID.
-        var toBySharedID: [String: NodeID] = [:]
-        for node in request.to.allNodes {
-            if let shared = node.sharedID, toBySharedID[shared] == nil { toBySharedID[shared] = node.id }
-        }
+        let toShared = request.to.sharedNodes
         var pairedNodes: [(String, NodeID, NodeID)] = []
-        var pairedIDs: Set<String> = []
-        for node in request.from.allNodes {
-            if let shared = node.sharedID, let target = toBySharedID[shared], pairedIDs.insert(shared).inserted {
-                pairedNodes.append((shared, node.id, target))
+        if !toShared.isEmpty {
+            var toBySharedID: [String: NodeID] = [:]
+            for (shared, node) in toShared where toBySharedID[shared] == nil { toBySharedID[shared] = node }
+            var pairedIDs: Set<String> = []
+            for (shared, node) in request.from.sharedNodes {
+                if let target = toBySharedID[shared], pairedIDs.insert(shared).inserted {
+                    pairedNodes.append((shared, node, target))
+                }
             }
         }
         var snapshotIndex: [String: Int] = [:]
         for (position, layer) in script.layers.enumerated() {
             switch layer {
-            case .from: fromIndex = scene.appendScreen(request.from, containerSize: request.containerSize)
-            case .to: toIndex = scene.appendScreen(request.to, containerSize: request.containerSize)
+            case .from: fromNodes = ScreenNodes(scene.append(fromScene), of: scene)
+            case .to: toNodes = ScreenNodes(scene.append(toScene), of: scene)
             case .snapshots:
                 for (shared, fromNode, _) in pairedNodes {
                     let original = fromResting.first { $0.node == fromNode }!
@@ -126,21 +161,21 @@ struct PlanCompiler {
                         alpha: 1, style: nil)
                 }
             case .overlay(let overlay):
-                let path = layersPath + "[\(position)]"
+                func path() -> String { layersPath() + "[\(position)]" }
                 guard !overlay.overlay.isEmpty, overlayIndex[overlay.overlay] == nil else {
                     throw TransitionCoreError(
-                        .invalidAnimator, parameter: path + ".overlay", "must be a unique, non-empty id")
+                        .invalidAnimator, parameter: path() + ".overlay", "must be a unique, non-empty id")
                 }
                 var frame = Rect(origin: .zero, size: request.containerSize)
                 if let numbers = overlay.frame {
                     let values = try numbers.map { (number) throws(TransitionCoreError) in
-                        try evaluate(number, path: path + ".frame")
+                        try evaluate(number, path: path() + ".frame")
                     }
                     frame = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
                 }
                 let alpha =
                     try overlay.alpha.map { (number) throws(TransitionCoreError) in
-                        try evaluate(number, path: path + ".alpha")
+                        try evaluate(number, path: path() + ".alpha")
                     } ?? 0
                 overlayIndex[overlay.overlay] = scene.appendContainerNode(
                     screen: .container, node: NodeID(rawValue: overlay.overlay), kind: .overlay, frame: frame,
@@ -149,17 +184,21 @@ struct PlanCompiler {
         }
         pairs = pairedNodes.map { shared, fromNode, toNode in
             SharedPair(
-                sharedID: shared, from: fromIndex[fromNode]!, to: toIndex[toNode]!, snapshot: snapshotIndex[shared])
+                sharedID: shared, from: fromNodes.index(of: fromNode, in: scene)!,
+                to: toNodes.index(of: toNode, in: scene)!, snapshot: snapshotIndex[shared])
         }
         model = scene.values
         modelTransforms = scene.transformLists
     }
 
     /// Evaluates a number expression, which must give a finite number.
-    func evaluate(_ expression: NumberExpression, path: String) throws(TransitionCoreError) -> Double {
+    /// `path` is built only when the expression fails, so compiling a valid script builds no strings.
+    func evaluate(_ expression: NumberExpression, path: @autoclosure () -> String) throws(TransitionCoreError)
+        -> Double
+    {
         let value = expression.evaluate(in: environment)
         guard value.isFinite else {
-            throw TransitionCoreError(.invalidValue, parameter: path, "\(expression) is not a finite number")
+            throw TransitionCoreError(.invalidValue, parameter: path(), "\(expression) is not a finite number")
         }
         return value
     }
@@ -173,11 +212,13 @@ struct PlanCompiler {
 
     /// Runs setup and phases in time order, producing tracks.
     mutating func compile() throws(TransitionCoreError) -> Compiled {
+        // Error paths are built only when something fails (closures over the indices, not strings).
+        let scriptPath = self.scriptPath
         for (index, assignment) in script.setup.enumerated() {
-            let path = scriptPath + ".setup[\(index)]"
-            for target in try targets(of: assignment.target, path: path + ".target") {
+            func path() -> String { scriptPath + ".setup[\(index)]" }
+            for target in try targets(of: assignment.target, path: path() + ".target") {
                 let value = try resolve(
-                    assignment.value, for: assignment.property, target: target, path: path + ".value")
+                    assignment.value, for: assignment.property, target: target, path: path() + ".value")
                 setModel(value, property: assignment.property, node: target.node)
             }
         }
@@ -186,14 +227,14 @@ struct PlanCompiler {
         var tracks: [(order: Int, track: CompiledTrack)] = []
         for (phaseIndex, start, duration) in schedule {
             let phase = script.phases[phaseIndex]
-            let phasePath = scriptPath + ".phases[\(phaseIndex)]"
+            func phasePath() -> String { scriptPath + ".phases[\(phaseIndex)]" }
             for (trackIndex, track) in phase.tracks.enumerated() {
-                let path = phasePath + ".tracks[\(trackIndex)]"
+                func path() -> String { phasePath() + ".tracks[\(trackIndex)]" }
                 let timing = try resolveTiming(
                     track.timing ?? phase.timing, duration: duration,
-                    path: track.timing == nil ? phasePath + ".timing" : path + ".timing")
-                for target in try targets(of: track.target, path: path + ".target") {
-                    let curve = try makeCurve(track, target: target, path: path)
+                    path: track.timing == nil ? phasePath() + ".timing" : path() + ".timing")
+                for target in try targets(of: track.target, path: path() + ".target") {
+                    let curve = try makeCurve(track, target: target, path: path())
                     tracks.append(
                         (
                             tracks.count,
@@ -242,31 +283,32 @@ struct PlanCompiler {
         var ends: [String: Double] = [:]
         var scheduled: [(index: Int, start: Double, duration: Double)] = []
         var previousEnd = 0.0
+        let scriptPath = self.scriptPath
         for (index, phase) in script.phases.enumerated() {
-            let path = scriptPath + ".phases[\(index)]"
+            func path() -> String { scriptPath + ".phases[\(index)]" }
             var start: Double
             if let absolute = phase.start {
-                start = try evaluate(absolute, path: path + ".start")
+                start = try evaluate(absolute, path: path() + ".start")
             } else if let after = phase.after {
                 guard let end = ends[after] else {
                     throw TransitionCoreError(
-                        .invalidAnimator, parameter: path + ".after", "no earlier phase is named \"\(after)\"")
+                        .invalidAnimator, parameter: path() + ".after", "no earlier phase is named \"\(after)\"")
                 }
                 start = end
             } else {
                 start = previousEnd
             }
-            start += try evaluate(phase.delay, path: path + ".delay")
-            let duration = try evaluate(phase.duration, path: path + ".duration")
+            start += try evaluate(phase.delay, path: path() + ".delay")
+            let duration = try evaluate(phase.duration, path: path() + ".duration")
             guard start >= 0, duration >= 0 else {
                 throw TransitionCoreError(
-                    .invalidValue, parameter: path + (duration < 0 ? ".duration" : ".start"),
+                    .invalidValue, parameter: path() + (duration < 0 ? ".duration" : ".start"),
                     "must not be negative (seconds)")
             }
             if let name = phase.name {
                 guard ends[name] == nil else {
                     throw TransitionCoreError(
-                        .invalidAnimator, parameter: path + ".name", "\"\(name)\" names two phases")
+                        .invalidAnimator, parameter: path() + ".name", "\"\(name)\" names two phases")
                 }
                 ends[name] = start + duration
             }
@@ -278,12 +320,12 @@ struct PlanCompiler {
     }
 
     private func resolveTiming(
-        _ timing: TimingFunction, duration: Double, path: String
+        _ timing: TimingFunction, duration: Double, path: @autoclosure () -> String
     ) throws(TransitionCoreError) -> ResolvedTiming {
         do {
             return try timing.resolved(duration: duration)
         } catch {
-            throw TransitionCoreError(.invalidAnimator, parameter: path, error.message)
+            throw TransitionCoreError(.invalidAnimator, parameter: path(), error.message)
         }
     }
 
