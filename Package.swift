@@ -5,8 +5,8 @@ import PackageDescription
 //   transitiond, transitionctl          executables, thin
 //   TransitionDaemon, TransitionControl  wiring of the daemon; the client's commands
 //   TransitionService, TransitionClient  the io.transitiond interface, server side and client side
-//   TransitionEngine, Varlink, SystemdSupport
-//   TransitionCore, JSON, CLinux, CSystemd
+//   TransitionEngine, Varlink, SystemdSupport, TaskPool
+//   TransitionCore, JSON, CLinux, CSystemd, CTaskHooks
 // See docs/architecture.md.
 let package = Package(
     name: "transitiond",
@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "Varlink", targets: ["Varlink"]),
         .library(name: "TransitionClient", targets: ["TransitionClient"]),
         .library(name: "TransitionService", targets: ["TransitionService"]),
+        .library(name: "TaskPool", targets: ["TaskPool"]),
     ],
     targets: [
         // C libraries and system calls Swift's Glibc module does not expose.
@@ -28,6 +29,7 @@ let package = Package(
             providers: [.apt(["libsystemd-dev"])]
         ),
         .target(name: "CLinux"),
+        .target(name: "CTaskHooks"),
 
         // Pure layers.
         .target(name: "JSON"),
@@ -37,13 +39,14 @@ let package = Package(
         .target(name: "TransitionEngine", dependencies: ["TransitionCore", "CLinux"]),
         .target(name: "Varlink", dependencies: ["JSON", "CLinux"], exclude: ["org.varlink.service.varlink"]),
         .target(name: "SystemdSupport", dependencies: ["CSystemd", "CLinux"]),
+        .target(name: "TaskPool", dependencies: ["CTaskHooks", "CLinux"]),
         .target(
             name: "TransitionService",
             dependencies: ["TransitionEngine", "Varlink", "JSON"],
             exclude: ["io.transitiond.varlink"]
         ),
         .target(name: "TransitionClient", dependencies: ["Varlink", "JSON", "TransitionCore"]),
-        .target(name: "TransitionDaemon", dependencies: ["TransitionService", "SystemdSupport"]),
+        .target(name: "TransitionDaemon", dependencies: ["TransitionService", "SystemdSupport", "TaskPool"]),
         .target(name: "TransitionControl", dependencies: ["TransitionCore", "JSON", "TransitionClient"]),
 
         // Executables.
@@ -61,6 +64,7 @@ let package = Package(
         ),
         .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TransitionTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "JSON", "TransitionTestSupport"], exclude: ["Scripts"]),
+        .testTarget(name: "TaskPoolTests", dependencies: ["TaskPool", "TransitionTestSupport"]),
         .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "TransitionTestSupport"]),
         .testTarget(name: "TransitionDaemonTests", dependencies: ["TransitionDaemon", "SystemdSupport", "TransitionTestSupport"]),
         .testTarget(

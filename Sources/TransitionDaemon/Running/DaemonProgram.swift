@@ -1,4 +1,5 @@
 import SystemdSupport
+import TaskPool
 import TransitionService
 
 #if canImport(Glibc)
@@ -55,6 +56,9 @@ public enum DaemonProgram {
             writeStandardError("transitiond: Failed to read the service manager's environment: \(error)")
             return startFailure
         }
+        // Before any task: the daemon's tasks and default actors run on a pool that, unlike libdispatch's,
+        // keeps no timer, so an idle daemon makes no wake-ups (docs/architecture.md, "Threads").
+        TaskPool.installAsGlobalExecutor(name: "transitiond-job")
 
         let configuration: DaemonConfiguration
         do throws(DaemonConfigurationError) {

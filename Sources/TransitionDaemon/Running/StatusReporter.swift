@@ -1,4 +1,5 @@
 import SystemdSupport
+import TaskPool
 
 /// Keeps systemd's `STATUS=` line current without polling: whatever may change the counts (a
 /// transition event, a connection, a stack created or deleted) calls `changed()`; the summary is then
@@ -47,7 +48,7 @@ final class StatusReporter: Sendable {
         }
         guard let delay else { return }
         Task { [self] in
-            if delay > 0 { try? await Task.sleep(for: .microseconds(delay)) }
+            if delay > 0 { await TaskPool.sleep(for: .microseconds(delay)) }
             let target = state.withLock { state in
                 state.scheduled = false
                 state.lastComputedMicroseconds = clock()

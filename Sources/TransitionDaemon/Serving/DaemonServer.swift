@@ -1,3 +1,4 @@
+import TaskPool
 import TransitionEngine
 import TransitionService
 import Varlink
@@ -149,7 +150,7 @@ public final class DaemonServer: Sendable {
         let period = Duration.nanoseconds(1_000_000_000 / Int64(clock.framesPerSecond))
         while ContinuousClock.now < deadline {
             if await engine.pendingWork().isEmpty { return }
-            try? await Task.sleep(for: period)
+            await TaskPool.sleep(for: period)
         }
         let left = await engine.pendingWork()
         if !left.isEmpty {

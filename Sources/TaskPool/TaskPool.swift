@@ -1,0 +1,130 @@
+import CTaskHooks
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A fixed set of threads that run Swift concurrency jobs, and that sleep without a timer when there is
+/// nothing to run.
+///
+/// Installed as the process's global executor (`installAsGlobalExecutor`), it runs every job that would
+/// otherwise go to the runtime's default pool: default actors and tasks without an executor preference.
+/// The default pool on Linux is libdispatch's, which starts a monitor timer with its first worker thread
+/// and wakes once a second for as long as the process lives; this pool keeps no timer of its own, so an
+/// idle process makes no wake-ups at all. `Task.sleep` still goes to libdispatch (the runtime hands
+/// timed jobs to its default executor's scheduling), so such a process sleeps with `TaskPool.sleep`.
+///
+/// It is also an ordinary `TaskExecutor`, usable with `Task(executorPreference:)` without being
+/// installed. Jobs run by priority lane (`PriorityJobQueue`), first in, first out within a lane; timed
+/// actions wait in a `DeadlineHeap` and idle threads sleep until the earliest is due. Like the default
+/// pool it has as many threads as processors by default, so a job that blocks its thread holds a share
+/// of the pool: jobs must not block waiting for other jobs.
+public final class TaskPool: TaskExecutor, @unchecked Sendable {
+    /// How many threads run jobs.
+    public let threadCount: Int
+
+    // `mutex` guards the variables below it; `wake` is signalled when a job becomes ready or a timed
+    // action is due earlier than the sleeping threads wait for.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var ready = PriorityJobQueue<UnownedJob>()
+    private var timed = DeadlineHeap<@Sendable () -> Void>()
+    private var idleThreads = 0
+    private var jobsRun: UInt64 = 0
+
+    /// Starts `threadCount` threads (at least 1) named `name` (at most 15 bytes are kept). The threads
+    /// live as long as the process: a pool is made once, at start.
+    public init(threadCount: Int, name: String) {
+        self.threadCount = max(threadCount, 1)
+        pthread_mutex_init(mutex, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(wake, &attributes)
+        pthread_condattr_destroy(&attributes)
+        for _ in 0..<self.threadCount { PoolThread.start(name: name) { [self] in work() } }
+    }
+
+    /// The number of online processors: the default pool's width.
+    public static var processorCount: Int { max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1) }
+
+    /// Jobs run so far.
+    public var completedJobCount: UInt64 {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return jobsRun
+    }
+
+    /// Queues `job` to run as soon as a thread is free, after every waiting job of its priority lane.
+    public func enqueue(_ job: consuming ExecutorJob) {
+        schedule(UnownedJob(job))
+    }
+
+    /// Queues `job` to run as soon as a thread is free.
+    func schedule(_ job: UnownedJob) {
+        pthread_mutex_lock(mutex)
+        ready.push(job, priority: job.priority.rawValue)
+        let sleeping = idleThreads > 0
+        pthread_mutex_unlock(mutex)
+        if sleeping { pthread_cond_signal(wake) }
+    }
+
+    /// Runs `action` on a pool thread once CLOCK_MONOTONIC reaches `deadline` (nanoseconds), or as soon
+    /// as a thread is free if it has passed. Actions due at the same deadline run in the order they
+    /// were given. An action must be short: it holds a thread that jobs could use (resuming a
+    /// continuation is the intended use).
+    public func run(atMonotonicNanoseconds deadline: UInt64, _ action: @escaping @Sendable () -> Void) {
+        pthread_mutex_lock(mutex)
+        let earlier = timed.earliestDeadline.map { deadline < $0 } ?? true
+        timed.insert(action, deadline: deadline)
+        let sleeping = idleThreads > 0
+        pthread_mutex_unlock(mutex)
+        // The sleeping threads wait for a later deadline (or for nothing): one must look again.
+        if earlier && sleeping { pthread_cond_signal(wake) }
+    }
+
+    /// Suspends the calling task until `duration` has passed on CLOCK_MONOTONIC (a duration of zero or
+    /// less resumes at once, through the pool). Not cancellable: it returns at the deadline even if the
+    /// task is cancelled meanwhile.
+    public func sleep(for duration: Duration) async {
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = max(seconds, 0) &* 1_000_000_000 &+ max(attoseconds, 0) / 1_000_000_000
+        let deadline = task_hooks_monotonic_nanoseconds() &+ UInt64(max(nanoseconds, 0))
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+            run(atMonotonicNanoseconds: deadline) { continuation.resume() }
+        }
+    }
+
+    /// A thread's life: run ready jobs and due actions; with none, sleep until one is queued or the
+    /// earliest timed action is due.
+    private func work() -> Never {
+        pthread_mutex_lock(mutex)
+        while true {
+            if let due = timed.earliestDeadline, due <= task_hooks_monotonic_nanoseconds(),
+                let action = timed.popDue(now: due)
+            {
+                pthread_mutex_unlock(mutex)
+                action()
+                pthread_mutex_lock(mutex)
+                continue
+            }
+            if let job = ready.pop() {
+                // A burst queued while only one thread was awake: wake another for the rest.
+                if !ready.isEmpty, idleThreads > 0 { pthread_cond_signal(wake) }
+                pthread_mutex_unlock(mutex)
+                job.runSynchronously(on: asUnownedTaskExecutor())
+                pthread_mutex_lock(mutex)
+                jobsRun &+= 1
+                continue
+            }
+            idleThreads += 1
+            if let due = timed.earliestDeadline {
+                var until = timespec(tv_sec: Int(due / 1_000_000_000), tv_nsec: Int(due % 1_000_000_000))
+                pthread_cond_timedwait(wake, mutex, &until)
+            } else {
+                pthread_cond_wait(wake, mutex)
+            }
+            idleThreads -= 1
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import CTaskHooks
+import Synchronization
+import Testing
+
+@testable import TaskPool
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The pool as an ordinary task executor (installing it as the global executor would take over the test
+/// process; the daemon's tests cover that, DaemonThreadsTests).
+@Suite struct TaskPoolTests {
+    /// One pool for the suite: its threads live as long as the process.
+    static let pool = TaskPool(threadCount: 2, name: "pool-test")
+
+    @Test func runsEveryTaskThatPrefersIt() async {
+        let pool = Self.pool
+        let before = pool.completedJobCount
+        let threadNames = Shared<Set<String>>([])
+        let sum = await withTaskGroup(of: Int.self) { group in
+            for value in 1...1_000 {
+                group.addTask(executorPreference: pool) {
+                    threadNames.withLock { _ = $0.insert(currentThreadName()) }
+                    return value
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(sum == 500_500)
+        #expect(pool.completedJobCount - before >= 1_000)
+        #expect(threadNames.withLock { $0 } == ["pool-test"])
+    }
+
+    @Test func aTimedActionRunsNoEarlierThanItsDeadline() async {
+        let deadline = task_hooks_monotonic_nanoseconds() + 20_000_000
+        let ranAt = await withUnsafeContinuation { (continuation: UnsafeContinuation<UInt64, Never>) in
+            Self.pool.run(atMonotonicNanoseconds: deadline) {
+                continuation.resume(returning: task_hooks_monotonic_nanoseconds())
+            }
+        }
+        #expect(ranAt >= deadline)
+    }
+
+    /// Actions whose deadlines have passed run in the order of their deadlines (of arrival for equal
+    /// ones), whatever order they were given in.
+    @Test func dueActionsRunInDeadlineOrder() async {
+        let pool = TaskPool(threadCount: 1, name: "pool-order")
+        let gate = Gate()
+        // The pool's only thread is held by a job until every action is queued.
+        await withUnsafeContinuation { (started: UnsafeContinuation<Void, Never>) in
+            Task(executorPreference: pool) {
+                started.resume()
+                gate.wait()
+            }
+        }
+        let order = Shared<[String]>([])
+        let now = task_hooks_monotonic_nanoseconds()
+        for (name, deadline) in [("third", now - 10), ("first", now - 30), ("second", now - 20), ("fourth", now - 10)] {
+            pool.run(atMonotonicNanoseconds: deadline) { order.withLock { $0.append(name) } }
+        }
+        await withUnsafeContinuation { (finished: UnsafeContinuation<Void, Never>) in
+            pool.run(atMonotonicNanoseconds: now) { finished.resume() }
+            gate.open()
+        }
+        #expect(order.withLock { $0 } == ["first", "second", "third", "fourth"])
+    }
+
+    @Test func sleepLastsAtLeastItsDuration() async {
+        let start = task_hooks_monotonic_nanoseconds()
+        await Self.pool.sleep(for: .milliseconds(15))
+        #expect(task_hooks_monotonic_nanoseconds() - start >= 15_000_000)
+        let beforeZero = task_hooks_monotonic_nanoseconds()
+        await Self.pool.sleep(for: .zero)
+        await Self.pool.sleep(for: .seconds(-1))
+        #expect(task_hooks_monotonic_nanoseconds() >= beforeZero)
+    }
+
+    @Test func theStaticSleepFallsBackToTaskSleepWithoutAnInstalledPool() async {
+        #expect(TaskPool.global == nil)
+        let start = task_hooks_monotonic_nanoseconds()
+        await TaskPool.sleep(for: .milliseconds(5))
+        #expect(task_hooks_monotonic_nanoseconds() - start >= 5_000_000)
+    }
+}
+
+/// The calling thread's name, as the kernel has it (/proc/thread-self/comm, without the newline).
+private func currentThreadName() -> String {
+    guard let file = fopen("/proc/thread-self/comm", "r") else { return "" }
+    defer { fclose(file) }
+    var bytes = [UInt8](repeating: 0, count: 32)
+    let count = fread(&bytes, 1, bytes.count, file)
+    return String(decoding: bytes.prefix(count).prefix { $0 != 0x0A }, as: UTF8.self)
+}
+
+/// A one-shot gate a thread can block on (a POSIX semaphore).
+private final class Gate: @unchecked Sendable {
+    private let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+    init() { sem_init(semaphore, 0, 0) }
+    func wait() { while sem_wait(semaphore) != 0 {} }
+    func open() { sem_post(semaphore) }
+}
+
+/// A value shared between tasks and threads.
+private final class Shared<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+    init(_ value: Value) { mutex = Mutex(value) }
+    func withLock<Result: Sendable>(_ body: (inout Value) -> Result) -> Result { mutex.withLock { body(&$0) } }
+}
