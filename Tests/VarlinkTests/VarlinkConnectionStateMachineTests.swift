@@ -124,6 +124,24 @@ import Varlink
         #expect(recorder.text == "dispatch#0:Poke wait silent. dispatch#1:Get wait reply:7.")
     }
 
+    /// Calls handled in place count as received and finished: the next call gets the next identifier,
+    /// and nothing may be handled in place while a call is in flight or queued.
+    @Test func countsCallsHandledInPlace() {
+        var recorder = Recorder()
+        #expect(recorder.machine.isReadyToDispatch)
+        recorder.machine.recordCallsHandledInPlace(3)
+        recorder.receive(Self.message("a.b.Get"))
+        #expect(!recorder.machine.isReadyToDispatch)
+        recorder.drain()
+        #expect(!recorder.machine.isReadyToDispatch)
+        recorder.receive(Self.message("a.b.Poke", oneway: true))
+        recorder.reply(Self.reply(7), to: 3)
+        recorder.drain()
+        #expect(recorder.text == "dispatch#3:Get wait reply:7. dispatch#4:Poke wait")
+        recorder.machine.endOfInput()
+        #expect(!recorder.machine.isReadyToDispatch)
+    }
+
     @Test func refusesUpgradeWithAnErrorReplyInOrder() {
         var recorder = Recorder()
         recorder.receive(Self.message("a.b.A"))

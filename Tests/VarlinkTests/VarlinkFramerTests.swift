@@ -52,6 +52,42 @@ import Varlink
         #expect(try Self.decode(chunks) == Self.messages)
     }
 
+    /// Messages offered in place are taken while accepted; the declined one stays next, and a partial
+    /// message is never offered.
+    @Test func takesMessagesInPlaceWhileAccepted() throws {
+        var framer = VarlinkFramer()
+        framer.append(Self.stream + Array("{\"partial".utf8))
+        var offered: [[UInt8]] = []
+        let taken = framer.takeMessages { message in
+            offered.append(Array(message))
+            return offered.count < 2
+        }
+        #expect(taken == 1)
+        #expect(offered == Array(Self.messages.prefix(2)))
+        #expect(try framer.nextMessage() == Self.messages[1])
+        offered = []
+        #expect(
+            framer.takeMessages {
+                offered.append(Array($0)); return true
+            } == 1)
+        #expect(offered == [Self.messages[2]])
+        #expect(framer.bufferedByteCount == "{\"partial".utf8.count)
+        #expect(framer.takeMessages { _ in true } == 0)
+    }
+
+    /// A message over the limit is not offered; `nextMessage()` reports it.
+    @Test func leavesOversizeMessagesToNextMessage() {
+        var framer = VarlinkFramer(maximumMessageBytes: 4)
+        framer.append(Array("{\"a\":1}\0".utf8))
+        var offered = 0
+        #expect(
+            framer.takeMessages { _ in
+                offered += 1; return true
+            } == 0)
+        #expect(offered == 0)
+        #expect(throws: VarlinkConnectionError.self) { try framer.nextMessage() }
+    }
+
     @Test func keepsPartialMessageUntilTerminated() throws {
         var framer = VarlinkFramer()
         framer.append(Array("{\"a\":".utf8))

@@ -191,6 +191,45 @@ import Varlink
         #expect(subscriber.pendingOutputByteCount == 0)
     }
 
+    /// Oneway calls with an in-place handler run in order with the calls around them, whichever path
+    /// each takes: in place when nothing else is in flight, the ordinary way behind a stream, and the
+    /// ordinary way when the in-place handler declines or the parameters do not validate.
+    @Test func runsOnewayCallsInPlaceInOrder() throws {
+        let server = try TestServer()
+        let connection = try RawConnection(path: server.path)
+        func nudge(_ amount: JSONValue, label: String? = nil) -> VarlinkCall {
+            var parameters: JSONObject = ["amount": amount]
+            if let label { parameters["label"] = .string(label) }
+            return VarlinkCall(method: "org.example.test.Nudge", parameters: parameters, oneway: true)
+        }
+        connection.write([
+            nudge(1),
+            nudge(2),
+            VarlinkCall(method: "org.example.test.Count", parameters: ["count": 2], more: true),
+            nudge(4),
+            nudge(8, label: "ordinary"),
+            nudge(0.5),
+            nudge("16"),
+            VarlinkCall(method: "org.example.test.Nudges"),
+            nudge(32),
+            VarlinkCall(method: "org.example.test.Nudges"),
+        ])
+        let replies = (0..<4).compactMap { _ in connection.readReply() }
+        #expect(replies.count == 4)
+        #expect(
+            replies.prefix(2) == [
+                VarlinkReply(parameters: ["number": 1], continues: true),
+                VarlinkReply(parameters: ["number": 2]),
+            ])
+        let first = try #require(replies.dropFirst(2).first?.parameters)
+        let last = try #require(replies.last?.parameters)
+        #expect(first["total"] == 15)
+        #expect(last["total"] == 47)
+        // The first call came to an idle connection: in place. Declined and invalid ones never were.
+        let inPlace = try #require(last["inPlace"]?.intValue)
+        #expect(inPlace >= 1 && inPlace <= 4)
+    }
+
     /// Oneway calls sent just before the client closes still run.
     @Test func runsOnewayCallsOfAClientThatAlreadyLeft() throws {
         let server = try TestServer()

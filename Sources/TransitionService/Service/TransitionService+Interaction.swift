@@ -7,6 +7,7 @@ extension TransitionService {
     func registerInteractionMethods(_ implementation: inout VarlinkInterfaceImplementation) {
         implementation.implement("BeginInteractive") { [self] context in beginInteractive(context) }
         implementation.implement("UpdateInteractive") { [self] context in updateInteractive(context) }
+        implementation.implementInPlace("UpdateInteractive") { [self] call in updateInteractiveInPlace(call) }
         implementation.implement("FinishInteractive") { [self] context in endInteractive(context, finishing: true) }
         implementation.implement("CancelInteractive") { [self] context in endInteractive(context, finishing: false) }
         implementation.implement("Pause") { [self] context in
@@ -171,15 +172,33 @@ extension TransitionService {
             }
             return
         }
-        // Oneway: keep only the latest fraction; the stack waits in the mailbox once, whatever the
-        // number of updates, until the draining task applies the latest.
+        storePendingFraction(fraction, of: record)
+        context.reply()
+    }
+
+    /// A oneway `UpdateInteractive` read straight from its message on the event-loop thread: the same
+    /// checks and effect as `updateInteractive(_:)`'s oneway path, without building the call. Anything that
+    /// would be refused (or needs the caller's supplementary groups) returns false before changing
+    /// anything, and the ordinary path then refuses it with its error and log line.
+    private func updateInteractiveInPlace(_ call: VarlinkOnewayCall) -> Bool {
+        guard let name = call.call.string("stack"), CallParameters.isValidIdentifier(name),
+            let fraction = call.call.number("fraction"), fraction >= 0, fraction <= 1,
+            !isStopping, let record = try? stacks.record(name),
+            access.mayChange(ownedBy: record.ownerUid, peer: call.peer, groups: { nil })
+        else { return false }
+        storePendingFraction(fraction, of: record)
+        return true
+    }
+
+    /// Keeps only the latest oneway fraction; the stack waits in the mailbox once, whatever the number of
+    /// updates, until the draining task applies the latest.
+    private func storePendingFraction(_ fraction: Double, of record: StackRecord) {
         let added = record.interaction.withLock { interaction -> Bool in
             interaction.pendingFraction = fraction
             defer { interaction.inMailbox = true }
             return !interaction.inMailbox
         }
         if added { gestures.add(record) }
-        context.reply()
     }
 
     /// Applies the latest fraction of every stack in the gesture mailbox, entering one actor after the

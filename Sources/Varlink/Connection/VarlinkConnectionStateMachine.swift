@@ -139,6 +139,23 @@ public struct VarlinkConnectionStateMachine: Sendable {
         }
     }
 
+    /// Whether a call received now would be dispatched at once: no call is in flight or queued, and the
+    /// connection is open and in order. Only then may the shell handle a `oneway` call itself (see
+    /// ``recordCallHandledInPlace()``).
+    public var isReadyToDispatch: Bool {
+        guard case .idle = state else { return false }
+        return queueHead == queue.count && violation == nil && !inputEnded
+    }
+
+    /// Records `count` `oneway` calls that the shell received and handled completely, one after the other,
+    /// while ``isReadyToDispatch``: the same as receiving each, dispatching it and its handler finishing
+    /// it, with nothing to send. The next call received gets the next ``CallID``.
+    public mutating func recordCallsHandledInPlace(_ count: Int) {
+        precondition(isReadyToDispatch, "a call was handled in place while another was in flight or queued")
+        precondition(count >= 0, "a negative number of calls")
+        nextCallNumber += UInt64(count)
+    }
+
     /// Records a protocol violation found in the input (a message that is no call, or one the framer
     /// refused as too large): `.close` at once when no call waits for its reply; otherwise the calls
     /// received before it are still answered, nothing more is read, and ``violation`` is the reason to

@@ -84,6 +84,32 @@ public struct VarlinkFramer: Sendable {
         return message
     }
 
+    /// Offers the buffered whole messages, in place and without their NUL terminators, to `body` one after
+    /// the other, taking each out of the buffer while `body` returns true.
+    ///
+    /// - Returns: the number of messages taken. It stops at the first message `body` declines (which
+    ///   stays the next message), when no whole message is left, or at a message over
+    ///   `maximumMessageBytes` (`nextMessage()` then reports it).
+    public mutating func takeMessages(while body: (UnsafeRawBufferPointer) -> Bool) -> Int {
+        var taken = 0
+        while let terminator = findTerminator(), terminator - readIndex <= maximumMessageBytes {
+            let start = readIndex
+            let accepted = buffer.withUnsafeBytes { bytes in
+                body(UnsafeRawBufferPointer(rebasing: bytes[start..<terminator]))
+            }
+            guard accepted else { break }
+            taken += 1
+            readIndex = terminator + 1
+            scannedIndex = readIndex
+        }
+        if readIndex == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            readIndex = 0
+            scannedIndex = 0
+        }
+        return taken
+    }
+
     /// The index of the first NUL at or after `readIndex`, searching only bytes not searched before.
     private mutating func findTerminator() -> Int? {
         let start = max(scannedIndex, readIndex)

@@ -151,7 +151,19 @@ extension EventLoop {
     /// Feeds whole buffered messages to the state machine while it wants them; tells it when the input
     /// has ended and nothing whole is left.
     private func feedMessages(_ connection: ServerConnection) -> Bool {
+        let service = service
+        let limits = connection.machine.readerLimits
+        let connectionID = connection.id
+        let peer = connection.peer
         while connection.machine.wantsInput {
+            // A oneway call that would be dispatched at once may be handled straight from the buffer
+            // (`VarlinkService.handleInPlace`); the pump's dispatch refuses calls once shutting down.
+            if shutdownDeadline == nil, connection.machine.isReadyToDispatch {
+                let handled = connection.framer.takeMessages { message in
+                    service.handleInPlace(message, limits: limits, connectionID: connectionID, peer: peer)
+                }
+                if handled > 0 { connection.machine.recordCallsHandledInPlace(handled) }
+            }
             let message: [UInt8]
             do {
                 guard let next = try connection.framer.nextMessage() else {

@@ -27,6 +27,8 @@ public struct VarlinkInterfaceImplementation: Sendable {
     public let interface: VarlinkInterface
     /// Handlers by unqualified method name.
     private(set) var handlers: [String: VarlinkMethodHandler] = [:]
+    /// In-place handlers of `oneway` calls by unqualified method name.
+    private(set) var inPlaceHandlers: [String: VarlinkOnewayHandler] = [:]
     /// What runs at the end of each round of the server's event loop, in the order set.
     private(set) var roundEndHandlers: [@Sendable () -> Void] = []
 
@@ -45,6 +47,21 @@ public struct VarlinkInterfaceImplementation: Sendable {
     /// must be defined in the interface; `VarlinkService.register(_:)` checks it.
     public mutating func implement(_ method: String, _ handler: @escaping VarlinkMethodHandler) {
         handlers[method] = handler
+    }
+
+    /// Sets a second handler of `method` for its `oneway` calls, run by the server on its event-loop thread
+    /// straight from the message bytes: no JSON tree, no `VarlinkCall`, no `VarlinkCallContext`. For
+    /// streams of small updates (a gesture's progress) that must cost as little as possible.
+    ///
+    /// The server offers a call to it only when the call is `oneway` (without `more` or `upgrade`), would
+    /// be dispatched at once (nothing in flight or queued on its connection), its message is in the subset
+    /// `VarlinkInPlaceCall.scan(_:limits:)` reads, and the method's input has only `bool`, `int`, `float`
+    /// and `string` fields (optional or not) that the parameters match. The handler returns true when it
+    /// did exactly what the ordinary handler (set with `implement(_:_:)`, which the method must also have)
+    /// would have done for the call; or false, having changed nothing, and the call then takes the
+    /// ordinary path. So clients see the same behaviour either way.
+    public mutating func implementInPlace(_ method: String, _ handler: @escaping VarlinkOnewayHandler) {
+        inPlaceHandlers[method] = handler
     }
 
     /// Adds `handler` to run on the event-loop thread at the end of every round of the server's loop:

@@ -31,6 +31,8 @@ public struct VarlinkService: Sendable {
     /// Every method of the registered interfaces by fully qualified name, so that routing a call costs
     /// one lookup of its `method` string (no splitting, no copies).
     private var routes: [String: Route] = [:]
+    /// The methods whose `oneway` calls may be handled in place (see `handleInPlace`).
+    var inPlaceRoutes: [InPlaceRoute] = []
 
     /// Where a method's calls go.
     private struct Route: Sendable {
@@ -79,6 +81,12 @@ public struct VarlinkService: Sendable {
             routes[name + "." + method.name] = Route(
                 interface: implementation.interface, input: method.input,
                 handler: implementation.handlers[method.name])
+            if implementation.handlers[method.name] != nil,
+                let handler = implementation.inPlaceHandlers[method.name],
+                let route = InPlaceRoute(method: name + "." + method.name, input: method.input, handler: handler)
+            {
+                inPlaceRoutes.append(route)
+            }
         }
     }
 

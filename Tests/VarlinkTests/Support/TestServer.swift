@@ -36,6 +36,12 @@ let testInterfaceText = """
     # Returns how often Poke was called.
     method Pokes() -> (count: int)
 
+    # Adds `amount` to a total; oneway calls may be handled in place (unless `label` is "ordinary").
+    method Nudge(amount: int, label: ?string) -> ()
+
+    # Returns the total of the Nudge amounts and how many Nudge calls were handled in place.
+    method Nudges() -> (total: int, inPlace: int)
+
     # Streams replies of `bytes` bytes without end, as fast as they are taken.
     method Flood(bytes: int) -> (data: string)
 
@@ -56,6 +62,9 @@ let testInterfaceText = """
 /// What the test handlers and the server's event handler observed, shared with the tests.
 struct TestServerValues: Sendable {
     var pokes = 0
+    /// The total of Nudge amounts, and the Nudge calls handled in place.
+    var nudgeTotal = 0
+    var nudgesInPlace = 0
     /// Reasons passed to `onConnectionClose` callbacks, in order.
     var closeReasons: [VarlinkConnectionError.Code] = []
     var subscribers: [VarlinkCallContext] = []
@@ -158,6 +167,24 @@ final class TestServer {
         test.implement("Poke") { context in
             state.withLock { $0.pokes += 1 }
             context.reply()
+        }
+        test.implement("Nudge") { context in
+            state.withLock { $0.nudgeTotal += context.parameters["amount"]?.intValue ?? 0 }
+            context.reply()
+        }
+        test.implementInPlace("Nudge") { call in
+            guard let amount = call.call.number("amount"), call.call.string("label") != "ordinary" else {
+                return false
+            }
+            state.withLock {
+                $0.nudgeTotal += Int(amount)
+                $0.nudgesInPlace += 1
+            }
+            return true
+        }
+        test.implementSynchronously("Nudges") { _ throws(VarlinkError) in
+            let (total, inPlace) = state.withLock { ($0.nudgeTotal, $0.nudgesInPlace) }
+            return ["total": .number(Double(total)), "inPlace": .number(Double(inPlace))]
         }
         test.implementSynchronously("Pokes") { _ throws(VarlinkError) in
             ["count": .number(Double(state.withLock { $0.pokes }))]
