@@ -43,6 +43,7 @@ let package = Package(
                 "BenchmarkKit", "BenchmarkSupport", "CBenchmarkTools",
                 .product(name: "TransitionCore", package: "transitiond"),
                 .product(name: "TransitionEngine", package: "transitiond"),
+                .product(name: "TaskPool", package: "transitiond"),
             ]
         ),
         // The `sockets` group: request rates against redis-server, update-to-frame latency.
@@ -59,7 +60,7 @@ let package = Package(
             name: "transitiond-bench",
             dependencies: [
                 "BenchmarkKit", "CoreBenchmarks", "EngineBenchmarks", "SocketBenchmarks", "ResourceBenchmarks",
-                "CAllocationCounter",
+                "CAllocationCounter", .product(name: "TaskPool", package: "transitiond"),
             ]
         ),
     ],

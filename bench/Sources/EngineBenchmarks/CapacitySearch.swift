@@ -1,5 +1,6 @@
 import BenchmarkKit
 import BenchmarkSupport
+import TaskPool
 import TransitionEngine
 
 /// The largest number of simultaneously animating stacks whose tick work stays within half the frame
@@ -90,12 +91,12 @@ struct CapacitySearch {
         } catch {
             return .failure(error)
         }
-        try? await Task.sleep(for: .seconds(Self.warmupSeconds))
+        await TaskPool.sleep(for: .seconds(Self.warmupSeconds))
         let transitionsBefore = await load.engine.statistics().totals.completed
         let readBefore = load.reader?.read
         load.clock.recorder.reset()
         let start = monotonicNanoseconds()
-        try? await Task.sleep(for: .seconds(windowSeconds))
+        await TaskPool.sleep(for: .seconds(windowSeconds))
         let record = load.clock.recorder.record
         let elapsed = Double(monotonicNanoseconds() - start) / 1e9
         let readAfter = load.reader?.read

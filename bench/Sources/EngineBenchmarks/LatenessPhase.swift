@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import CBenchmarkTools
+import TaskPool
 import TransitionEngine
 
 #if canImport(Glibc)
@@ -57,7 +58,7 @@ struct LatenessPhase {
             do throws(TransitionEngineError) {
                 let load = try await StackLoad.start(
                     count: Self.stacks, framesPerSecond: Self.framesPerSecond, readers: .none)
-                try? await Task.sleep(for: .seconds(Self.warmupSeconds))
+                await TaskPool.sleep(for: .seconds(Self.warmupSeconds))
                 return .success(load)
             } catch {
                 return .failure(error)

@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import Synchronization
+import TaskPool
 import TransitionCore
 import TransitionEngine
 
@@ -132,7 +133,7 @@ final class StackLoad: Sendable {
             }
             let next = start + Int64(wave + 1) * waveNanoseconds
             let wait = next - monotonicNanoseconds()
-            if wait > 0 { try? await Task.sleep(for: .nanoseconds(wait)) }
+            if wait > 0 { await TaskPool.sleep(for: .nanoseconds(wait)) }
         }
         guard workload == .backToBack else { return }
         let task = Task { [self, enqueued] in
@@ -143,7 +144,7 @@ final class StackLoad: Sendable {
             let sliceSize = (stacks.count + slices - 1) / slices
             var next = 0
             while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(Self.refillStep))
+                await TaskPool.sleep(for: .seconds(Self.refillStep))
                 for _ in 0..<sliceSize where !Task.isCancelled {
                     await topUp(stacks[next], enqueued: &enqueued[next])
                     next = (next + 1) % stacks.count

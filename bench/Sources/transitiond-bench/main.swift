@@ -3,10 +3,16 @@ import CoreBenchmarks
 import EngineBenchmarks
 import ResourceBenchmarks
 import SocketBenchmarks
+import TaskPool
 
 #if canImport(Glibc)
     import Glibc
 #endif
+
+// The process runs its tasks as transitiond does: on a TaskPool installed as the global executor, so that
+// libdispatch's pool, whose monitor timer wakes the process once a second for good, never starts
+// (docs/architecture.md, "Threads"). The benchmarks' timed waits use TaskPool.sleep for the same reason.
+TaskPool.installAsGlobalExecutor(name: "bench-job")
 
 // bench/Sources/transitiond-bench/main.swift → bench/results
 let benchDirectory = String(
