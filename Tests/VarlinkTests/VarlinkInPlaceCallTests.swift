@@ -105,6 +105,22 @@ import Varlink
         #expect(Self.scan(text) == nil, "\(text)")
     }
 
+    /// Every byte value at every position of a string long enough for the eight-byte steps: accepted
+    /// exactly when the byte is printable ASCII other than `"` and `\\`, and then as the full decoder reads it.
+    @Test func readsEveryByteOfAStringAsTheDecoderDoes() {
+        for position in 0..<20 {
+            for byte in UInt8.min...UInt8.max {
+                var text = Array(repeating: UInt8(ascii: "a"), count: 20)
+                text[position] = byte
+                let message =
+                    Array(#"{"method":"a.b.C","parameters":{"text":""#.utf8) + text + Array(#""}}"#.utf8)
+                let accepted = Self.compare(message, "byte \(byte) at \(position)")
+                let plain = byte >= 0x20 && byte <= 0x7E && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+                #expect(accepted == plain, "byte \(byte) at \(position)")
+            }
+        }
+    }
+
     @Test func respectsTheReaderLimits() {
         let text = #"{"method":"a.b.C","parameters":{"text":"abcdef","n":1}}"#
         #expect(Self.scan(text) != nil)

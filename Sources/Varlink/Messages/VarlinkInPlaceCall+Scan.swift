@@ -12,7 +12,10 @@ extension VarlinkInPlaceCall {
     /// The method name is not checked against the Varlink naming rules, nor are `more` and `oneway`
     /// checked against each other: compare ``methodBytes`` with a known valid name and check the flags.
     public static func scan(_ message: UnsafeRawBufferPointer, limits: JSONReader.Limits) -> VarlinkInPlaceCall? {
-        guard !message.isEmpty, message.count <= limits.maximumBytes, limits.maximumDepth >= 1 else { return nil }
+        // Offsets are stored in 32 bits.
+        guard !message.isEmpty, message.count <= limits.maximumBytes, message.count <= Int32.max,
+            limits.maximumDepth >= 1
+        else { return nil }
         var scanner = InPlaceCallScanner(bytes: message, maximumStringBytes: limits.maximumStringBytes)
         var call = VarlinkInPlaceCall(message: message)
         // The top-level object, then each member's value, as JSONReader counts values.
@@ -121,6 +124,15 @@ struct InPlaceCallScanner {
     mutating func plainString() -> Range<Int>? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = position
+        // Eight bytes at a time up to the first byte that is not plain, then one at a time.
+        while count - position >= 8 {
+            let mask = Self.notPlainBytes(in: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            if mask != 0 {
+                position += mask.trailingZeroBitCount >> 3
+                break
+            }
+            position += 8
+        }
         while position < count {
             let byte = base[position]
             if byte == UInt8(ascii: "\"") {
@@ -132,6 +144,26 @@ struct InPlaceCallScanner {
             position += 1
         }
         return nil
+    }
+
+    /// A mask with the high bit set in the lowest byte of `word` (little-endian) that is `"`, `\\`, below
+    /// 0x20 or above 0x7E, if any; bytes above the lowest flagged one may be flagged falsely (borrows and
+    /// carries only run upwards).
+    ///
+    /// Bit tricks from Sean Eron Anderson's "Bit Twiddling Hacks" ("Determine if a word has a zero byte",
+    /// "… has a byte less than n", "… has a byte greater than n").
+    @inline(__always)
+    static func notPlainBytes(in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let zeroInQuotes = (quotes &- ones) & ~quotes
+        let zeroInBackslashes = (backslashes &- ones) & ~backslashes
+        let belowSpace = (word &- ones &* 0x20) & ~word
+        // 0x7F + 1 sets the high bit; bytes from 0x80 have it already.
+        let aboveTilde = (word &+ ones) | word
+        return (zeroInQuotes | zeroInBackslashes | belowSpace | aboveTilde) & highBits
     }
 
     /// `true` or `false`.
@@ -173,18 +205,13 @@ struct InPlaceCallScanner {
             guard call.parameterCount < VarlinkInPlaceCall.maximumParameters else { return false }
             skipWhitespace()
             guard let key = plainString() else { return false }
-            for index in 0..<call.parameterCount {
-                let other = call.parameters[index].key
-                if other.count == key.count, memcmp(base + other.lowerBound, base + key.lowerBound, key.count) == 0 {
-                    return false
-                }
-            }
+            let keyBytes = UnsafeRawBufferPointer(start: base + key.lowerBound, count: key.count)
+            guard call.index(ofKey: keyBytes) == nil else { return false }
             skipWhitespace()
             guard take(UInt8(ascii: ":")) else { return false }
             skipWhitespace()
             guard let value = parameterValue() else { return false }
-            call.parameters[call.parameterCount] = VarlinkInPlaceCall.Parameter(key: key, value: value)
-            call.parameterCount += 1
+            call.appendParameter(key: key, value: value)
             valueCount += 1
             skipWhitespace()
         } while take(UInt8(ascii: ","))

@@ -37,18 +37,25 @@ public struct VarlinkInPlaceCall {
         case bool(Bool)
     }
 
-    /// One parameter: the offsets of its key's bytes (between the quotes) and its value.
-    struct Parameter {
-        var key: Range<Int>
-        var value: Value
+    /// The kinds of values, as stored in `kinds`.
+    private enum Kind: UInt8 {
+        case string = 1
+        case number = 2
+        case bool = 3
     }
 
     /// The message the offsets refer to.
     let message: UnsafeRawBufferPointer
     /// The offsets of the method name's bytes.
     var methodRange: Range<Int> = 0..<0
-    /// The parameters in message order; the first `parameterCount` are set.
-    var parameters: InlineArray<4, Parameter> = .init(repeating: Parameter(key: 0..<0, value: .bool(false)))
+    // The parameters in message order, the first `parameterCount` set, in plain vectors rather than an
+    // array of enums so that the value stays trivially copyable (copies are plain moves, no value
+    // witnesses): each key's offsets, each value's kind and its payload (a string's offsets packed as
+    // start << 32 | end, a number's bit pattern, a boolean's 0 or 1).
+    private var keyStarts = SIMD4<Int32>()
+    private var keyEnds = SIMD4<Int32>()
+    private var kinds = SIMD4<UInt8>()
+    private var payloads = SIMD4<UInt64>()
     /// The number of parameters.
     public internal(set) var parameterCount = 0
     /// The call's `more` flag (false when absent).
@@ -70,12 +77,42 @@ public struct VarlinkInPlaceCall {
 
     /// The bytes of the key of parameter `index` (0 ..< ``parameterCount``), in message order.
     public func parameterKey(at index: Int) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: message[parameters[index].key])
+        let start = Int(keyStarts[index])
+        return UnsafeRawBufferPointer(rebasing: message[start..<Int(keyEnds[index])])
+    }
+
+    /// The value of parameter `index` (0 ..< ``parameterCount``).
+    func value(at index: Int) -> Value {
+        let payload = payloads[index]
+        switch Kind(rawValue: kinds[index]) {
+        case .string?: return .string(Int(payload >> 32)..<Int(payload & 0xFFFF_FFFF))
+        case .number?: return .number(Double(bitPattern: payload))
+        default: return .bool(payload != 0)
+        }
+    }
+
+    /// Appends a parameter; the caller checks the count and that offsets fit in 31 bits.
+    mutating func appendParameter(key: Range<Int>, value: Value) {
+        let index = parameterCount
+        keyStarts[index] = Int32(truncatingIfNeeded: key.lowerBound)
+        keyEnds[index] = Int32(truncatingIfNeeded: key.upperBound)
+        switch value {
+        case .string(let range):
+            kinds[index] = Kind.string.rawValue
+            payloads[index] = UInt64(range.lowerBound) << 32 | UInt64(range.upperBound)
+        case .number(let number):
+            kinds[index] = Kind.number.rawValue
+            payloads[index] = number.bitPattern
+        case .bool(let flag):
+            kinds[index] = Kind.bool.rawValue
+            payloads[index] = flag ? 1 : 0
+        }
+        parameterCount += 1
     }
 
     /// The value of parameter `index` as the full decoder would produce it.
     public func parameterValue(at index: Int) -> JSONValue {
-        switch parameters[index].value {
+        switch value(at: index) {
         case .string(let range): .string(String(decoding: message[range], as: UTF8.self))
         case .number(let number): .number(number)
         case .bool(let flag): .bool(flag)
@@ -90,9 +127,9 @@ public struct VarlinkInPlaceCall {
     /// The position of the parameter whose key has the bytes `key`, or nil.
     func index(ofKey key: UnsafeRawBufferPointer) -> Int? {
         for index in 0..<parameterCount {
-            let range = parameters[index].key
-            guard range.count == key.count else { continue }
-            if key.isEmpty || memcmp(message.baseAddress! + range.lowerBound, key.baseAddress!, key.count) == 0 {
+            let start = Int(keyStarts[index])
+            guard Int(keyEnds[index]) - start == key.count else { continue }
+            if key.isEmpty || memcmp(message.baseAddress! + start, key.baseAddress!, key.count) == 0 {
                 return index
             }
         }
@@ -101,19 +138,19 @@ public struct VarlinkInPlaceCall {
 
     /// The string parameter `name`; nil when absent or not a string.
     public func string(_ name: StaticString) -> String? {
-        guard let index = index(of: name), case .string(let range) = parameters[index].value else { return nil }
+        guard let index = index(of: name), case .string(let range) = value(at: index) else { return nil }
         return String(decoding: message[range], as: UTF8.self)
     }
 
     /// The number parameter `name`; nil when absent or not a number.
     public func number(_ name: StaticString) -> Double? {
-        guard let index = index(of: name), case .number(let number) = parameters[index].value else { return nil }
+        guard let index = index(of: name), case .number(let number) = value(at: index) else { return nil }
         return number
     }
 
     /// The boolean parameter `name`; nil when absent or not a boolean.
     public func bool(_ name: StaticString) -> Bool? {
-        guard let index = index(of: name), case .bool(let flag) = parameters[index].value else { return nil }
+        guard let index = index(of: name), case .bool(let flag) = value(at: index) else { return nil }
         return flag
     }
 

@@ -1,5 +1,9 @@
 import JSON
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension VarlinkService {
     /// A method whose `oneway` calls may be handled in place: its name, its input reduced to scalar
     /// fields, and the in-place handler.
@@ -47,7 +51,7 @@ extension VarlinkService {
                     return false
                 }
                 matched += 1
-                switch (field.type, call.parameters[index].value) {
+                switch (field.type, call.value(at: index)) {
                 case (.bool, .bool), (.float, .number), (.string, .string): continue
                 case (.int, .number(let number)):
                     // VarlinkInterface.validate's rule for `int`.
@@ -81,7 +85,9 @@ extension VarlinkService {
             call.oneway, !call.more, !call.upgrade
         else { return false }
         let method = call.methodBytes
-        for route in inPlaceRoutes where route.method.elementsEqual(method) {
+        for route in inPlaceRoutes where route.method.count == method.count {
+            let same = route.method.withUnsafeBytes { memcmp($0.baseAddress!, method.baseAddress!, method.count) == 0 }
+            guard same else { continue }
             guard route.accepts(call) else { return false }
             return route.handler(VarlinkOnewayCall(call: call, connectionID: connectionID, peer: peer))
         }
