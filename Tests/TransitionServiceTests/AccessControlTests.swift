@@ -47,6 +47,11 @@ import Varlink
             harness.log.all.contains {
                 $0.field("ERROR") == "PermissionDenied" && $0.field("CLIENT_UID") == String(Self.nobody)
             })
+        // The oneway update was refused too (it gets no reply; the log shows it), as was the answered one.
+        let refusedUpdates = harness.log.all.filter {
+            $0.field("ERROR") == "PermissionDenied" && $0.message.contains("UpdateInteractive")
+        }
+        #expect(refusedUpdates.count == 2)
         await harness.shutdown()
     }
 

@@ -12,8 +12,8 @@ Modes:
   interactive  Begins an interactive pop on STACK, moves it to 0.5 (oneway), prints "driving", then waits
                forever (the test kills it).
   create       Creates STACK (owned by whoever runs the script) and prints its owner uid.
-  permissions  As a user who does not own STACK: reads it, subscribes to it, tries to push and to delete
-               it. Prints one JSON object with the outcomes.
+  permissions  As a user who does not own STACK: reads it, subscribes to it, tries to push, to delete
+               it and to update it (oneway, then answered). Prints one JSON object with the outcomes.
 
 Exits 0 when the mode ran, 2 when a check failed (the reason on stderr), and 3 when the `varlink`
 package is missing (install it with: pip install varlink==31.0.0).
@@ -127,6 +127,8 @@ def permissions(address, stack):
             seen["readScreens"] = state["stack"]["screens"]
             seen["push"] = error_of(lambda: control.Push(stack=stack, screen=screen("intruder"), animated=False))
             seen["delete"] = error_of(lambda: control.DeleteStack(name=stack))
+            # A oneway update gets no reply; the daemon refuses it all the same (the test reads its log).
+            control.UpdateInteractive(stack=stack, fraction=0.25, _oneway=True)
             seen["update"] = error_of(lambda: control.UpdateInteractive(stack=stack, fraction=0.5))
             created = control.CreateStack(name=stack + "-own", width=100, height=100, root=screen("mine"))
             seen["ownStackOwner"] = created["stack"]["ownerUid"]
