@@ -20,7 +20,9 @@ extension TaskPool {
         guard installedGlobal == nil else { return nil }
         let pool = TaskPool(threadCount: threadCount, name: name)
         installedGlobal = pool
-        guard task_hooks_install({ job in TaskPool.installedGlobal?.schedule(unsafeBitCast(job, to: UnownedJob.self)) }) == 0
+        guard
+            task_hooks_install({ job in TaskPool.installedGlobal?.schedule(unsafeBitCast(job, to: UnownedJob.self)) })
+                == 0
         else {
             installedGlobal = nil
             return nil

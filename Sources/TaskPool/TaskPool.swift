@@ -30,7 +30,6 @@ public final class TaskPool: TaskExecutor, @unchecked Sendable {
     private var ready = PriorityJobQueue<UnownedJob>()
     private var timed = DeadlineHeap<@Sendable () -> Void>()
     private var idleThreads = 0
-    private var jobsRun: UInt64 = 0
 
     /// Starts `threadCount` threads (at least 1) named `name` (at most 15 bytes are kept). The threads
     /// live as long as the process: a pool is made once, at start.
@@ -47,13 +46,6 @@ public final class TaskPool: TaskExecutor, @unchecked Sendable {
 
     /// The number of online processors: the default pool's width.
     public static var processorCount: Int { max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1) }
-
-    /// Jobs run so far.
-    public var completedJobCount: UInt64 {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return jobsRun
-    }
 
     /// Queues `job` to run as soon as a thread is free, after every waiting job of its priority lane.
     public func enqueue(_ job: consuming ExecutorJob) {
@@ -90,7 +82,7 @@ public final class TaskPool: TaskExecutor, @unchecked Sendable {
         let (seconds, attoseconds) = duration.components
         let nanoseconds = max(seconds, 0) &* 1_000_000_000 &+ max(attoseconds, 0) / 1_000_000_000
         let deadline = task_hooks_monotonic_nanoseconds() &+ UInt64(max(nanoseconds, 0))
-        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             run(atMonotonicNanoseconds: deadline) { continuation.resume() }
         }
     }
@@ -114,7 +106,6 @@ public final class TaskPool: TaskExecutor, @unchecked Sendable {
                 pthread_mutex_unlock(mutex)
                 job.runSynchronously(on: asUnownedTaskExecutor())
                 pthread_mutex_lock(mutex)
-                jobsRun &+= 1
                 continue
             }
             idleThreads += 1
