@@ -59,6 +59,8 @@ import Varlink
                 return
             }
             #expect(inPlace.string("stack") == "main")
+            #expect(inPlace.stringBytes("stack").map { Array($0) } == Array("main".utf8))
+            #expect(inPlace.stringBytes("fraction") == nil)
             #expect(inPlace.number("fraction") == 0.25)
             #expect(inPlace.string("fraction") == nil)
             #expect(inPlace.bool("stack") == nil)

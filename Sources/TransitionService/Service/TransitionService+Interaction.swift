@@ -181,13 +181,23 @@ extension TransitionService {
     /// would be refused (or needs the caller's supplementary groups) returns false before changing
     /// anything, and the ordinary path then refuses it with its error and log line.
     private func updateInteractiveInPlace(_ call: VarlinkOnewayCall) -> Bool {
-        guard let name = call.call.string("stack"), CallParameters.isValidIdentifier(name),
-            let fraction = call.call.number("fraction"), fraction >= 0, fraction <= 1,
-            !isStopping, let record = try? stacks.record(name),
+        guard let name = call.call.stringBytes("stack"), let fraction = call.call.number("fraction"),
+            fraction >= 0, fraction <= 1, !isStopping, let record = inPlaceRecord(named: name),
             access.mayChange(ownedBy: record.ownerUid, peer: call.peer, groups: { nil })
         else { return false }
         storePendingFraction(fraction, of: record)
         return true
+    }
+
+    /// The existing stack whose name has the UTF-8 bytes `name`, if the name is a valid identifier: from
+    /// the cache of the last one while the directory is unchanged, else from the directory.
+    private func inPlaceRecord(named name: UnsafeRawBufferPointer) -> StackRecord? {
+        let generation = stacks.generation
+        if let record = recentStack.record(named: name, generation: generation) { return record }
+        let text = String(decoding: name, as: UTF8.self)
+        guard CallParameters.isValidIdentifier(text), let record = try? stacks.record(text) else { return nil }
+        recentStack.remember(record, named: name, generation: generation)
+        return record
     }
 
     /// Keeps only the latest oneway fraction; the stack waits in the mailbox once, whatever the number of

@@ -35,6 +35,8 @@ public final class TransitionService: Sendable {
     let pump: SubscriptionPump
     let streams = StreamDirectory()
     let gestures = GestureMailbox()
+    /// The stack of the latest oneway update handled in place.
+    let recentStack = RecentStackCache()
     private let lifecycle = ServiceLocked(Lifecycle())
 
     private struct Lifecycle {
@@ -61,18 +63,20 @@ public final class TransitionService: Sendable {
             let owner = store.restoredOwners[id.rawValue] ?? AccessPolicy.rootUid
             stacks.publish(StackRecord(name: id.rawValue, ownerUid: owner, actor: actor))
         }
-        for (name, json) in store.restoredAnimators {
+        var animatorOwners: [String: UInt32] = [:]
+        for (name, json, owner) in store.restoredAnimators {
             do {
                 let value = try JSONReader.parse(json)
                 let animator = try ModelDecoding.animator(value, path: "animator")
                 try engine.defineAnimator(animator)
+                animatorOwners[animator.name] = owner
             } catch {
                 configuration.log.log(
                     .warning, "Failed to restore animator \(name): \(error), ignoring",
                     [("ANIMATOR", name), ("ERROR", "\(error)")])
             }
         }
-        animators = AnimatorCatalog(engine.animators)
+        animators = AnimatorCatalog(engine.animators, owners: animatorOwners)
     }
 
     /// The interface implementation: `io.transitiond`'s text and a handler for every method.

@@ -1,3 +1,4 @@
+import Synchronization
 import TransitionEngine
 
 /// The stacks the service knows, by name, with the names being created or deleted: lookups and the
@@ -26,12 +27,24 @@ final class StackDirectory: Sendable {
     }
 
     private let state = ServiceLocked(State())
+    /// Increases with every change of the entries (made under the lock), so that a lookup remembered
+    /// together with the generation it was made at is known to be current while the generation is the same.
+    private let changes = Atomic<UInt64>(0)
     /// Whether every owner's stacks count together for the per-user limit (shared ownership).
     private let countsTogether: Bool
 
     init(countsTogether: Bool = false) { self.countsTogether = countsTogether }
 
     private func key(_ uid: UInt32) -> UInt32 { countsTogether ? 0 : uid }
+
+    /// The number of changes so far (names reserved, published, removed, being deleted or restored):
+    /// equal generations mean the same entries.
+    var generation: UInt64 { changes.load(ordering: .acquiring) }
+
+    /// Records a change of the entries; called with the lock held.
+    private func changed() {
+        changes.add(1, ordering: .releasing)
+    }
 
     /// The existing stack named `name`.
     ///
@@ -72,6 +85,7 @@ final class StackDirectory: Sendable {
             }
             state.entries[name] = .reserved(uid: uid)
             state.countByUid[key(uid)] = owned + 1
+            changed()
         }
     }
 
@@ -80,6 +94,7 @@ final class StackDirectory: Sendable {
         state.withLock { state in
             if state.entries[record.name] == nil { state.countByUid[key(record.ownerUid), default: 0] += 1 }
             state.entries[record.name] = .ready(record)
+            changed()
         }
     }
 
@@ -87,6 +102,7 @@ final class StackDirectory: Sendable {
     func remove(_ name: String) {
         state.withLock { state in
             guard let entry = state.entries.removeValue(forKey: name) else { return }
+            changed()
             let uid = key(entry.uid)
             let remaining = (state.countByUid[uid] ?? 1) - 1
             state.countByUid[uid] = remaining > 0 ? remaining : nil
@@ -98,6 +114,7 @@ final class StackDirectory: Sendable {
         try state.withLock { state throws(ServiceError) in
             guard case .ready(let record)? = state.entries[name] else { throw .noSuchStack(name, parameter: "name") }
             state.entries[name] = .deleting(record)
+            changed()
             return record
         }
     }
@@ -105,7 +122,10 @@ final class StackDirectory: Sendable {
     /// Undoes `beginDeleting` after the deletion failed.
     func cancelDeleting(_ record: StackRecord) {
         state.withLock { state in
-            if case .deleting? = state.entries[record.name] { state.entries[record.name] = .ready(record) }
+            if case .deleting? = state.entries[record.name] {
+                state.entries[record.name] = .ready(record)
+                changed()
+            }
         }
     }
 }

@@ -142,6 +142,13 @@ public struct VarlinkInPlaceCall {
         return String(decoding: message[range], as: UTF8.self)
     }
 
+    /// The bytes (UTF-8, printable ASCII) of the string parameter `name`, valid while the message is; nil
+    /// when absent or not a string.
+    public func stringBytes(_ name: StaticString) -> UnsafeRawBufferPointer? {
+        guard let index = index(of: name), case .string(let range) = value(at: index) else { return nil }
+        return UnsafeRawBufferPointer(rebasing: message[range])
+    }
+
     /// The number parameter `name`; nil when absent or not a number.
     public func number(_ name: StaticString) -> Double? {
         guard let index = index(of: name), case .number(let number) = value(at: index) else { return nil }
