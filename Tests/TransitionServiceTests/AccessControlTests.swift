@@ -97,4 +97,55 @@ import Varlink
         }
         await harness.shutdown()
     }
+
+    /// An animator a client defined may be replaced only by that client's uid, root or the control
+    /// group, also after a restart (the owner is stored with the animator); anyone may define a new one.
+    @Test func onlyTheDefinerMayReplaceAnAnimator() async throws {
+        try #require(getuid() == 0, "this test runs clients as other users, which needs root")
+        let directory = try TemporaryDirectory(prefix: "transitiond-access-test")
+        chmod(directory.path, 0o755)
+        let pythonPath = try PythonClient.copyPackage(into: directory.path)
+        let nobody = OtherUser(uid: Self.nobody, pythonPath: pythonPath)
+        let stranger = OtherUser(uid: Self.nobody - 1, pythonPath: pythonPath)
+        func define(_ name: String, as user: OtherUser, on path: String) async throws -> [String: Any]? {
+            let outcome = try await offPool { try PythonClient.run(mode: "animator", socket: path, stack: name, user: user) }
+            return PythonClient.json(outcome)["error"] as? [String: Any]
+        }
+
+        let first = try ServiceHarness(socketMode: 0o666, directory: directory, persistent: true)
+        // root's animator: push only; the other user's attempt would add pop.
+        try await first.withConnection { connection throws in
+            try connection.call("DefineAnimator", ["animator": TransitionServiceAnimatorsTests.pushFade("rootFade")])
+        }
+        let refused = try await define("rootFade", as: nobody, on: first.path)
+        #expect(refused?["error"] as? String == "io.transitiond.PermissionDenied")
+        let parameters = refused?["parameters"] as? [String: Any]
+        #expect(parameters?["animator"] as? String == "rootFade")
+        #expect(parameters?["uid"] as? Int == Int(Self.nobody))
+        #expect(parameters?["parameter"] as? String == "animator.name")
+        #expect(try await first.withConnection { connection throws in try Self.operations(of: "rootFade", connection) } == ["push"])
+        #expect(try await define("nobodyFade", as: nobody, on: first.path) == nil)
+        let server = first.server
+        _ = try await offPool { server.shutdown() }
+        first.service.stopStreams()
+        await first.engine.shutdown()
+
+        let second = try ServiceHarness(socketMode: 0o666, directory: directory, persistent: true)
+        let strangers = try await define("nobodyFade", as: stranger, on: second.path)
+        #expect(strangers?["error"] as? String == "io.transitiond.PermissionDenied")
+        #expect((strangers?["parameters"] as? [String: Any])?["uid"] as? Int == Int(Self.nobody - 1))
+        #expect(try await define("nobodyFade", as: nobody, on: second.path) == nil)
+        try await second.withConnection { connection throws in
+            try connection.call("DefineAnimator", ["animator": TransitionServiceAnimatorsTests.pushFade("nobodyFade"), "replace": true])
+            #expect(try Self.operations(of: "nobodyFade", connection) == ["push"])
+        }
+        await second.shutdown()
+    }
+
+    /// The operations `ListAnimators` gives for the animator `name`.
+    static func operations(of name: String, _ connection: TestConnection) throws -> [String] {
+        let listing = try connection.call("ListAnimators")
+        let summary = listing["animators"]?.arrayValue?.first { $0["name"] == .string(name) }
+        return summary?["operations"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
 }

@@ -25,6 +25,19 @@ import Varlink
         ],
     ]
 
+    /// A fade for push only, named `name`.
+    static func pushFade(_ name: String) -> JSONValue {
+        [
+            "name": .string(name),
+            "variants": [
+                "push": [
+                    "duration": 0.2, "setup": [["target": "to", "property": "alpha", "value": 0]],
+                    "phases": [["duration": 0.2, "tracks": [["target": "to", "property": "alpha", "to": 1]]]],
+                ]
+            ],
+        ]
+    }
+
     @Test func listsTheBuiltins() async throws {
         let harness = try ServiceHarness()
         try await harness.withConnection { connection throws in

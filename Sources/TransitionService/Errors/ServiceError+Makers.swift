@@ -38,6 +38,15 @@ extension ServiceError {
             parameter: "stack", fields: ["stack": .string(stack), "uid": .number(Double(uid))])
     }
 
+    /// `PermissionDenied`: `uid` may not replace the animator `animator`, which `owner` defined.
+    static func permissionDenied(animator: String, owner: UInt32, uid: UInt32) -> ServiceError {
+        ServiceError(
+            .permissionDenied,
+            "Animator '\(animator)' was defined by uid \(owner); only its owner, root or members of the control "
+                + "group may replace it. Define yours under another name.",
+            parameter: "animator.name", fields: ["animator": .string(animator), "uid": .number(Double(uid))])
+    }
+
     /// `PermissionDenied` for a caller whose credentials could not be read.
     static func unknownCaller(stack: String) -> ServiceError {
         ServiceError(

@@ -320,7 +320,8 @@ public enum TransitionInterface {
         method ListAnimators() -> (animators: []AnimatorSummary)
 
         # Defines (or with replace, redefines) an animator (docs/animators.md); it is kept across restarts.
-        # Built-ins cannot be replaced.
+        # Built-ins cannot be replaced; an animator a client defined may be replaced only by that client's
+        # uid, root or members of the control group (PermissionDenied otherwise).
         method DefineAnimator(animator: object, replace: ?bool) -> (name: string, operations: []Operation)
 
         # The daemon's counters, or one stack's.
@@ -386,8 +387,9 @@ public enum TransitionInterface {
         # subscribersPerStack, subscriberEvents, queuedOperations, messageBytes (open set).
         error LimitExceeded (parameter: string, message: string, limit: string, maximum: int)
 
-        # Only the stack's owner, root or members of the control group may change it. uid is the caller's.
-        error PermissionDenied (parameter: string, message: string, stack: string, uid: int)
+        # Only the stack's owner, root or members of the control group may change it (stack names it), or
+        # replace an animator a client defined (animator names it). uid is the caller's.
+        error PermissionDenied (parameter: string, message: string, stack: ?string, animator: ?string, uid: int)
 
         # The daemon is stopping and accepts no new operations.
         error ShuttingDown (parameter: string, message: string)

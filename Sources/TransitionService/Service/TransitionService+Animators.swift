@@ -33,6 +33,7 @@ extension TransitionService {
             do throws(ServiceError) {
                 animator = try ModelDecoding.animator(value, path: "animator")
                 try Self.check(animator, replace: replace, existing: animators.animator(named: animator.name))
+                try authorize(replacing: animator.name, by: context)
                 try AnimatorProbe.compileEveryVariant(of: animator)
             } catch {
                 fail(context, error)
@@ -41,14 +42,14 @@ extension TransitionService {
             var json: [UInt8] = []
             do throws(TransitionEngineError) {
                 try? JSONWriter.write(value, into: &json)
-                try await store.saveAnimator(named: animator.name, json: json)
+                try await store.saveAnimator(named: animator.name, json: json, owner: context.peer.uid)
                 try engine.defineAnimator(animator)
             } catch {
                 if error.code.isStorageFailure { logStorageFailure(error, stack: "") }
                 fail(context, ServiceError(error, context: ErrorContext(stack: "", parameter: "animator")))
                 return
             }
-            animators.define(animator)
+            animators.define(animator, owner: context.peer.uid)
             configuration.log.log(
                 .notice, "Defined animator \(animator.name) for \(context.peer)",
                 clientFields(context) + [("ANIMATOR", animator.name)])
@@ -60,7 +61,7 @@ extension TransitionService {
 
     /// Defines (or redefines) an animator from the daemon itself, such as one read from an animator
     /// directory at start or on reload: checked as `DefineAnimator` checks it, not written to the state
-    /// directory, and listed by `ListAnimators` from then on.
+    /// directory, owned by root, and listed by `ListAnimators` from then on.
     ///
     /// - Throws: `InvalidAnimator` (a built-in's name, a bad name, no variant, a variant that does not
     ///   compile).
@@ -72,7 +73,19 @@ extension TransitionService {
         } catch {
             throw ServiceError(error, context: ErrorContext(stack: "", parameter: "animator"))
         }
-        animators.define(animator)
+        animators.define(animator, owner: AccessPolicy.rootUid)
+    }
+
+    /// Checks that the caller of `context` may define the animator `name`: anyone may define a new one;
+    /// only its owner, root or the control group may replace one (clients' stacks use it).
+    ///
+    /// - Throws: `PermissionDenied`.
+    private func authorize(replacing name: String, by context: VarlinkCallContext) throws(ServiceError) {
+        guard animators.animator(named: name) != nil else { return }
+        let owner = animators.owner(of: name)
+        guard !access.mayChange(ownedBy: owner, peer: context.peer, groups: { connections.groups(of: context) })
+        else { return }
+        throw .permissionDenied(animator: name, owner: owner, uid: context.peer.uid)
     }
 
     /// Checks a new animator's name against the built-ins and the defined ones.

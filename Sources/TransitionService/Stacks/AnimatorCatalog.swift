@@ -2,11 +2,14 @@ import JSON
 import TransitionCore
 
 /// The service's view of the engine's animators: looked up on the event-loop thread to check an
-/// animator named in a call before anything runs, and listed by `ListAnimators` from a reply built once
-/// per change.
+/// animator named in a call before anything runs, listed by `ListAnimators` from a reply built once per
+/// change, and each defined one's owner (the uid that defined it; built-ins and the daemon's own
+/// animators belong to root), who with root and the control group may replace it.
 final class AnimatorCatalog: Sendable {
     private struct State {
         var animators: [String: AnimatorSpecification] = [:]
+        /// The uid that defined each animator a client defined.
+        var owners: [String: UInt32] = [:]
         /// The `ListAnimators` reply, rebuilt after each change.
         var listing: JSONObject = [:]
         /// The same reply as JSON text, sent without encoding it again.
@@ -15,9 +18,11 @@ final class AnimatorCatalog: Sendable {
 
     private let state = ServiceLocked(State())
 
-    init(_ animators: [AnimatorSpecification]) {
+    /// The engine's animators, with the owners of those clients defined (missing: root).
+    init(_ animators: [AnimatorSpecification], owners: [String: UInt32] = [:]) {
         state.withLock { state in
             for animator in animators { state.animators[animator.name] = animator }
+            state.owners = owners
             state.listing = Self.listing(state.animators)
             state.listingJSON = Self.json(state.listing)
         }
@@ -25,6 +30,10 @@ final class AnimatorCatalog: Sendable {
 
     /// The animator named `name`, if any.
     func animator(named name: String) -> AnimatorSpecification? { state.withLock { $0.animators[name] } }
+
+    /// The uid that owns the animator named `name`: its definer's, or root's for built-ins, the daemon's
+    /// own and unknown names.
+    func owner(of name: String) -> UInt32 { state.withLock { $0.owners[name] } ?? AccessPolicy.rootUid }
 
     /// Every animator.
     var all: [AnimatorSpecification] { state.withLock { Array($0.animators.values) } }
@@ -35,10 +44,11 @@ final class AnimatorCatalog: Sendable {
     /// The `ListAnimators` reply's parameters as JSON text.
     var listingJSON: [UInt8] { state.withLock { $0.listingJSON } }
 
-    /// Adds or replaces an animator (after the engine accepted it).
-    func define(_ animator: AnimatorSpecification) {
+    /// Adds or replaces an animator (after the engine accepted it), owned by `owner`.
+    func define(_ animator: AnimatorSpecification, owner: UInt32) {
         state.withLock { state in
             state.animators[animator.name] = animator
+            state.owners[animator.name] = owner
             state.listing = Self.listing(state.animators)
             state.listingJSON = Self.json(state.listing)
         }

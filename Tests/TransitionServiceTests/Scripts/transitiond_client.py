@@ -14,6 +14,8 @@ Modes:
   create       Creates STACK (owned by whoever runs the script) and prints its owner uid.
   permissions  As a user who does not own STACK: reads it, subscribes to it, tries to push, to delete
                it and to update it (oneway, then answered). Prints one JSON object with the outcomes.
+  animator     Defines the animator named STACK (replace: true; a fade for push and pop) as whoever runs
+               the script. Prints {"error": null} or the error and its parameters.
 
 Exits 0 when the mode ran, 2 when a check failed (the reason on stderr), and 3 when the `varlink`
 package is missing (install it with: pip install varlink==31.0.0).
@@ -137,6 +139,16 @@ def permissions(address, stack):
     print(json.dumps(seen, sort_keys=True))
 
 
+def animator(address, name):
+    fade = {"duration": 0.2, "setup": [{"target": "to", "property": "alpha", "value": 0}],
+            "phases": [{"duration": 0.2, "tracks": [{"target": "to", "property": "alpha", "to": 1}]}]}
+    specification = {"name": name, "variants": {"push": fade, "pop": fade}}
+    with varlink.Client(address=address) as client:
+        with client.open("io.transitiond") as control:
+            outcome = error_of(lambda: control.DefineAnimator(animator=specification, replace=True))
+    print(json.dumps({"error": outcome}, sort_keys=True))
+
+
 if __name__ == "__main__":
     mode, address = sys.argv[1], sys.argv[2]
     if mode == "basic":
@@ -149,5 +161,7 @@ if __name__ == "__main__":
         create(address, sys.argv[3])
     elif mode == "permissions":
         permissions(address, sys.argv[3])
+    elif mode == "animator":
+        animator(address, sys.argv[3])
     else:
         check(False, "unknown mode " + mode)
