@@ -44,7 +44,8 @@ public struct TransitionPlan: Sendable {
             return
         }
         let time = max(planSeconds, 0)
-        Self.replace(&nodes, with: restingStates)
+        // `resolveIntoContainer` below writes every node's quad and container transform.
+        Self.replace(&nodes, with: restingStates, copyingDerivedGeometry: false)
         tracks.withUnsafeBufferPointer { tracks in
             nodes.withUnsafeMutableBufferPointer { buffer in
                 for group in trackGroups {
@@ -69,8 +70,12 @@ public struct TransitionPlan: Sendable {
 
     /// Copies `source` into `destination`'s storage (no allocation when capacity suffices). When an element
     /// already stands for the same node, only its geometry is copied: identifiers and styles stay put, which
-    /// saves their reference counting on every frame.
-    static func replace(_ destination: inout [NodeState], with source: [NodeState]) {
+    /// saves their reference counting on every frame. Without `copyingDerivedGeometry`, `quad` and
+    /// `containerTransform` (derived from the rest, 192 of a node's bytes) are left for the caller to
+    /// recompute.
+    static func replace(
+        _ destination: inout [NodeState], with source: [NodeState], copyingDerivedGeometry: Bool = true
+    ) {
         guard destination.count == source.count else {
             destination.removeAll(keepingCapacity: true)
             destination.append(contentsOf: source)
@@ -89,8 +94,10 @@ public struct TransitionPlan: Sendable {
                         buffer[index].alpha = source[index].alpha
                         buffer[index].hidden = source[index].hidden
                         buffer[index].z = source[index].z
-                        buffer[index].quad = source[index].quad
-                        buffer[index].containerTransform = source[index].containerTransform
+                        if copyingDerivedGeometry {
+                            buffer[index].quad = source[index].quad
+                            buffer[index].containerTransform = source[index].containerTransform
+                        }
                         if source[index].kind == .overlay { buffer[index].style = source[index].style }
                     } else {
                         buffer[index] = source[index]
