@@ -100,16 +100,21 @@ final class TickScheduler: ClockParticipant, Sendable {
         }
         // Each shard is walked by a child task on its executor's thread, where its stack actors run: each
         // hop into the next stack is a switch on the same thread (see ShardExecutor).
-        let commits = await withTaskGroup(of: [StackActor.Commit].self) { group in
+        let (commits, readiness) = await withTaskGroup(of: ([StackActor.Commit], ReadinessBatch).self) { group in
             for shard in shards {
                 group.addTask(executorPreference: ShardExecutor.forShard(shard.index)) {
                     await Self.walk(shard.stacks, tick)
                 }
             }
             var all: [StackActor.Commit] = []
-            for await part in group { all += part }
-            return all
+            var batches: [ReadinessBatch] = []
+            for await (part, batch) in group {
+                all += part
+                if !batch.isEmpty { batches.append(batch) }
+            }
+            return (all, batches)
         }
+        if !readiness.isEmpty { notifyReaders(readiness) }
         guard !commits.isEmpty else { return }
         if clock.waitsForSideEffects {
             await write(commits)
@@ -137,12 +142,25 @@ final class TickScheduler: ClockParticipant, Sendable {
         return next
     }
 
-    private static func walk(_ stacks: [StackActor], _ tick: ClockTick) async -> [StackActor.Commit] {
+    private static func walk(_ stacks: [StackActor], _ tick: ClockTick) async -> ([StackActor.Commit], ReadinessBatch) {
         var commits: [StackActor.Commit] = []
+        // Readers are told once the whole tick is done (see ReadinessBatch).
+        let readiness = ReadinessBatch()
         for stack in stacks {
-            if let commit = await stack.handleTick(tick) { commits.append(commit) }
+            if let commit = await stack.handleTick(tick, readiness: readiness) { commits.append(commit) }
         }
-        return commits
+        return (commits, readiness)
+    }
+
+    /// Has the readiness handlers a tick collected called: before the tick returns on a clock that waits
+    /// for side effects, otherwise by `ReadinessNotifier`'s thread, so that no tick job, at real-time
+    /// priority, ever waits for a reader's lock.
+    private func notifyReaders(_ batches: [ReadinessBatch]) {
+        if clock.waitsForSideEffects {
+            for batch in batches { batch.callAll() }
+        } else {
+            ReadinessNotifier.shared.submit(batches)
+        }
     }
 
     /// Writes the commits of a tick as one group commit, then tells each stack (one task per shard, on

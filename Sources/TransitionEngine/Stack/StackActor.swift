@@ -60,16 +60,17 @@ public actor StackActor {
     func environment(_ tick: ClockTick? = nil) -> StackStateMachine.Environment {
         StackStateMachine.Environment(
             now: tick?.timestamp ?? context.clock.now, frameIndex: tick?.index ?? context.clock.currentFrameIndex,
-            planner: context.planner, wantsFrames: !subscriptions.isEmpty)
+            planner: context.planner, subscriberCount: subscriptions.count)
     }
 
     // MARK: Ticks and commits
 
-    /// Handles one tick; returns the commit to write if the transition reached its end.
-    func handleTick(_ tick: ClockTick) -> Commit? {
+    /// Handles one tick; returns the commit to write if the transition reached its end. The subscribers'
+    /// readiness handlers are kept in `readiness`, for the walk to call when it has visited every stack.
+    func handleTick(_ tick: ClockTick, readiness: ReadinessBatch? = nil) -> Commit? {
         guard !closed else { return nil }
         let output = machine.tick(in: environment(tick))
-        return carryOut(output)
+        return carryOut(output, readiness: readiness)
     }
 
     /// Reports the write of a commit; returns a following commit to write, if any.
@@ -84,9 +85,9 @@ public actor StackActor {
     }
 
     /// Delivers the output's items, updates the tick demand and returns its write, if any.
-    func carryOut(_ output: StackStateMachine.Output) -> Commit? {
-        if let frame = output.frame { deliver(frame) }
-        deliver(output.items)
+    func carryOut(_ output: StackStateMachine.Output, readiness: ReadinessBatch? = nil) -> Commit? {
+        if let frame = output.frame { deliver(frame, readiness: readiness) }
+        deliver(output.items, readiness: readiness)
         let wantsTicks = machine.wantsTicks && !closed
         if wantsTicks != scheduled {
             scheduled = wantsTicks
@@ -110,13 +111,15 @@ public actor StackActor {
         return first ?? .success(())
     }
 
-    private func deliver(_ frame: LazyFrame<Frame>) {
+    private func deliver(_ frame: LazyFrame<Frame>, readiness: ReadinessBatch?) {
         var ended = false
-        for subscription in subscriptions where !subscription.send(frame: frame) { ended = true }
+        for subscription in subscriptions where !subscription.send(frame: frame, readiness: readiness) {
+            ended = true
+        }
         if ended { pruneSubscriptions() }
     }
 
-    private func deliver(_ items: [StackStateMachine.Output.Item]) {
+    private func deliver(_ items: [StackStateMachine.Output.Item], readiness: ReadinessBatch?) {
         if let observer = context.transitionObserver {
             for case .event(let event) in items where event.kind != .stackChanged { observer(event) }
         }
@@ -126,8 +129,8 @@ public actor StackActor {
             for subscription in subscriptions {
                 let alive: Bool
                 switch item {
-                case .event(let event): alive = subscription.send(event: event)
-                case .frame(let frame): alive = subscription.send(frame: frame)
+                case .event(let event): alive = subscription.send(event: event, readiness: readiness)
+                case .frame(let frame): alive = subscription.send(frame: frame, readiness: readiness)
                 }
                 if !alive { ended = true }
             }

@@ -21,8 +21,10 @@ struct StackStateMachine {
         var frameIndex: Int64
         /// Compiles plans.
         var planner: TransitionPlanner
+        /// How many subscribers the stack has (no frame is made without one).
+        var subscriberCount: Int
         /// Whether anyone subscribes to frames (no sampling otherwise).
-        var wantsFrames: Bool
+        var wantsFrames: Bool { subscriberCount > 0 }
     }
 
     /// Items for subscribers, in order, and the write to make.
@@ -297,19 +299,15 @@ struct StackStateMachine {
         statistics.frames += 1
         let running = self.running!
         let compiled = running.compiled
-        let duration = compiled.plan.duration
-        let stack = committed.id.rawValue
-        let index = environment.frameIndex
-        let time = EngineTime.seconds(fromNanoseconds: environment.now - running.beganAt)
+        let duration = compiled.duration
         let transition = FrameTransition(
             id: running.id, operation: running.visual.operation, animator: running.animator,
             progress: duration > 0 ? seconds / duration : (running.timeline.isReversed ? 0 : 1),
             interactive: running.gestureActive)
-        return LazyFrame {
-            Frame(
-                stack: stack, index: index, time: time, transition: transition, nodes: compiled.plan.sample(at: seconds)
-            )
-        }
+        return RunningFrame(
+            stack: committed.id.rawValue, index: environment.frameIndex,
+            time: EngineTime.seconds(fromNanoseconds: environment.now - running.beganAt), transition: transition,
+            compiled: compiled, seconds: seconds, recyclable: environment.subscriberCount == 1)
     }
 
     /// The committed state at rest, as a frame with no transition, laid out when first read.

@@ -10,27 +10,62 @@
 ///
 /// A tick makes one per animating stack with subscribers, so it carries no lock of its own (an object and
 /// a mutex allocated per frame): the first read computes it under one of `FrameLocks`' striped mutexes.
+/// A frame made by a running transition is a subclass (`RunningFrame`) that holds what it needs in its
+/// own fields, so a tick allocates one object per frame and no closure context.
+///
 /// Read through `Subscription.poll()` from other modules, so its reading path is inlinable.
 @usableFromInline
-final class LazyFrame<Frame: Sendable>: @unchecked Sendable {
+class LazyFrame<Frame: Sendable>: @unchecked Sendable {
     @usableFromInline
     enum Content {
         case ready(Frame)
         case deferred(@Sendable () -> Frame)
+        /// Computed by the subclass's `compute(recycling:)`.
+        case computedBySubclass
     }
 
     /// Guarded by `FrameLocks.mutex(for: self)`.
     @usableFromInline var content: Content
 
+    /// Whether a reader may hand this frame back as `recycled` for the next one: only when a single
+    /// subscriber received it, so that its storage is never seen by two consumers.
+    @usableFromInline let recyclable: Bool
+
     /// A frame already computed.
-    init(_ frame: Frame) { content = .ready(frame) }
+    init(_ frame: Frame) {
+        content = .ready(frame)
+        recyclable = false
+    }
 
     /// A frame `make` computes on first read.
-    init(deferred make: @escaping @Sendable () -> Frame) { content = .deferred(make) }
+    init(deferred make: @escaping @Sendable () -> Frame) {
+        content = .deferred(make)
+        recyclable = false
+    }
+
+    /// A frame the subclass computes on first read.
+    init(recyclable: Bool) {
+        content = .computedBySubclass
+        self.recyclable = recyclable
+    }
+
+    /// Computes the frame of a subclass; `recycled` is an earlier frame the reader is done with, whose
+    /// storage may be reused (take it, set it to nil).
+    @usableFromInline
+    func compute(recycling recycled: inout Frame?) -> Frame {
+        preconditionFailure("LazyFrame.compute(recycling:) is for subclasses")
+    }
 
     /// The frame; the first call computes it (later callers wait for that one).
     @inlinable
     var value: Frame {
+        var nothing: Frame?
+        return value(recycling: &nothing)
+    }
+
+    /// The frame; the first call computes it, reusing the storage of `recycled` if it can.
+    @inlinable
+    func value(recycling recycled: inout Frame?) -> Frame {
         let mutex = FrameLocks.mutex(for: ObjectIdentifier(self))
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
@@ -39,6 +74,10 @@ final class LazyFrame<Frame: Sendable>: @unchecked Sendable {
             return frame
         case .deferred(let make):
             let frame = make()
+            content = .ready(frame)
+            return frame
+        case .computedBySubclass:
+            let frame = compute(recycling: &recycled)
             content = .ready(frame)
             return frame
         }

@@ -8,10 +8,13 @@
 ///   reports the error.
 ///
 /// Two ways to read, both single-consumer:
-/// - `poll()` with `setReadinessHandler(_:)`: the handler runs on the producer's thread when the queue
-///   goes from empty to non-empty or the subscription ends, and must only note readiness (write an
-///   eventfd, mark a connection writable); the reader then drains with `poll()` on its own thread. This
-///   costs no task and no hop per frame and is the path for socket writers.
+/// - `poll()` with `setReadinessHandler(_:)`: the handler runs when the queue goes from empty to
+///   non-empty or the subscription ends, and must only note readiness (write an eventfd, mark a connection
+///   writable); the reader then drains with `poll()` on its own thread. It runs on the producer's thread,
+///   except for what a tick delivers: those handlers run once the whole tick is done, on
+///   `ReadinessNotifier`'s thread for a real clock (before `advance` returns for a `VirtualClock`), so that
+///   a tick at real-time priority never waits for a reader's lock. This costs no task and no hop per frame
+///   and is the path for socket writers.
 /// - `for try await item in subscription`: an `AsyncSequence` for tests and in-process clients.
 public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// A delivered item.
@@ -40,6 +43,10 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
         @usableFromInline var queue: SubscriptionQueue<LazyFrame<Frame>, Event>
         @usableFromInline var ended: Bool = false
         @usableFromInline var error: TransitionEngineError?
+        /// The frame the consumer took last, kept until the producer offers the next one: a frame is then
+        /// freed on the thread that allocated it (the tick's), not on the reader's, whose frees into the
+        /// ticking thread's malloc arena take that arena's lock (a plain mutex) under the tick's feet.
+        @usableFromInline var lastTakenFrame: LazyFrame<Frame>?
         var waiter: CheckedContinuation<Item?, any Error>?
         var readinessHandler: (@Sendable () -> Void)?
         var framesCoalesced: UInt64 = 0
@@ -51,6 +58,10 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     // subscription pump) then runs it specialized for its Frame and Event, where the generic entry point
     // costs a metadata lookup and value-witness calls per item.
     @usableFromInline let state: Locked<State>
+
+    /// The last frame `poll()` computed itself, handed back to the next one so that its node storage is
+    /// reused (see `LazyFrame.recyclable`). Touched only by the single consumer's `poll()`.
+    @usableFromInline nonisolated(unsafe) var recycledFrame: Frame?
 
     /// A number unique within the stack that created the subscription.
     public let identifier: UInt64
@@ -65,9 +76,13 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// Takes the next item without waiting.
     @inlinable
     public func poll() -> Poll {
-        let (item, ended, error) = state.withLock { state in (state.queue.take(), state.ended, state.error) }
+        let (item, ended, error) = state.withLock { state in
+            let item = state.queue.take()
+            if case .frame(let frame, _) = item { state.lastTakenFrame = frame }
+            return (item, state.ended, state.error)
+        }
         // A deferred frame is computed here, on the reader's thread, outside the lock.
-        if let item { return .element(Self.element(item)) }
+        if let item { return .element(element(recycling: item)) }
         return ended ? .finished(error) : .empty
     }
 
@@ -99,10 +114,11 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
 
     // MARK: Producer
 
-    /// Queues an event. Returns false if the subscription has ended (now or before).
+    /// Queues an event. Returns false if the subscription has ended (now or before). With `readiness`,
+    /// the readiness handler is kept there to be called later instead of now.
     @discardableResult
-    func send(event: Event) -> Bool {
-        deliver { state in
+    func send(event: Event, readiness: ReadinessBatch? = nil) -> Bool {
+        deliver(readiness: readiness) { state in
             switch state.queue.offer(event: event) {
             case .accepted(let wasEmpty): return wasEmpty ? .wake : .none
             case .overflow:
@@ -122,10 +138,12 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     @discardableResult
     func send(frame: Frame) -> Bool { send(frame: LazyFrame(frame)) }
 
-    /// Queues a frame computed when read (shared by every subscriber of a tick).
+    /// Queues a frame computed when read (shared by every subscriber of a tick). With `readiness`, the
+    /// readiness handler is kept there to be called later instead of now.
     @discardableResult
-    func send(frame: LazyFrame<Frame>) -> Bool {
-        deliver { state in
+    func send(frame: LazyFrame<Frame>, readiness: ReadinessBatch? = nil) -> Bool {
+        deliver(readiness: readiness) { state in
+            state.lastTakenFrame = nil
             let (wasEmpty, replaced) = state.queue.offer(frame: frame)
             if replaced { state.framesCoalesced += 1 }
             return wasEmpty ? .wake : .none
@@ -144,7 +162,7 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
 
     private enum Wake { case none, wake }
 
-    private func deliver(_ body: (inout State) -> Wake) -> Bool {
+    private func deliver(readiness: ReadinessBatch? = nil, _ body: (inout State) -> Wake) -> Bool {
         let (alive, waiter, element, handler):
             (Bool, CheckedContinuation<Item?, any Error>?, Result<Item?, any Error>?, (@Sendable () -> Void)?) =
                 state.withLock { state in
@@ -160,8 +178,23 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
                     return (!state.ended, waiter, .success(nil), handler)
                 }
         if let waiter, let element { waiter.resume(with: element) }
-        handler?()
+        if let handler {
+            if let readiness { readiness.append(handler) } else { handler() }
+        }
         return alive
+    }
+
+    /// The element of `item`, computing a frame with the storage of the previous one when it may.
+    @inlinable
+    func element(recycling item: Item) -> Element {
+        switch item {
+        case .event(let event):
+            return .event(event)
+        case .frame(let lazy, let missed):
+            let frame = lazy.value(recycling: &recycledFrame)
+            if lazy.recyclable { recycledFrame = frame }
+            return .frame(frame, missedFrames: missed)
+        }
     }
 
     @inlinable
