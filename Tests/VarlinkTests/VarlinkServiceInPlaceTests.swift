@@ -75,6 +75,19 @@ import Varlink
         return recorder.take()
     }
 
+    /// Whatever the order of the members and the whitespace, as long as the scan reads it.
+    @Test(arguments: [
+        #"{"parameters":{"fraction":0.5,"stack":"a"},"oneway":true,"method":"io.example.Update"}"#,
+        #" { "method" : "io.example.Update" , "oneway" : true , "parameters" : { "stack" : "a" , "fraction" : 0.5 } } "#,
+        #"{"oneway":true,"method":"io.example.Update","parameters":{"stack":"a","fraction":0.5}}"#,
+    ])
+    func handlesInPlaceInAnyOrder(_ text: String) throws {
+        let recorder = Recorder()
+        let service = try Self.service(recorder)
+        #expect(Self.handleInPlace(Array(text.utf8), in: service))
+        #expect(recorder.take().count == 1)
+    }
+
     @Test func handlesAScalarOnewayCallInPlace() throws {
         let recorder = Recorder()
         let service = try Self.service(recorder)
@@ -97,6 +110,8 @@ import Varlink
         #"{"method":"io.example.Tree","parameters":{"name":"a"},"oneway":true}"#,  // object field
         #"{"method":"io.example.Unimplemented","parameters":{"name":"a"},"oneway":true}"#,
         #"{"method":"io.example.Other","oneway":true}"#,
+        #"{"method":"io.example.UpdateX","parameters":{"stack":"a","fraction":0.5},"oneway":true}"#,
+        #"{"method":"io.example.Updat","parameters":{"stack":"a","fraction":0.5},"oneway":true}"#,
         #"{"method":"io.example.Update","parameters":{"stack":"\u0061","fraction":0.5},"oneway":true}"#,
     ])
     func leavesToTheOrdinaryPath(_ text: String) throws {

@@ -81,7 +81,8 @@ extension VarlinkService {
         _ message: UnsafeRawBufferPointer, limits: JSONReader.Limits, connectionID: UInt64,
         peer: VarlinkPeerCredentials
     ) -> Bool {
-        guard !inPlaceRoutes.isEmpty, let call = VarlinkInPlaceCall.scan(message, limits: limits),
+        guard !inPlaceRoutes.isEmpty, !namesAnotherMethodFirst(message),
+            let call = VarlinkInPlaceCall.scan(message, limits: limits),
             call.oneway, !call.more, !call.upgrade
         else { return false }
         let method = call.methodBytes
@@ -92,5 +93,28 @@ extension VarlinkService {
             return route.handler(VarlinkOnewayCall(call: call, connectionID: connectionID, peer: peer))
         }
         return false
+    }
+
+    /// How calls usually begin (this module's encoder, sd-varlink, the benchmark's load generator).
+    static let usualStart: StaticString = #"{"method":""#
+
+    /// Whether `message` begins with `{"method":"<name>"` for a name no in-place route has: it can then
+    /// be left to the ordinary path without scanning the rest (most answered calls). Any other beginning
+    /// says nothing, and the message is scanned.
+    func namesAnotherMethodFirst(_ message: UnsafeRawBufferPointer) -> Bool {
+        let start = Self.usualStart
+        let length = start.utf8CodeUnitCount
+        guard message.count > length, memcmp(message.baseAddress!, start.utf8Start, length) == 0 else {
+            return false
+        }
+        let name = UnsafeRawBufferPointer(rebasing: message[length...])
+        for index in inPlaceRoutes.indices {
+            let known = inPlaceRoutes[index].method.withUnsafeBytes { method in
+                name.count > method.count && name[method.count] == UInt8(ascii: "\"")
+                    && memcmp(name.baseAddress!, method.baseAddress!, method.count) == 0
+            }
+            if known { return false }
+        }
+        return true
     }
 }
