@@ -27,8 +27,8 @@ extension StackStateMachine {
     func status(at now: Int64) -> TransitionStatus? {
         guard let running else { return nil }
         return TransitionStatus(
-            id: running.id, operation: running.visual.operation, animator: running.animator,
-            fraction: running.timeline.fraction(at: now), duration: running.plan.duration,
+            id: running.id, operation: running.fixed.operation, animator: running.animator,
+            fraction: running.timeline.fraction(at: now), duration: running.compiled.duration,
             isReversed: running.timeline.isReversed, isPaused: running.timeline.isPaused,
             isInteractive: running.gestureActive)
     }

@@ -49,6 +49,9 @@ struct StackStateMachine {
         /// of the whole and a retain per array) on each read.
         final class Fixed: Sendable {
             let visual: PlannedChange.Visual
+            /// `visual.operation`, kept apart: a tick reads it for every frame, and reading it through
+            /// `visual` copied the two screens (a memmove and a retain per array) each time.
+            let operation: TransitionOperation
             let animator: String
             /// The plan, boxed so each frame captures it with one retain instead of one per array.
             let compiled: CompiledPlan
@@ -56,6 +59,7 @@ struct StackStateMachine {
 
             init(visual: PlannedChange.Visual, animator: String, compiled: CompiledPlan, target: StackState) {
                 self.visual = visual
+                operation = visual.operation
                 self.animator = animator
                 self.compiled = compiled
                 self.target = target
@@ -301,7 +305,7 @@ struct StackStateMachine {
         let compiled = running.compiled
         let duration = compiled.duration
         let transition = FrameTransition(
-            id: running.id, operation: running.visual.operation, animator: running.animator,
+            id: running.id, operation: running.fixed.operation, animator: running.animator,
             progress: duration > 0 ? seconds / duration : (running.timeline.isReversed ? 0 : 1),
             interactive: running.gestureActive)
         return RunningFrame(

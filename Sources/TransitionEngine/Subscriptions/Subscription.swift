@@ -142,13 +142,40 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// readiness handler is kept there to be called later instead of now.
     @discardableResult
     func send(frame: LazyFrame<Frame>, readiness: ReadinessBatch? = nil) -> Bool {
-        deliver(readiness: readiness) { state in
-            state.lastTakenFrame = nil
+        // The common case (a tick's frame for a reader that polls) takes one lock and moves nothing but
+        // the frame; a waiting `next()` takes the general path.
+        var handler: (@Sendable () -> Void)?
+        var taken: LazyFrame<Frame>?
+        let outcome = state.withLock { state -> FrameOffer in
+            guard !state.ended else { return .ended }
+            guard state.waiter == nil else { return .needsGeneralPath }
+            // Freed below, outside the lock, on this (the allocating) thread.
+            swap(&taken, &state.lastTakenFrame)
             let (wasEmpty, replaced) = state.queue.offer(frame: frame)
             if replaced { state.framesCoalesced += 1 }
-            return wasEmpty ? .wake : .none
+            if wasEmpty { handler = state.readinessHandler }
+            return .queued
+        }
+        taken = nil
+        switch outcome {
+        case .ended:
+            return false
+        case .queued:
+            if let handler {
+                if let readiness { readiness.append(handler) } else { handler() }
+            }
+            return true
+        case .needsGeneralPath:
+            return deliver(readiness: readiness) { state in
+                state.lastTakenFrame = nil
+                let (wasEmpty, replaced) = state.queue.offer(frame: frame)
+                if replaced { state.framesCoalesced += 1 }
+                return wasEmpty ? .wake : .none
+            }
         }
     }
+
+    private enum FrameOffer { case queued, ended, needsGeneralPath }
 
     /// Ends the subscription; queued items stay readable after a clean end and are discarded after an error.
     func finish(error: TransitionEngineError?) {
