@@ -58,6 +58,15 @@ import Testing
         let connected = results[1]
         #expect(!connected.isEmpty)
         #expect(connected.allSatisfy { Int($0["CLIENT_PID"] ?? "") != nil && $0["CLIENT_UID"] == "0" })
+        // Entries that reach the log through the service layer's ServiceLog name the code that logged them
+        // (the server's connection events, the service's methods), never the bridge into the journal.
+        #expect(
+            connected.allSatisfy { $0["CODE_FILE"] == "TransitionDaemon/DaemonServer+Setup.swift" }, "\(connected)")
+        let bridges = ["TransitionDaemon/RunningDaemon.swift", "TransitionDaemon/DaemonLog+Transitions.swift"]
+        #expect(!((main + connected).contains { bridges.contains($0["CODE_FILE"] ?? "") }))
+        let created = try #require(main.first { $0["MESSAGE"]?.hasPrefix("Created stack main") == true })
+        #expect(created["CODE_FILE"]?.hasPrefix("TransitionService/") == true, "\(created)")
+        #expect(Int(created["CODE_LINE"] ?? "") ?? 0 > 0)
         #expect(results[2].count == 1)
     }
 }

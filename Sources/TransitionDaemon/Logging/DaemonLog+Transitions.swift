@@ -117,14 +117,22 @@ extension DaemonLog {
     /// is then dropped, and the entry is written at the more important of the event's priority and its
     /// own (a connection logged at debug is still a `client-connected` entry at info); otherwise the
     /// entry is a `service-message` at its own priority. `CLIENT_PID` or else `STACK` is the rate-limit
-    /// key.
+    /// key. `fileID`, `line` and `function` name the service's code that logged it (`CODE_FILE`…); an
+    /// entry that does not know them gets this function's.
     ///
     /// ```swift
     /// serviceConfiguration.log = ServiceLog(minimumPriority: .info) { entry in
-    ///     log.serviceEntry(syslogLevel: entry.priority.rawValue, message: entry.message, fields: entry.fields)
+    ///     log.serviceEntry(
+    ///         syslogLevel: entry.priority.rawValue, message: entry.message, fields: entry.fields,
+    ///         fileID: entry.fileID, line: entry.line, function: entry.function)
     /// }
     /// ```
-    public func serviceEntry(syslogLevel: Int, message: String, fields: [(name: String, value: String)]) {
+    public func serviceEntry(
+        syslogLevel: Int, message: String, fields: [(name: String, value: String)], fileID: String = "",
+        line: Int = 0, function: String = "", callerFileID: String = #fileID, callerLine: Int = #line,
+        callerFunction: String = #function
+    ) {
+        let known = !fileID.isEmpty
         let named = fields.first { $0.name == "EVENT" }.flatMap { DaemonLogEvent.named($0.value) }
         let event = named ?? .serviceMessage
         let own = JournalPriority(level: syslogLevel) ?? event.priority
@@ -132,6 +140,8 @@ extension DaemonLog {
         let key = fields.first { $0.name == "CLIENT_PID" }?.value ?? fields.first { $0.name == "STACK" }?.value ?? ""
         log(
             event, message, priority: priority,
-            fields: fields.filter { $0.name != "EVENT" }.map { JournalField($0.name, $0.value) }, rateLimitKey: key)
+            fields: fields.filter { $0.name != "EVENT" }.map { JournalField($0.name, $0.value) }, rateLimitKey: key,
+            fileID: known ? fileID : callerFileID, line: known ? line : callerLine,
+            function: known ? function : callerFunction)
     }
 }

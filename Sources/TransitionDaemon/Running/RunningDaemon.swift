@@ -164,7 +164,9 @@ final class RunningDaemon: Sendable {
         serving.service.controlGroup = access.controlGroupID
         // Everything reaches the daemon's log, which applies its own level and rate limits.
         serving.service.log = ServiceLog(minimumPriority: .debug) { entry in
-            log.serviceEntry(syslogLevel: entry.priority.rawValue, message: entry.message, fields: entry.fields)
+            log.serviceEntry(
+                syslogLevel: entry.priority.rawValue, message: entry.message, fields: entry.fields,
+                fileID: entry.fileID, line: entry.line, function: entry.function)
             status.changed()
         }
         serving.transitionObserver = { event in

@@ -32,18 +32,31 @@ public struct ServiceLog: Sendable {
         public var message: String
         /// Structured fields, names in UPPER_SNAKE (journal field rules), in a stable order.
         public var fields: [(name: String, value: String)]
+        /// The code that logged it (`#fileID`, such as `TransitionService/TransitionService+Stacks.swift`),
+        /// for journald's `CODE_FILE`; empty when unknown.
+        public var fileID: String
+        /// The line of `fileID` that logged it (`CODE_LINE`); 0 when unknown.
+        public var line: Int
+        /// The function that logged it (`CODE_FUNC`); empty when unknown.
+        public var function: String
 
         /// Creates an entry.
-        public init(priority: Priority, message: String, fields: [(name: String, value: String)] = []) {
+        public init(
+            priority: Priority, message: String, fields: [(name: String, value: String)] = [],
+            fileID: String = "", line: Int = 0, function: String = ""
+        ) {
             self.priority = priority
             self.message = message
             self.fields = fields
+            self.fileID = fileID
+            self.line = line
+            self.function = function
         }
 
         /// The value of the field `name`, if present.
         public func field(_ name: String) -> String? { fields.first { $0.name == name }?.value }
 
-        /// Entries are equal when their priority, message and fields are.
+        /// Entries are equal when their priority, message and fields are (wherever they were logged).
         public static func == (left: Entry, right: Entry) -> Bool {
             left.priority == right.priority && left.message == right.message
                 && left.fields.map(\.name) == right.fields.map(\.name)
@@ -69,12 +82,17 @@ public struct ServiceLog: Sendable {
     /// Whether entries of `priority` reach the handler (check before building costly fields).
     public func isEnabled(_ priority: Priority) -> Bool { handler != nil && priority <= minimumPriority }
 
-    /// Logs an entry when `priority` is enabled; `fields` is built only then.
+    /// Logs an entry when `priority` is enabled; `fields` is built only then. The entry records where it
+    /// was logged from (`fileID`, `line`, `function`: leave them to their defaults).
     public func log(
         _ priority: Priority, _ message: @autoclosure () -> String,
-        _ fields: @autoclosure () -> [(name: String, value: String)] = []
+        _ fields: @autoclosure () -> [(name: String, value: String)] = [],
+        fileID: String = #fileID, line: Int = #line, function: String = #function
     ) {
         guard let handler, priority <= minimumPriority else { return }
-        handler(Entry(priority: priority, message: message(), fields: fields()))
+        handler(
+            Entry(
+                priority: priority, message: message(), fields: fields(), fileID: fileID, line: line,
+                function: function))
     }
 }
