@@ -1,0 +1,30 @@
+# Real-time scheduling (docs/systemd.md, "Real-time scheduling, and what it costs in exposure"): the
+# shipped unit refuses it (RestrictRealtime=yes, the ~@resources filter), so the display link's timing
+# thread, which asks for SCHED_FIFO 1, runs SCHED_OTHER. (The drop-in that allows priority 1 cannot be
+# checked here: systemd inside the container cannot raise RLIMIT_RTPRIO above its own 0 and quietly
+# keeps the closest value it may set.)
+
+# tick_thread_scheduling: prints "POLICY PRIORITY" of the main process's transitiond-tic thread
+# (proc(5), /proc/PID/task/TID/stat fields 41 and 40: 0 is SCHED_OTHER, 1 SCHED_FIFO).
+tick_thread_scheduling() {
+    local pid task
+    pid="$(main_pid)"
+    for task in /proc/"$pid"/task/*; do
+        if [ "$(cat "$task/comm" 2> /dev/null)" = transitiond-tic ]; then
+            # The name in parentheses has no space here, so words are fields: field 41 is index 40.
+            local fields
+            read -r -a fields < "$task/stat"
+            printf '%s %s\n' "${fields[40]}" "${fields[39]}"
+            return 0
+        fi
+    done
+    return 1
+}
+
+check_real_time_refused() {
+    service_running || ctl list > /dev/null || { fail "the service does not run"; return; }
+    local scheduling
+    scheduling="$(tick_thread_scheduling)" || { fail "no transitiond-tic thread"; return; }
+    [ "$scheduling" = "0 0" ] ||
+        fail "under the shipped unit the timing thread runs policy/priority $scheduling, not SCHED_OTHER (0 0)"
+}
