@@ -74,14 +74,23 @@ public struct VarlinkFramer: Sendable {
             throw tooLarge(atLeast: length)
         }
         let message = Array(buffer[readIndex..<terminator])
+        take(through: terminator)
+        releaseIfDrained()
+        return message
+    }
+
+    /// Moves past the message that ends at the NUL at `terminator`.
+    private mutating func take(through terminator: Int) {
         readIndex = terminator + 1
         scannedIndex = readIndex
-        if readIndex == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-            readIndex = 0
-            scannedIndex = 0
-        }
-        return message
+    }
+
+    /// Empties the buffer (keeping its capacity) once every byte in it has been taken.
+    private mutating func releaseIfDrained() {
+        guard readIndex == buffer.count else { return }
+        buffer.removeAll(keepingCapacity: true)
+        readIndex = 0
+        scannedIndex = 0
     }
 
     /// Offers the buffered whole messages, in place and without their NUL terminators, to `body` one after
@@ -99,14 +108,9 @@ public struct VarlinkFramer: Sendable {
             }
             guard accepted else { break }
             taken += 1
-            readIndex = terminator + 1
-            scannedIndex = readIndex
+            take(through: terminator)
         }
-        if readIndex == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-            readIndex = 0
-            scannedIndex = 0
-        }
+        releaseIfDrained()
         return taken
     }
 
