@@ -79,12 +79,22 @@ public final class TaskPool: TaskExecutor, @unchecked Sendable {
     /// less resumes at once, through the pool). Not cancellable: it returns at the deadline even if the
     /// task is cancelled meanwhile.
     public func sleep(for duration: Duration) async {
-        let (seconds, attoseconds) = duration.components
-        let nanoseconds = max(seconds, 0) &* 1_000_000_000 &+ max(attoseconds, 0) / 1_000_000_000
-        let deadline = task_hooks_monotonic_nanoseconds() &+ UInt64(max(nanoseconds, 0))
+        let deadline = Self.deadline(after: duration, now: task_hooks_monotonic_nanoseconds())
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             run(atMonotonicNanoseconds: deadline) { continuation.resume() }
         }
+    }
+
+    /// The CLOCK_MONOTONIC deadline, nanoseconds, `duration` after `now`: `now` for a duration of zero or
+    /// less, and `UInt64.max` (never) for one too long to count in nanoseconds.
+    static func deadline(after duration: Duration, now: UInt64) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0, attoseconds >= 0, seconds > 0 || attoseconds > 0 else { return now }
+        let (wholeSeconds, overflowed) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflowed else { return .max }
+        let nanoseconds = wholeSeconds + UInt64(attoseconds / 1_000_000_000)
+        let (deadline, pastTheEnd) = now.addingReportingOverflow(nanoseconds)
+        return pastTheEnd ? .max : deadline
     }
 
     /// A thread's life: run ready jobs and due actions; with none, sleep until one is queued or the

@@ -83,6 +83,17 @@ import Testing
         }
     }
 
+    /// Deadlines saturate instead of wrapping: a sleep too long to count ends never, not at once.
+    @Test func deadlinesSaturate() {
+        #expect(TaskPool.deadline(after: .milliseconds(15), now: 1_000) == 15_001_000)
+        #expect(TaskPool.deadline(after: .nanoseconds(1), now: 7) == 8)
+        #expect(TaskPool.deadline(after: .zero, now: 7) == 7)
+        #expect(TaskPool.deadline(after: .seconds(-3), now: 7) == 7)
+        #expect(TaskPool.deadline(after: .seconds(Int64.max), now: 7) == .max)
+        #expect(TaskPool.deadline(after: .seconds(19_000_000_000), now: 7) == .max)
+        #expect(TaskPool.deadline(after: .seconds(1), now: .max - 10) == .max)
+    }
+
     @Test func theStaticSleepFallsBackToTaskSleepWithoutAnInstalledPool() async {
         #expect(TaskPool.global == nil)
         let start = task_hooks_monotonic_nanoseconds()
