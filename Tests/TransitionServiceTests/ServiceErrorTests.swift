@@ -67,6 +67,12 @@ import Varlink
         let stacks = ServiceError(TransitionEngineError(.limitExceeded, "Full.", parameter: "stack"), context: context)
         #expect(stacks.fields["limit"] == "stacks")
         #expect(stacks.fields["maximum"] == .number(Double(TransitionEngine.Limits().stacks)))
+        for parameter in ["screen", "screens", "tabs"] {
+            let nodes = ServiceError(
+                TransitionEngineError(.limitExceeded, "Too many nodes.", parameter: parameter), context: context)
+            #expect(nodes.fields["limit"] == "nodesPerStack", "\(parameter)")
+            #expect(nodes.fields["maximum"] == .number(Double(StackState.maximumNodeCount)), "\(parameter)")
+        }
         let storage = ServiceError(
             TransitionEngineError(.diskFull, "Disk full.", parameter: "stateDirectory", cause: "ENOSPC"),
             context: context)

@@ -168,6 +168,32 @@ import Varlink
         await harness.shutdown()
     }
 
+    /// A stack holds at most StackState.maximumNodeCount nodes across its screens: a push past it is
+    /// LimitExceeded (nodesPerStack) and changes nothing; after a pop there is room again.
+    @Test func nodesPerStackIsLimited() async throws {
+        let harness = try ServiceHarness()
+        try await harness.withConnection { connection throws in
+            // Four screens of 4,096 nodes (a view and 4,095 children) fill the budget exactly.
+            var create = Screens.createParameters("big")
+            create["root"] = Screens.large("s0", nodes: 4_095)
+            try connection.call("CreateStack", create)
+            for index in 1..<4 {
+                try connection.call(
+                    "Push", ["stack": "big", "screen": Screens.large("s\(index)", nodes: 4_095), "animated": false])
+            }
+            let before = try connection.stack("big")
+            let error = try connection.error("Push", ["stack": "big", "screen": Screens.json("one-more")])
+            #expect(error.name == "io.transitiond.LimitExceeded")
+            #expect(error.parameters["limit"] == "nodesPerStack")
+            #expect(error.parameters["maximum"] == .number(Double(StackState.maximumNodeCount)))
+            #expect(error.parameters["parameter"] == "screen")
+            #expect(try connection.stack("big") == before)
+            try connection.call("Pop", ["stack": "big", "animated": false])
+            try connection.call("Push", ["stack": "big", "screen": Screens.json("one-more"), "animated": false])
+        }
+        await harness.shutdown()
+    }
+
     @Test func setRulesReplacesRulesAndPolicy() async throws {
         let harness = try ServiceHarness()
         try await harness.withConnection { connection throws in

@@ -101,10 +101,12 @@ public final class TransitionEngine: Sendable {
     /// Creates a stack; returns once its state is durable.
     ///
     /// - Throws: `invalidParameter` / `duplicateScreen` for an invalid state, `stackExists`,
-    ///   `limitExceeded`, or the write's `diskFull` / `persistenceFailed` (then no stack was created).
+    ///   `limitExceeded` (too many stacks, or more than `StackState.maximumNodeCount` nodes in this one),
+    ///   or the write's `diskFull` / `persistenceFailed` (then no stack was created).
     @discardableResult
     public func createStack(_ state: StackState) async throws(TransitionEngineError) -> StackActor {
         try state.validate()
+        try state.requireWithinNodeBudget(parameter: "tabs")
         let stack = StackActor(state: state, context: context)
         try registry.withLock { registry throws(TransitionEngineError) in
             guard registry[state.id] == nil else {

@@ -35,6 +35,7 @@ extension StackState {
             var seen = allScreenIDs
             try Self.check(screen, parameter: "screen", seen: &seen)
             target.screens.append(screen)
+            try target.requireWithinNodeBudget(parameter: "screen")
             return change(.push, to: screen)
         case .pop:
             try requireNoPresentation("pop")
@@ -66,6 +67,7 @@ extension StackState {
                 try Self.check(screen, parameter: "screens[\(index)]", seen: &seen)
             }
             target.screens = newScreens
+            try target.requireWithinNodeBudget(parameter: "screens")
             let newTop = newScreens[newScreens.count - 1]
             if newTop == visible { return PlannedChange(target: target, visual: nil, base: self) }
             let wasInStack = screens.dropLast().contains { $0.id == newTop.id }
@@ -74,6 +76,7 @@ extension StackState {
             var seen = allScreenIDs
             try Self.check(screen, parameter: "screen", seen: &seen)
             target.presented.append(screen)
+            try target.requireWithinNodeBudget(parameter: "screen")
             return change(.present, to: screen)
         case .dismiss:
             guard !presented.isEmpty else {

@@ -79,6 +79,7 @@ extension ServiceError {
                 switch error.parameter {
                 case "stack": ("stacks", context.limits.stacks)
                 case "subscription": ("subscribersPerStack", context.limits.subscribersPerStack)
+                case "screen", "screens", "tabs": ("nodesPerStack", StackState.maximumNodeCount)
                 default: ("queuedOperations", Self.queuedOperationsLimit)
                 }
             self = .limitExceeded(limit, maximum: maximum, parameter: parameter, message)

@@ -383,8 +383,9 @@ public enum TransitionInterface {
         # A parameter is out of range or malformed (a fraction outside 0 to 1, a negative size).
         error InvalidValue (parameter: string, message: string)
 
-        # A configured limit would be exceeded. limit names it: connections, stacks, stacksPerUser,
-        # subscribersPerStack, subscriberEvents, queuedOperations, messageBytes (open set).
+        # A limit would be exceeded. limit names it: connections, stacks, stacksPerUser, subscribersPerStack,
+        # subscriberEvents, queuedOperations, messageBytes (configured), or nodesPerStack (16,384 nodes across
+        # all of a stack's screens, fixed) (open set).
         error LimitExceeded (parameter: string, message: string, limit: string, maximum: int)
 
         # Only the stack's owner, root or members of the control group may change it (stack names it), or
