@@ -4,13 +4,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "CBenchmarkTools.h"
+
 // Helpers shared by the load generator and the latency probe (not part of the public header).
 
 /// CLOCK_MONOTONIC in nanoseconds.
 int64_t bench_now_ns(void);
-
-/// Connects a blocking SOCK_STREAM socket to the Unix socket `path`; -1 with errno on failure.
-int bench_connect_unix(const char *path);
 
 /// Writes all of `length` bytes to a blocking socket; 0, or -1 with errno.
 int bench_send_all(int descriptor, const void *bytes, size_t length);

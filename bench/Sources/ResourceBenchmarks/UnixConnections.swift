@@ -1,3 +1,5 @@
+import CBenchmarkTools
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -9,27 +11,8 @@ final class UnixConnection {
 
     /// Connects to `path`; nil when it cannot.
     init?(path: String) {
-        let socketDescriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let socketDescriptor = bench_connect_unix(path)
         guard socketDescriptor >= 0 else { return nil }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(socketDescriptor)
-            return nil
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in bytes.enumerated() { raw[index] = byte }
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(socketDescriptor)
-            return nil
-        }
         descriptor = socketDescriptor
     }
 

@@ -15,6 +15,10 @@ int32_t bench_thread_id(void);
 
 // MARK: Sockets
 
+/// Connects a blocking SOCK_STREAM socket (close-on-exec) to the Unix socket `path`; -1 with errno on
+/// failure (ENAMETOOLONG for a path too long for sockaddr_un).
+int bench_connect_unix(const char *path);
+
 /// Whether a connection to the Unix stream socket `path` succeeds now (it is closed again at once).
 bool bench_socket_accepts(const char *path);
 
