@@ -45,16 +45,16 @@ let package = Package(
             dependencies: ["TransitionEngine", "Varlink", "JSON"],
             exclude: ["io.transitiond.varlink"]
         ),
-        .target(name: "TransitionClient", dependencies: ["Varlink", "JSON", "TransitionCore"]),
-        .target(name: "TransitionDaemon", dependencies: ["TransitionService", "SystemdSupport", "TaskPool"]),
-        .target(name: "TransitionControl", dependencies: ["TransitionCore", "JSON", "TransitionClient"]),
+        .target(name: "TransitionClient", dependencies: ["Varlink", "JSON", "TransitionCore", "CLinux"]),
+        .target(name: "TransitionDaemon", dependencies: ["TransitionService", "SystemdSupport", "TaskPool", "CLinux"]),
+        .target(name: "TransitionControl", dependencies: ["TransitionCore", "JSON", "TransitionClient", "CLinux"]),
 
         // Executables.
         .executableTarget(name: "transitiond", dependencies: ["TransitionDaemon"]),
         .executableTarget(name: "transitionctl", dependencies: ["TransitionControl"]),
 
         // Shared by the test targets.
-        .target(name: "TransitionTestSupport", dependencies: ["TransitionCore", "JSON"], path: "Tests/TransitionTestSupport"),
+        .target(name: "TransitionTestSupport", dependencies: ["TransitionCore", "JSON", "CLinux"], path: "Tests/TransitionTestSupport"),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TransitionTestSupport"]),
         .testTarget(

@@ -1,9 +1,10 @@
-// Implementations of CLinux.h. Compiled with _GNU_SOURCE for accept4, struct ucred and gettid; the
+// Implementations of CLinux.h. Compiled with _GNU_SOURCE for accept4, pipe2, struct ucred and gettid; the
 // header itself stays free of feature macros so Swift modules can import it beside Glibc.
 #define _GNU_SOURCE 1
 #include "CLinux.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/prctl.h>
@@ -44,6 +45,8 @@ int clinux_eventfd_drain(int fd) {
 }
 
 int clinux_accept(int listener) { return accept4(listener, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK); }
+
+int clinux_pipe(int descriptors[2]) { return pipe2(descriptors, O_CLOEXEC); }
 
 int clinux_peer_credentials(int fd, int32_t *pid, uint32_t *uid, uint32_t *gid) {
     struct ucred credentials;

@@ -1,6 +1,6 @@
 #ifndef TRANSITIOND_CLINUX_H
 #define TRANSITIOND_CLINUX_H
-// Linux system calls that Swift's Glibc module does not expose (epoll, eventfd, accept4, prctl,
+// Linux system calls that Swift's Glibc module does not expose (epoll, eventfd, accept4, pipe2, prctl,
 // SO_PEERCRED, gettid). The header includes only headers Glibc's module also sees, with no feature
 // macros, so any module can import it beside Glibc; the implementations live in CLinux.c, which is
 // compiled with _GNU_SOURCE. Each function returns what the system call returns and leaves errno set.
@@ -39,6 +39,10 @@ int clinux_eventfd_signal(int fd);
 int clinux_eventfd_drain(int fd);
 /// accept4(listener, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK).
 int clinux_accept(int listener);
+/// pipe2(descriptors, O_CLOEXEC): both ends close-on-exec from the start, so a child another thread
+/// spawns meanwhile never inherits them (with pipe() and then fcntl there is a window in which it can).
+/// `descriptors[0]` is the read end, `descriptors[1]` the write end.
+int clinux_pipe(int descriptors[2]);
 /// The peer credentials of a connected Unix socket (SO_PEERCRED); returns 0 on success.
 int clinux_peer_credentials(int fd, int32_t *pid, uint32_t *uid, uint32_t *gid);
 /// prctl(PR_SET_TIMERSLACK, nanoseconds) for the calling thread.

@@ -1,3 +1,4 @@
+import CLinux
 import JSON
 import Varlink
 
@@ -28,12 +29,11 @@ final class SubscriptionConnection: @unchecked Sendable {
             throw TransitionClientError(code: .cannotConnect, message: "Failed to create a socket: errno \(errno).")
         }
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else {
+        guard clinux_pipe(&fds) == 0 else {
             close(descriptor)
             throw TransitionClientError(code: .cannotConnect, message: "Failed to create a pipe: errno \(errno).")
         }
         wake = (fds[0], fds[1])
-        for end in fds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

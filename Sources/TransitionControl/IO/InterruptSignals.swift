@@ -1,3 +1,4 @@
+import CLinux
 import Synchronization
 
 #if canImport(Glibc)
@@ -29,8 +30,7 @@ public enum InterruptSignals {
         }
         guard first else { return }
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        guard clinux_pipe(&ends) == 0 else { return }
         _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
         signalPipeWriteEnd = ends[1]
         let readEnd = ends[0]

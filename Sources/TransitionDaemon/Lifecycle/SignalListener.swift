@@ -1,3 +1,4 @@
+import CLinux
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -78,11 +79,10 @@ public final class SignalListener: Sendable {
                 parameter: signal.description)
         }
         var descriptors: [Int32] = [-1, -1]
-        guard pipe(&descriptors) == 0 else {
+        guard clinux_pipe(&descriptors) == 0 else {
             throw LifecycleError(code: .signalHandlingFailed, message: "Failed to create the signal pipe", errno: errno)
         }
         for descriptor in descriptors {
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         }
         guard SignalPipe.claim(writeDescriptor: descriptors[1]) else {
