@@ -23,9 +23,11 @@ import TransitionTestSupport
             #expect(figures.clients.transportFailures.isEmpty, "\(figures.clients.transportFailures.prefix(5))")
             #expect(figures.driverFailures.isEmpty, "\(figures.driverFailures.prefix(5))")
             #expect(figures.clients.calls > 0 && figures.driverOperations > 0)
-            // The drivers keep the stacks animating: at a typical sample most are in a transition (95 of 100 here;
-            // a driver slowed by a busy machine leaves some between two for a moment).
-            #expect(figures.medianAnimatingStacks >= SoakRun.stackCount * 3 / 4)
+            // The drivers keep the stacks animating: at a typical sample most are in a transition (91 to 95
+            // of 100 on a quiet machine). Drivers slowed by a busy machine leave stacks between two
+            // transitions for longer (50 was seen with a build running beside the tests), so the bound
+            // only says that the soak animated throughout; with no animation it would be 0.
+            #expect(figures.medianAnimatingStacks >= SoakRun.stackCount / 4)
         }
     }
 }

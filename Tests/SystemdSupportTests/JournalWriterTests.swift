@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SystemdSupport
+import TransitionTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -85,7 +86,7 @@ import Testing
     /// A writer whose standard error is a pipe; returns the read end.
     private static func capturingWriter(maximumPriority: JournalPriority) throws -> (Int32, JournalWriter) {
         var ends: [Int32] = [0, 0]
-        try #require(pipe(&ends) == 0)
+        try #require(CloseOnExec.pipe(&ends) == 0)
         let writer = JournalWriter(
             destination: .standardError, identifier: "tests", maximumPriority: maximumPriority,
             standardErrorDescriptor: ends[1])

@@ -27,9 +27,9 @@ struct GestureCommandTests {
         guard
             let gesture = try InteractiveCommandsTests.start(["gesture", "main", "--pop"] + arguments, daemon: daemon)
         else { return (Recording(path: file), "", -1, []) }
-        let played = gesture.finish()
+        let played = await gesture.finish()
         #expect(played.errors.isEmpty, "\(played.errors)")
-        let recorded = recorder.finish()
+        let recorded = await recorder.finish()
         #expect(recorded.status == 0, "\(recorded.errors)")
         let screens = try await NavigationCommandsTests.screens(daemon)
         return (Recording(path: file), played.output, played.status, screens)
@@ -88,7 +88,7 @@ struct GestureCommandTests {
         else { return }
         #expect(gesture.readOutputLine() == "Transition 2 of stack main began (pop), driven by the gesture.")
         gesture.send(signal: SIGINT)
-        let result = gesture.finish()
+        let result = await gesture.finish()
         #expect(result.status == 1)
         #expect(result.errors == "transitionctl: Interrupted; the daemon cancels transition 2 of stack main\n")
         // The daemon cancels a gesture whose client left: the stack comes back to where it was.

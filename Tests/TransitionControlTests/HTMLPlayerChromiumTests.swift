@@ -60,10 +60,10 @@ struct HTMLPlayerChromiumTests {
                 "--screenshot=\(screenshot)", "file://\(page)#t=\(time)&scale=1",
             ],
             environment: ["PATH=\(ProcessPath.value)", "HOME=\(directory.path)", "LC_ALL=C"])
-        let browsed = browser.finish()
+        let browsed = await browser.finish()
         #expect(browsed.status == 0, "\(browsed.errors)")
         guard
-            let result = try ScreenshotAnalysis.run(
+            let result = try await ScreenshotAnalysis.run(
                 png: screenshot, red: 255, green: 0, blue: 255, quad: quad, margin: 1.5, directory: directory)
         else { return }
         // Every corner is drawn where the frame puts it, to antialiasing.

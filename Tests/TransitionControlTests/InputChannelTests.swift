@@ -1,5 +1,6 @@
 import Testing
 import TransitionControl
+import TransitionTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -38,7 +39,7 @@ struct InputChannelTests {
 
     @Test func readsAPipeInPiecesAndKnowsWhenReadingWouldWait() throws {
         var descriptors: [Int32] = [0, 0]
-        #expect(pipe(&descriptors) == 0)
+        #expect(CloseOnExec.pipe(&descriptors) == 0)
         defer { close(descriptors[0]) }
         let channel = InputChannel(fileDescriptor: descriptors[0], name: "pipe")
         func send(_ text: String) {

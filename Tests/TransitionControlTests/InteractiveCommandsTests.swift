@@ -35,7 +35,7 @@ struct InteractiveCommandsTests {
                 == "Transition 2 of stack main began; send fractions, \"finish [VELOCITY]\" or \"cancel [VELOCITY]\" on standard input."
         )
         try begin.send("0.4\n0.7\nfinish 0.5\n")
-        let result = begin.finish()
+        let result = await begin.finish()
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output == "Transition 2 of stack main completed.\n")
         #expect(try await NavigationCommandsTests.screens(daemon) == ["home"])
@@ -58,7 +58,7 @@ struct InteractiveCommandsTests {
         #expect(state["stack"]?["transition"]?["fraction"] == 0.3)
         let cancel = await ToolRun.transitionctl(["interactive", "cancel", "main", "--wait"], socket: socket)
         #expect(cancel.output == "Transition 2 of stack main was cancelled.\n", "\(cancel.errors)")
-        let result = begin.finish()
+        let result = await begin.finish()
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.isEmpty, "-q")
         #expect(try await NavigationCommandsTests.screens(daemon) == ["home", "detail"])
@@ -68,7 +68,7 @@ struct InteractiveCommandsTests {
         let daemon = try await NavigationCommandsTests.daemonWithStack()
         defer { daemon.stop() }
         guard let begin = try Self.start(["interactive", "begin", "main", "pop"], daemon: daemon) else { return }
-        let result = begin.finish()
+        let result = await begin.finish()
         #expect(result.status == 1)
         #expect(result.errors.contains("io.transitiond.StackUnderflow"), "\(result.errors)")
         let bad = await ToolRun.transitionctl(["interactive", "begin", "main", "sideways"], socket: daemon.socketPath)

@@ -21,7 +21,7 @@ struct RecordCommandTests {
         #expect(Waiting.until { Recording.lineCount(file) >= 1 })
         let push = await ToolRun.transitionctl(["push", "main", TestScreens.screen("a")], socket: daemon.socketPath)
         #expect(push.status == .success)
-        let result = recorder.finish()
+        let result = await recorder.finish()
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.isEmpty)
         #expect(result.errors.hasPrefix("transitionctl: Recorded "))
@@ -49,7 +49,7 @@ struct RecordCommandTests {
             let timed = try InteractiveCommandsTests.start(
                 ["record", "main", "--duration", "0.2", "-q"], daemon: daemon)
         else { return }
-        let timedResult = timed.finish()
+        let timedResult = await timed.finish()
         #expect(timedResult.status == 0)
         #expect(timedResult.errors.isEmpty, "-q")
         #expect(timedResult.output.split(separator: "\n").count == 1, "the idle stack's frame only")
@@ -58,7 +58,7 @@ struct RecordCommandTests {
             else { return }
             #expect(recorder.readOutputLine()?.hasPrefix(#"{"stack":"main","#) == true)
             recorder.send(signal: signal)
-            let result = recorder.finish()
+            let result = await recorder.finish()
             #expect(result.status == 0, "signal \(signal): \(result.errors)")
             #expect(result.errors == "transitionctl: Recorded 1 frame and 0 events of stack main.\n")
         }
@@ -71,7 +71,7 @@ struct RecordCommandTests {
         else { return }
         #expect(recorder.readOutputLine()?.hasPrefix(#"{"stack":"main","#) == true, "the first reply is a frame")
         _ = await ToolRun.transitionctl(["delete-stack", "main"], socket: daemon.socketPath)
-        let result = recorder.finish()
+        let result = await recorder.finish()
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains(#"{"event":{"kind":"stackDeleted","stack":"main","#))
     }

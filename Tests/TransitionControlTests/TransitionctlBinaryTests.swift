@@ -15,7 +15,7 @@ struct TransitionctlBinaryTests {
             executable: executable, arguments: arguments, directory: directory, environment: Self.environment)
     }
 
-    @Test func evalAnswersLinesFromStandardInput() throws {
+    @Test func evalAnswersLinesFromStandardInput() async throws {
         guard let child = try start(["eval"]) else { return }
         try child.send(
             [
@@ -26,7 +26,7 @@ struct TransitionctlBinaryTests {
                 #"{"kind":"keyframe","mode":"paced","values":[[0,0],[3,4],[12,16]],"t":0.25}"#,
                 #"{"kind":"spring_uikit","duration":0.5,"dampingRatio":0.8,"velocity":0,"t":0.5}"#,
             ].joined(separator: "\n") + "\n")
-        let result = child.finish()
+        let result = await child.finish()
         #expect(result.status == 0)
         #expect(result.errors.isEmpty)
         let lines = result.output.split(separator: "\n").map(String.init)
@@ -40,7 +40,7 @@ struct TransitionctlBinaryTests {
         #expect(lines[5] == "[1,0]")
     }
 
-    @Test func evalRepliesBeforeTheNextRequestArrives() throws {
+    @Test func evalRepliesBeforeTheNextRequestArrives() async throws {
         // A peer that writes one request and waits must get its reply: the tool flushes before it
         // blocks reading.
         guard let child = try start(["eval"]) else { return }
@@ -48,38 +48,38 @@ struct TransitionctlBinaryTests {
         #expect(child.readOutputLine() == "0")
         try child.send(#"{"kind":"bezier","p":[0,0,1,1],"x":1}"# + "\n")
         #expect(child.readOutputLine() == "1")
-        #expect(child.finish().status == 0)
+        #expect(await child.finish().status == 0)
     }
 
-    @Test func readmeRenderCommandWorksFromTheRepositoryRoot() throws {
+    @Test func readmeRenderCommandWorksFromTheRepositoryRoot() async throws {
         guard let child = try start(SeedFiles.readmeArguments, directory: RepositoryFiles.root()) else { return }
-        let result = child.finish()
+        let result = await child.finish()
         #expect(result.status == 0)
         #expect(result.errors.isEmpty)
         GoldenFile.check(result.output, named: "render-readme-zoom-push")
     }
 
-    @Test func usageErrorsExitWithTwoAndFailuresWithOne() throws {
+    @Test func usageErrorsExitWithTwoAndFailuresWithOne() async throws {
         guard let usage = try start(["render", "--size", "375"]) else { return }
-        let usageResult = usage.finish()
+        let usageResult = await usage.finish()
         #expect(usageResult.status == 2)
         #expect(usageResult.output.isEmpty)
         #expect(usageResult.errors.hasPrefix("transitionctl: "))
         var arguments = SeedFiles.readmeArguments
         arguments[arguments.firstIndex(of: "--from")! + 1] = "missing.json"
         guard let failure = try start(arguments, directory: RepositoryFiles.root()) else { return }
-        let failureResult = failure.finish()
+        let failureResult = await failure.finish()
         #expect(failureResult.status == 1)
         #expect(failureResult.errors == "transitionctl: --from: cannot open missing.json: No such file or directory\n")
     }
 
-    @Test func versionAndHelp() throws {
+    @Test func versionAndHelp() async throws {
         guard let version = try start(["--version"]) else { return }
-        let versionResult = version.finish()
+        let versionResult = await version.finish()
         #expect(versionResult.status == 0)
         #expect(versionResult.output.hasPrefix("transitionctl "))
         guard let help = try start(["--help"]) else { return }
-        let helpResult = help.finish()
+        let helpResult = await help.finish()
         #expect(helpResult.status == 0)
         GoldenFile.check(helpResult.output, named: "help-transitionctl")
     }

@@ -25,7 +25,7 @@ struct WatchCommandTests {
         #expect(await Self.waitForSubscribers(1, daemon: daemon))
         _ = await ToolRun.transitionctl(["push", "main", TestScreens.screen("a"), "--wait"], socket: daemon.socketPath)
         _ = await ToolRun.transitionctl(["delete-stack", "main"], socket: daemon.socketPath)
-        let result = watcher.finish()
+        let result = await watcher.finish()
         #expect(result.status == 0, "\(result.errors)")
         let lines = result.output.split(separator: "\n").map { String($0.drop { $0 != " " }.dropFirst()) }
         #expect(

@@ -134,11 +134,22 @@ import TransitionTestSupport
             let daemon = try DaemonBinary(
                 command: ["systemd-socket-activate", "-l", path, "--fdname=varlink"], directory: directory,
                 socketOption: false)
-            #expect(Polling.until { access(path, F_OK) == 0 || daemon.hasExited })
-            // The first connection starts the daemon, which answers on the passed socket.
-            let reply = VarlinkCall.call(path, "org.varlink.service.GetInfo")
+            // The first connection starts the daemon, which answers on the passed socket. The socket's
+            // file appears at bind(2), before listen(2): until then a connection is refused, so retry.
+            var reply: String?
+            #expect(
+                Polling.until {
+                    reply = VarlinkCall.call(path, "org.varlink.service.GetInfo")
+                    return reply != nil || daemon.hasExited
+                })
             #expect(reply?.contains("io.transitiond") == true)
             #expect(daemon.log.contains("Listening on \(path) (passed by systemd)"))
+            guard reply != nil else {
+                // Before its first connection systemd-socket-activate blocks SIGTERM: kill it.
+                daemon.send(SIGKILL)
+                _ = daemon.waitForExit()
+                return
+            }
             daemon.send(SIGTERM)
             #expect(daemon.waitForExit() == 0)
             #expect(access(path, F_OK) == 0, "a passed socket's file belongs to whoever passed it")

@@ -7,6 +7,7 @@ import TransitionDaemon
 import TransitionEngine
 import TransitionService
 import Varlink
+import TransitionTestSupport
 
 /// `DaemonServer` in process, on the real display link: start-up and stop, the listening socket (bound,
 /// stale, live, adopted), the status and clock health, and the limits it configures.
@@ -89,7 +90,7 @@ import Varlink
     @Test func staleAndLiveSockets() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("io.transitiond")
-        let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let stale = CloseOnExec.unixStreamSocket()
         #expect(Self.bind(stale, path) == 0)
         close(stale)
         #expect(FileManager.default.fileExists(atPath: path))
@@ -113,7 +114,7 @@ import Varlink
     @Test func adoptsAListeningSocket() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("activated")
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = CloseOnExec.unixStreamSocket()
         #expect(Self.bind(descriptor, path) == 0)
         #expect(listen(descriptor, 16) == 0)
         let daemon = try await DaemonServer.start(

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Varlink
+import TransitionTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -9,7 +10,7 @@ import Varlink
 @Suite struct VarlinkListenerTests {
     /// A socket file whose server is gone: bound, never listened on, descriptor closed.
     static func makeStaleSocket(at path: String) {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = CloseOnExec.unixStreamSocket()
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
@@ -105,7 +106,7 @@ import Varlink
         let directory = try makeTemporaryDirectory()
         defer { rmdir(directory) }
         let path = directory + "/activated.sock"
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = CloseOnExec.unixStreamSocket()
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
@@ -131,10 +132,10 @@ import Varlink
     }
 
     @Test func refusesToAdoptWhatIsNotAListeningSocket() throws {
-        let unbound = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let unbound = CloseOnExec.unixStreamSocket()
         defer { close(unbound) }
         var pipeEnds: [Int32] = [0, 0]
-        #expect(pipe(&pipeEnds) == 0)
+        #expect(CloseOnExec.pipe(&pipeEnds) == 0)
         defer {
             close(pipeEnds[0])
             close(pipeEnds[1])

@@ -1,4 +1,5 @@
 import Foundation
+import TransitionTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -29,7 +30,7 @@ struct ChildProcess {
         environment: [String: String]
     ) throws -> (pid: pid_t, output: Int32) {
         var outputPipe: [Int32] = [0, 0]
-        guard pipe(&outputPipe) == 0 else { throw Failure(description: "pipe: \(String(cString: strerror(errno)))") }
+        guard CloseOnExec.pipe(&outputPipe) == 0 else { throw Failure(description: "pipe: \(String(cString: strerror(errno)))") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

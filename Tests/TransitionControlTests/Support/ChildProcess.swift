@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -6,7 +7,7 @@
 /// sockets: created close-on-exec atomically (`SOCK_CLOEXEC`), so children started by tests running in
 /// parallel never inherit each other's descriptors, and written with `MSG_NOSIGNAL`, so a child that
 /// exits early cannot kill the test with `SIGPIPE`.
-final class ChildProcess {
+final class ChildProcess: @unchecked Sendable {
     /// What a finished child left behind.
     struct Result {
         /// The exit status, or 128 + the signal number when a signal ended it.
@@ -115,8 +116,20 @@ final class ChildProcess {
         kill(pid, signal)
     }
 
-    /// Closes standard input, reads both outputs to their end, and waits for the child.
-    func finish() -> Result {
+    /// Closes standard input, reads both outputs to their end, and waits for the child, on a thread of
+    /// its own: a test that waited in the cooperative pool would hold one of its few threads (one per
+    /// core) for as long as the child runs (a browser's first start takes seconds), and other tests'
+    /// in-process servers need those threads meanwhile.
+    func finish() async -> Result {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: self.finishBlocking()) }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+    }
+
+    /// ``finish()`` on the calling thread, for code that already runs off the cooperative pool.
+    func finishBlocking() -> Result {
         if input >= 0 {
             close(input)
             input = -1

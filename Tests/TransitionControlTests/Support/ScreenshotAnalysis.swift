@@ -91,7 +91,7 @@ enum ScreenshotAnalysis {
     static func run(
         png: String, red: Int, green: Int, blue: Int, quad: [(x: Double, y: Double)], margin: Double,
         directory: TemporaryDirectory
-    ) throws -> Result? {
+    ) async throws -> Result? {
         let scriptPath = directory.file("analyse.py")
         try TextFile.write(script, to: scriptPath)
         let quadText = "[" + quad.map { "[\($0.x),\($0.y)]" }.joined(separator: ",") + "]"
@@ -101,7 +101,7 @@ enum ScreenshotAnalysis {
                 "python3", scriptPath, png, String(red), String(green), String(blue), quadText, String(margin),
             ],
             environment: ["PATH=\(ProcessPath.value)", "LC_ALL=C"])
-        let result = child.finish()
+        let result = await child.finish()
         guard result.status == 0, let value = try? JSONReader.parse(result.output) else {
             Issue.record(Comment(rawValue: "the PNG analysis failed: \(result.errors)"))
             return nil

@@ -1,4 +1,5 @@
 import Foundation
+import TransitionTestSupport
 
 /// Runs programs with an explicit environment, standard input from /dev/null, and standard output
 /// and error captured. Spawned with posix_spawn from the calling thread, so a child inherits that
@@ -22,7 +23,7 @@ enum ChildProcess {
     ) throws -> (pid: pid_t, output: Int32, error: Int32) {
         var output: [Int32] = [0, 0]
         var error: [Int32] = [0, 0]
-        guard pipe(&output) == 0, pipe(&error) == 0 else { throw TestFailure("pipe: \(errno)") }
+        guard CloseOnExec.pipe(&output) == 0, CloseOnExec.pipe(&error) == 0 else { throw TestFailure("pipe: \(errno)") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -1,4 +1,5 @@
 import Foundation
+import TransitionTestSupport
 
 /// The built `transitiond` run as a child process with a chosen environment, its standard error in a
 /// file (so that its log can never fill a pipe and block it).
@@ -101,7 +102,7 @@ final class DaemonBinary {
 /// there or did not answer within the bound.
 enum VarlinkCall {
     static func call(_ path: String, _ method: String, _ parameters: String = "{}") -> String? {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = CloseOnExec.unixStreamSocket()
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var address = sockaddr_un()

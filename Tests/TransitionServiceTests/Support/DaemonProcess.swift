@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransitionTestSupport
 
 /// The real `transitiond` binary, started on a socket in a temporary directory.
 final class DaemonProcess: @unchecked Sendable {
@@ -48,7 +49,7 @@ final class DaemonProcess: @unchecked Sendable {
 
     /// Whether something accepts connections on `path`.
     static func answers(_ path: String) -> Bool {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = CloseOnExec.unixStreamSocket()
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var address = sockaddr_un()
