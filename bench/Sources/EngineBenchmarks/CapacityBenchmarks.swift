@@ -8,6 +8,9 @@ import BenchmarkSupport
 /// `engine.capacity.*`: the capacity search at 60 and 120 Hz with transitions back to back and every
 /// frame read (the target's workload), then at 60 Hz with the costs taken away one by one: nobody reading
 /// frames, then one long transition per stack (ticks only: no commit, no plan compiled, no operation).
+/// The long transition is measured three ways, which split a tick's cost with a subscriber: no
+/// subscriber (advancing time), a subscriber that never reads (each tick also makes and queues a frame),
+/// and every frame read (the reader's thread beside the ticks).
 enum CapacityBenchmarks {
     /// Issue 3's target: 10,000 animating stacks at 60 Hz.
     static let target60Hertz = 10_000.0
@@ -20,16 +23,16 @@ enum CapacityBenchmarks {
             benchmark(framesPerSecond: 120, workload: .backToBack, readers: .everyFrame, targets: []),
             benchmark(framesPerSecond: 60, workload: .backToBack, readers: .none, targets: []),
             benchmark(framesPerSecond: 60, workload: .longTransition, readers: .none, targets: []),
+            benchmark(framesPerSecond: 60, workload: .longTransition, readers: .subscribedUnread, targets: []),
+            benchmark(framesPerSecond: 60, workload: .longTransition, readers: .everyFrame, targets: []),
         ]
     }
 
     static func benchmark(
         framesPerSecond: Int, workload: StackLoad.Workload, readers: StackLoad.Readers, targets: [Target]
     ) -> Benchmark {
-        let suffix = (workload == .backToBack ? "" : ".long") + (readers == .everyFrame ? "" : ".unread")
-        let words =
-            (workload == .backToBack ? "push/pop back to back" : "one long transition")
-            + (readers == .everyFrame ? ", every frame read" : ", no subscriber")
+        let suffix = (workload == .backToBack ? "" : ".long") + readers.keySuffix
+        let words = (workload == .backToBack ? "push/pop back to back" : "one long transition") + ", " + readers.words
         return Benchmark(
             key: "engine.capacity.\(framesPerSecond)hz\(suffix)",
             figure: "animating stacks, p99 tick < ½ period, \(framesPerSecond) Hz, \(words)",
@@ -52,9 +55,7 @@ enum CapacityBenchmarks {
                 : "one slide push stretched to \(Int(StackLoad.longTransitionSeconds)) s on 6-node screens"
             var notes = [
                 animation + ", started in \(StackLoad.startWaves) waves over 0.3 s; in-memory store; "
-                    + (readers == .everyFrame
-                        ? "one subscriber per stack, every frame sampled by a reader thread (as the daemon's pump)"
-                        : "no subscriber: frames are never sampled")
+                    + readers.description
                     + "; tick work = wall time from the tick reaching the engine to its return; budget \(budget); "
                     + "p99 by nearest rank over \(CapacitySearch.windowTicks) ticks per step"
             ]
@@ -66,6 +67,37 @@ enum CapacityBenchmarks {
             return BenchmarkResult(
                 benchmark: benchmark, oursName: "TransitionEngine", ours: Measurement(samples: [Double(capacity)]),
                 allocationsPerCall: nil, notes: notes)
+        }
+    }
+}
+
+extension StackLoad.Readers {
+    /// What the key adds: nothing for the target's workload.
+    fileprivate var keySuffix: String {
+        switch self {
+        case .everyFrame: ""
+        case .none: ".unread"
+        case .subscribedUnread: ".subscribed"
+        }
+    }
+
+    /// The figure's words.
+    fileprivate var words: String {
+        switch self {
+        case .everyFrame: "every frame read"
+        case .none: "no subscriber"
+        case .subscribedUnread: "a subscriber that never reads"
+        }
+    }
+
+    /// The note's words.
+    fileprivate var description: String {
+        switch self {
+        case .everyFrame: "one subscriber per stack, every frame sampled by a reader thread (as the daemon's pump)"
+        case .none: "no subscriber: frames are never sampled"
+        case .subscribedUnread:
+            "one subscriber per stack that never reads: each tick makes a frame and queues it in place of the "
+                + "last (never sampled)"
         }
     }
 }

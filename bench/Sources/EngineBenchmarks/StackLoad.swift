@@ -22,6 +22,8 @@ final class StackLoad: Sendable {
         case none
         /// One subscriber per stack, read by a `FrameReader` thread that samples every frame.
         case everyFrame
+        /// One subscriber per stack that never reads: each tick queues a frame that replaces the last.
+        case subscribedUnread
     }
 
     /// What the stacks animate.
@@ -58,11 +60,14 @@ final class StackLoad: Sendable {
     let workload: Workload
     private let driver = Mutex(Task<Void, Never>?.none)
     private let failures = Atomic<Int>(0)
+    /// The subscriptions of `subscribedUnread`, kept (never read) as long as the load.
+    let unreadSubscriptions: [StackSubscription]
 
     private init(
         displayLink: DisplayLink, clock: TickRecordingClock, engine: TransitionEngine, stacks: [StackActor],
-        reader: FrameReader?, workload: Workload
+        reader: FrameReader?, unreadSubscriptions: [StackSubscription], workload: Workload
     ) {
+        self.unreadSubscriptions = unreadSubscriptions
         self.workload = workload
         self.displayLink = displayLink
         self.clock = clock
@@ -95,8 +100,13 @@ final class StackLoad: Sendable {
             for stack in stacks { subscriptions.append(try await stack.subscribe()) }
             reader = FrameReader(subscriptions)
         }
+        var unread: [StackSubscription] = []
+        if readers == .subscribedUnread {
+            for stack in stacks { unread.append(try await stack.subscribe()) }
+        }
         let load = StackLoad(
-            displayLink: displayLink, clock: clock, engine: engine, stacks: stacks, reader: reader, workload: workload)
+            displayLink: displayLink, clock: clock, engine: engine, stacks: stacks, reader: reader,
+            unreadSubscriptions: unread, workload: workload)
         await load.startDriving()
         return load
     }
