@@ -9,25 +9,24 @@ import Testing
     ])
     private static let video = DaemonConfiguration.GroupReference(name: "video", id: 44)
 
-    /// Ownership= against the namespace: the mode in force and the group handed to the service.
+    /// Ownership= against the namespace: the mode in force, and the control group (per-user only).
     @Test(arguments: [
-        (DaemonConfiguration.OwnershipMode.automatic, initial, EffectiveAccess.Ownership.perUser, true, UInt32?(44)),
-        (.automatic, privateUsers, .shared, false, 65_000),
-        (.perUser, initial, .perUser, true, 44),
-        (.perUser, privateUsers, .perUser, false, 44),
-        (.shared, initial, .shared, true, nil),
-        (.shared, privateUsers, .shared, false, 65_000),
+        (DaemonConfiguration.OwnershipMode.automatic, initial, EffectiveAccess.Ownership.perUser, true),
+        (.automatic, privateUsers, .shared, false),
+        (.perUser, initial, .perUser, true),
+        (.perUser, privateUsers, .perUser, false),
+        (.shared, initial, .shared, true),
+        (.shared, privateUsers, .shared, false),
     ])
     func resolution(
         mode: DaemonConfiguration.OwnershipMode, mapping: UserNamespaceMapping, expected: EffectiveAccess.Ownership,
-        exact: Bool, serviceGroup: UInt32?
+        exact: Bool
     ) {
         let access = EffectiveAccess.resolve(
             DaemonConfiguration.AccessSettings(ownership: mode, controlGroup: Self.video), mapping: mapping,
-            overflowUserID: 65_001, overflowGroupID: 65_000)
+            overflowUserID: 65_001)
         #expect(access.ownership == expected)
         #expect(access.peerUserIDsAreExact == exact)
-        #expect(access.serviceControlGroupID == serviceGroup)
         #expect(access.controlGroupID == (expected == .perUser ? 44 : nil))
         #expect(!access.explanation.isEmpty)
         if mode == .automatic && !exact { #expect(access.explanation.contains("65001")) }
@@ -37,6 +36,6 @@ import Testing
         let access = EffectiveAccess.resolve(
             DaemonConfiguration.AccessSettings(ownership: .automatic, controlGroup: nil), mapping: nil)
         #expect(access.ownership == .perUser)
-        #expect(access.serviceControlGroupID == nil)
+        #expect(access.controlGroupID == nil)
     }
 }

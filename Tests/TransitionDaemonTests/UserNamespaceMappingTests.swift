@@ -80,9 +80,9 @@ import Testing
         #expect(!mapping.distinguishesRegularUsers)
         let access = EffectiveAccess.resolve(
             DaemonConfiguration.AccessSettings(ownership: .automatic, controlGroup: nil), mapping: mapping,
-            overflowUserID: 65_534, overflowGroupID: 65_534)
+            overflowUserID: 65_534)
         #expect(access.ownership == .shared)
-        #expect(access.serviceControlGroupID == 65_534)
+        #expect(access.controlGroupID == nil)
     }
 
     /// Debian's Python, which any user may run (a per-user Python under /root is not).

@@ -4,7 +4,8 @@
 /// ```swift
 /// let access = EffectiveAccess.resolve(configuration.access, mapping: UserNamespaceMapping.current())
 /// log.accessMode(access)                      // one entry saying which mode and why
-/// serviceConfiguration.controlGroup = access.serviceControlGroupID
+/// serviceConfiguration.ownership = access.ownership == .shared ? .shared : .perUser
+/// serviceConfiguration.controlGroup = access.controlGroupID
 /// ```
 public struct EffectiveAccess: Sendable, Hashable {
     /// How stacks are owned in this run.
@@ -22,10 +23,8 @@ public struct EffectiveAccess: Sendable, Hashable {
     /// Whether peer uids are exact: false when the user namespace collapses clients onto the
     /// overflow uid (`PrivateUsers=yes`).
     public var peerUserIDsAreExact: Bool
-    /// The uid and gid that clients outside the namespace's map read as.
+    /// The uid that clients outside the namespace's map read as.
     public var overflowUserID: UInt32
-    /// The gid that clients outside the namespace's map read as.
-    public var overflowGroupID: UInt32
     /// One sentence saying which mode is in force and why, for the log.
     public var explanation: String
 
@@ -39,8 +38,7 @@ public struct EffectiveAccess: Sendable, Hashable {
     public static func resolve(
         _ settings: DaemonConfiguration.AccessSettings,
         mapping: UserNamespaceMapping?,
-        overflowUserID: UInt32 = UserNamespaceMapping.overflowUserID(),
-        overflowGroupID: UInt32 = UserNamespaceMapping.overflowGroupID()
+        overflowUserID: UInt32 = UserNamespaceMapping.overflowUserID()
     ) -> EffectiveAccess {
         let exact = mapping?.distinguishesRegularUsers ?? true
         let ownership: Ownership
@@ -71,23 +69,7 @@ public struct EffectiveAccess: Sendable, Hashable {
             controlGroupID: ownership == .perUser ? settings.controlGroup?.id : nil,
             peerUserIDsAreExact: exact,
             overflowUserID: overflowUserID,
-            overflowGroupID: overflowGroupID,
             explanation: explanation
         )
-    }
-
-    /// The closest equivalent for a service that knows only "owner, root, or members of one group":
-    ///
-    /// - per-user: `controlGroupID`.
-    /// - shared with inexact peer ids: the overflow gid. Every client outside the namespace's map reads
-    ///   with that gid, and the only mapped ids are root and the daemon's own user, so "owner, root or a
-    ///   member of the overflow group" admits every client: exactly shared ownership.
-    /// - shared with exact peer ids: no group is equivalent; nil, so per-user rules apply until the
-    ///   service has a shared mode of its own (docs/systemd.md, "Access control").
-    public var serviceControlGroupID: UInt32? {
-        switch ownership {
-        case .perUser: controlGroupID
-        case .shared: peerUserIDsAreExact ? nil : overflowGroupID
-        }
     }
 }

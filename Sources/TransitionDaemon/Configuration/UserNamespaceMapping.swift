@@ -87,11 +87,6 @@ public struct UserNamespaceMapping: Sendable, Hashable {
         readSmallFile(path).flatMap { UInt32($0.filter { $0 != "\n" }) } ?? defaultOverflowID
     }
 
-    /// The gid that unmapped peers read as: `/proc/sys/kernel/overflowgid`, or 65534.
-    public static func overflowGroupID(path: String = "/proc/sys/kernel/overflowgid") -> UInt32 {
-        readSmallFile(path).flatMap { UInt32($0.filter { $0 != "\n" }) } ?? defaultOverflowID
-    }
-
     /// The kernel's default overflow uid and gid (`DEFAULT_OVERFLOWUID`, include/linux/highuid.h).
     public static let defaultOverflowID: UInt32 = 65_534
 
