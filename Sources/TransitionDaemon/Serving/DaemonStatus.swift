@@ -1,6 +1,6 @@
 import TransitionEngine
 
-/// A snapshot of the daemon for a status line (systemd's `STATUS=`) and for monitoring.
+/// A snapshot of the daemon for monitoring (the status line itself is `StatusSummary`'s).
 public struct DaemonStatus: Sendable, Equatable {
     /// Stacks held.
     public var stacks: Int
@@ -25,13 +25,6 @@ public struct DaemonStatus: Sendable, Equatable {
         self.subscribers = subscribers
         self.framesPerSecond = framesPerSecond
         self.isStopping = isStopping
-    }
-
-    /// One line for people: `3 stacks (1 animating), 5 clients, 2 subscribers, 60 Hz`.
-    public var summary: String {
-        let prefix = isStopping ? "Stopping: " : ""
-        return "\(prefix)\(stacks) stacks (\(animatingStacks) animating), \(clients) clients, "
-            + "\(subscribers) subscribers, \(framesPerSecond) Hz"
     }
 }
 
