@@ -6,7 +6,8 @@ import PackageDescription
 //   TransitionDaemon, TransitionControl  wiring of the daemon; the client's commands
 //   TransitionService, TransitionClient  the io.transitiond interface, server side and client side
 //   TransitionEngine, Varlink, SystemdSupport, TaskPool
-//   TransitionCore, JSON, CLinux, CSystemd, CTaskHooks
+//   TransitionCore, JSON, SystemThreads
+//   CLinux, CSystemd, CTaskHooks
 // See docs/architecture.md.
 let package = Package(
     name: "transitiond",
@@ -31,23 +32,24 @@ let package = Package(
         .target(name: "CLinux"),
         .target(name: "CTaskHooks"),
 
-        // Pure layers.
+        // Pure layers, and the one place threads are started.
         .target(name: "JSON"),
         .target(name: "TransitionCore", dependencies: ["JSON"]),
+        .target(name: "SystemThreads", dependencies: ["CLinux"]),
 
         // Actors, protocol, systemd.
-        .target(name: "TransitionEngine", dependencies: ["TransitionCore", "CLinux"]),
-        .target(name: "Varlink", dependencies: ["JSON", "CLinux"], exclude: ["org.varlink.service.varlink"]),
+        .target(name: "TransitionEngine", dependencies: ["TransitionCore", "CLinux", "SystemThreads"]),
+        .target(name: "Varlink", dependencies: ["JSON", "CLinux", "SystemThreads"], exclude: ["org.varlink.service.varlink"]),
         .target(name: "SystemdSupport", dependencies: ["CSystemd", "CLinux"]),
-        .target(name: "TaskPool", dependencies: ["CTaskHooks", "CLinux"]),
+        .target(name: "TaskPool", dependencies: ["CTaskHooks", "CLinux", "SystemThreads"]),
         .target(
             name: "TransitionService",
-            dependencies: ["TransitionEngine", "Varlink", "JSON"],
+            dependencies: ["TransitionEngine", "Varlink", "JSON", "SystemThreads"],
             exclude: ["io.transitiond.varlink"]
         ),
-        .target(name: "TransitionClient", dependencies: ["Varlink", "JSON", "TransitionCore", "CLinux"]),
-        .target(name: "TransitionDaemon", dependencies: ["TransitionService", "SystemdSupport", "TaskPool", "CLinux"]),
-        .target(name: "TransitionControl", dependencies: ["TransitionCore", "JSON", "TransitionClient", "CLinux"]),
+        .target(name: "TransitionClient", dependencies: ["Varlink", "JSON", "TransitionCore", "CLinux", "SystemThreads"]),
+        .target(name: "TransitionDaemon", dependencies: ["TransitionService", "SystemdSupport", "TaskPool", "CLinux", "SystemThreads"]),
+        .target(name: "TransitionControl", dependencies: ["TransitionCore", "JSON", "TransitionClient", "CLinux", "SystemThreads"]),
 
         // Executables.
         .executableTarget(name: "transitiond", dependencies: ["TransitionDaemon"]),
@@ -65,6 +67,7 @@ let package = Package(
         .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TransitionTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "JSON", "TransitionTestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "TaskPoolTests", dependencies: ["TaskPool", "TransitionTestSupport"]),
+        .testTarget(name: "SystemThreadsTests", dependencies: ["SystemThreads", "TransitionTestSupport"]),
         .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "TransitionTestSupport"]),
         .testTarget(name: "TransitionDaemonTests", dependencies: ["TransitionDaemon", "SystemdSupport", "TransitionTestSupport"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import CTaskHooks
+import SystemThreads
 
 #if canImport(Glibc)
     import Glibc
@@ -41,7 +42,14 @@ public final class TaskPool: TaskExecutor, @unchecked Sendable {
         pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
         pthread_cond_init(wake, &attributes)
         pthread_condattr_destroy(&attributes)
-        for _ in 0..<self.threadCount { PoolThread.start(name: name) { [self] in work() } }
+        for _ in 0..<self.threadCount {
+            do {
+                try SystemThread.startDetached(name: name) { [self] in work() }
+            } catch {
+                // The process cannot run its tasks without these threads.
+                fatalError("could not start a task pool thread: \(error)")
+            }
+        }
     }
 
     /// The number of online processors: the default pool's width.

@@ -1,4 +1,5 @@
 import JSON
+import SystemThreads
 import Varlink
 
 /// A stream of one stack's events and frames (`Subscribe` with `more`), on a connection of its own.
@@ -56,13 +57,19 @@ public final class TransitionSubscription: @unchecked Sendable {
     public var items: AsyncThrowingStream<SubscriptionItem, any Error> {
         AsyncThrowingStream { continuation in
             continuation.onTermination = { [connection] _ in connection.cancel() }
-            ReaderThread.start { [self] in
+            let read: @Sendable () -> Void = { [self] in
                 do {
                     while let item = try next() { continuation.yield(item) }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)
                 }
+            }
+            do {
+                try SystemThread.startDetached(read)
+            } catch {
+                // No thread to spare: read on this one rather than never.
+                read()
             }
         }
     }

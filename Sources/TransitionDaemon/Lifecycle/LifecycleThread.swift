@@ -1,4 +1,4 @@
-import CLinux
+import SystemThreads
 
 #if canImport(Glibc)
     import Glibc
@@ -14,36 +14,17 @@ final class LifecycleThread: Sendable {
     ///
     /// - Throws: `LifecycleError` with `.threadFailed` and the error number.
     init(name: String, _ body: @escaping @Sendable () -> Void) throws(LifecycleError) {
-        let box = Unmanaged.passRetained(Box(name: name, body: body)).toOpaque()
-        var handle = pthread_t()
-        let result = pthread_create(
-            &handle, nil,
-            { raw in
-                let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-                _ = clinux_set_thread_name(box.name)
-                box.body()
-                return nil
-            }, box)
-        guard result == 0 else {
-            Unmanaged<Box>.fromOpaque(box).release()
+        do {
+            handle = try SystemThread.startJoinable(name: name, body)
+        } catch {
             throw LifecycleError(
-                code: .threadFailed, message: "Failed to start thread \(name)", parameter: name, errno: result)
+                code: .threadFailed, message: "Failed to start thread \(name)", parameter: name,
+                errno: error.errorNumber)
         }
-        self.handle = handle
     }
 
     /// Waits for the thread's closure to return. Call once.
     func join() {
-        pthread_join(handle, nil)
-    }
-
-    private final class Box: Sendable {
-        let name: String
-        let body: @Sendable () -> Void
-
-        init(name: String, body: @escaping @Sendable () -> Void) {
-            self.name = name
-            self.body = body
-        }
+        SystemThread.join(handle)
     }
 }

@@ -1,4 +1,5 @@
 import CLinux
+import SystemThreads
 
 #if canImport(Glibc)
     import Glibc
@@ -8,29 +9,14 @@ import CLinux
 /// (sleeping to deadlines, fsync). Owners stop it through their own shared state, never by joining from
 /// the pool (a join could block a pool thread for a whole frame period).
 enum DedicatedThread {
-    private final class Start {
-        let name: String
-        let body: @Sendable () -> Void
-        init(name: String, body: @escaping @Sendable () -> Void) {
-            self.name = name
-            self.body = body
-        }
-    }
-
-    /// Starts `body` on a new detached thread named `name` (at most 15 bytes are kept by the kernel).
+    /// Starts `body` on a new detached thread named `name` (at most 15 bytes are kept by the kernel). The
+    /// engine cannot run without its threads: a failure to start one stops the process.
     static func start(name: String, body: @escaping @Sendable () -> Void) {
-        let start = Unmanaged.passRetained(Start(name: name, body: body)).toOpaque()
-        var thread = pthread_t()
-        let result = pthread_create(
-            &thread, nil,
-            { argument in
-                let start = Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue()
-                setCurrentThreadName(start.name)
-                start.body()
-                return nil
-            }, start)
-        precondition(result == 0, "pthread_create failed: \(result)")
-        pthread_detach(thread)
+        do {
+            try SystemThread.startDetached(name: name, body)
+        } catch {
+            preconditionFailure("\(error)")
+        }
     }
 }
 
@@ -47,13 +33,6 @@ func monotonicNanoseconds() -> Int64 {
 @discardableResult
 func setCurrentThreadTimerSlack(nanoseconds: UInt) -> Bool {
     clinux_set_timer_slack(nanoseconds) == 0
-}
-
-/// Names the calling thread, as `ps -L`, `top -H` and perf show it (prctl(2), PR_SET_NAME: at most 15
-/// bytes are kept; a longer name is cut). Returns false when the kernel refused.
-@discardableResult
-func setCurrentThreadName(_ name: String) -> Bool {
-    clinux_set_thread_name(name) == 0
 }
 
 /// Asks for real-time scheduling of the calling thread: `SCHED_FIFO` at `priority` (sched(7)). A thread

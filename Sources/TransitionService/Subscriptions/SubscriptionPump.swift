@@ -1,3 +1,5 @@
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -71,18 +73,11 @@ final class SubscriptionPump: @unchecked Sendable {
     }
 
     private func startThread() {
-        var thread = pthread_t()
-        let retained = Unmanaged.passRetained(self).toOpaque()
-        let result = pthread_create(
-            &thread, nil,
-            { argument in
-                let pump = Unmanaged<SubscriptionPump>.fromOpaque(argument!).takeRetainedValue()
-                nameThread("transitiond-subs")
-                pump.run()
-                return nil
-            }, retained)
-        precondition(result == 0, "pthread_create failed: \(result)")
-        pthread_detach(thread)
+        do {
+            try SystemThread.startDetached(name: "transitiond-subs") { [self] in run() }
+        } catch {
+            preconditionFailure("\(error)")
+        }
     }
 
     private func run() {
@@ -130,13 +125,4 @@ final class SubscriptionPump: @unchecked Sendable {
         deadline.tv_nsec = Int(total % 1_000_000_000)
         return pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT
     }
-}
-
-/// Names the calling thread for `top` and `ps` (`/proc/thread-self/comm`, at most 15 bytes; proc(5)).
-func nameThread(_ name: String) {
-    let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    defer { close(descriptor) }
-    let bytes = Array(name.utf8.prefix(15))
-    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
 }

@@ -1,3 +1,5 @@
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -35,24 +37,14 @@ public final class VarlinkServer: Sendable {
         configuration: Configuration = Configuration()
     ) throws(VarlinkSocketError) {
         let loop = try EventLoop(service: service, configuration: configuration, listener: listener)
-        var thread = pthread_t()
-        let retained = Unmanaged.passRetained(loop)
-        let result = pthread_create(
-            &thread,
-            nil,
-            { argument in
-                let loop = Unmanaged<EventLoop>.fromOpaque(argument!).takeRetainedValue()
-                nameCurrentThread("varlink")
-                loop.run()
-                return nil
-            },
-            retained.toOpaque()
-        )
-        guard result == 0 else {
-            retained.release()
+        let thread: pthread_t
+        do {
+            thread = try SystemThread.startJoinable(name: "varlink") { loop.run() }
+        } catch {
             loop.beginShutdown()
             loop.run()
-            throw .systemCall("start the event-loop thread for", Errno(rawValue: result), listener.path ?? "the socket")
+            throw .systemCall(
+                "start the event-loop thread for", Errno(rawValue: error.errorNumber), listener.path ?? "the socket")
         }
         self.loop = loop
         self.thread = LockedValue(thread)
@@ -85,16 +77,7 @@ public final class VarlinkServer: Sendable {
             // resources are released then.
             pthread_detach(thread)
         } else {
-            pthread_join(thread, nil)
+            SystemThread.join(thread)
         }
     }
-}
-
-/// Names the calling thread for `top` and `ps` (`/proc/thread-self/comm`, at most 15 bytes; proc(5)).
-private func nameCurrentThread(_ name: String) {
-    let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    defer { closeDescriptor(descriptor) }
-    let bytes = Array(name.utf8.prefix(15))
-    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
 }

@@ -1,0 +1,99 @@
+import CLinux
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// POSIX threads of their own, for work that must not run on Swift's cooperative pool: loops that block
+/// (an event loop in `epoll_wait`, a reader in `poll`, a timer sleeping to deadlines, `fsync`), and
+/// threads that must keep running when every task is busy or wedged (a watchdog supervisor). The pool
+/// has one thread per core; a blocking call there takes one of them for as long as it blocks.
+///
+/// One place for `pthread_create`, so that every thread of the daemon is started, named and handed its
+/// closure the same way.
+public enum SystemThread {
+    /// Starts `body` on a new detached thread (its resources are freed when `body` returns), named `name`
+    /// when given (as `ps -L`, `top -H`, perf and the journal show it; the kernel keeps the first 15
+    /// bytes).
+    ///
+    /// - Throws: `SystemThreadError` with the error number when no thread can be created (`EAGAIN`: a
+    ///   limit on threads or memory); `body` is then not run.
+    public static func startDetached(
+        name: String? = nil, _ body: @escaping @Sendable () -> Void
+    ) throws(SystemThreadError) {
+        let thread = try create(name: name, body)
+        pthread_detach(thread)
+    }
+
+    /// Starts `body` on a new thread that someone must `join(_:)` exactly once, named `name` when given.
+    ///
+    /// - Throws: `SystemThreadError` when no thread can be created; `body` is then not run.
+    public static func startJoinable(
+        name: String? = nil, _ body: @escaping @Sendable () -> Void
+    ) throws(SystemThreadError) -> pthread_t {
+        try create(name: name, body)
+    }
+
+    /// Waits until the joinable `thread`'s closure has returned. Call once per thread, never from the
+    /// thread itself.
+    public static func join(_ thread: pthread_t) {
+        pthread_join(thread, nil)
+    }
+
+    /// Names the calling thread (prctl(2) `PR_SET_NAME`: the first 15 bytes are kept). Returns false when
+    /// the kernel refused.
+    @discardableResult
+    public static func nameCurrentThread(_ name: String) -> Bool {
+        clinux_set_thread_name(name) == 0
+    }
+
+    /// What a new thread starts with: passed retained through `pthread_create`'s argument.
+    private final class Start: Sendable {
+        let name: String?
+        let body: @Sendable () -> Void
+
+        init(name: String?, body: @escaping @Sendable () -> Void) {
+            self.name = name
+            self.body = body
+        }
+    }
+
+    private static func create(
+        name: String?, _ body: @escaping @Sendable () -> Void
+    ) throws(SystemThreadError) -> pthread_t {
+        let start = Unmanaged.passRetained(Start(name: name, body: body)).toOpaque()
+        var thread = pthread_t()
+        let result = pthread_create(
+            &thread, nil,
+            { argument in
+                let start = Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue()
+                if let name = start.name { _ = clinux_set_thread_name(name) }
+                start.body()
+                return nil
+            }, start)
+        guard result == 0 else {
+            Unmanaged<Start>.fromOpaque(start).release()
+            throw SystemThreadError(errorNumber: result, name: name)
+        }
+        return thread
+    }
+}
+
+/// No thread could be started.
+public struct SystemThreadError: Error, CustomStringConvertible {
+    /// `pthread_create`'s error number (`EAGAIN`, `EPERM`, `EINVAL`).
+    public let errorNumber: Int32
+    /// The name the thread was to have, if any.
+    public let name: String?
+
+    /// Creates the error.
+    public init(errorNumber: Int32, name: String?) {
+        self.errorNumber = errorNumber
+        self.name = name
+    }
+
+    /// `Failed to start thread transitiond-sd: Resource temporarily unavailable`.
+    public var description: String {
+        "Failed to start thread" + (name.map { " " + $0 } ?? "") + ": " + String(cString: strerror(errorNumber))
+    }
+}

@@ -1,0 +1,82 @@
+import Synchronization
+import SystemThreads
+import Testing
+import TransitionTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite struct SystemThreadTests {
+    /// The calling thread's name, as the kernel has it (/proc/thread-self/comm, without the newline).
+    static func currentThreadName() -> String {
+        let descriptor = open("/proc/thread-self/comm", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return "" }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        return String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self).trimmingNewline
+    }
+
+    /// A joinable thread runs its body on another thread, under its name cut to the kernel's 15 bytes,
+    /// and `join` returns once the body has.
+    @Test func aJoinableThreadRunsNamedAndJoinWaitsForIt() throws {
+        let seen = Mutex<(name: String, thread: pthread_t?)>(("", nil))
+        let caller = pthread_self()
+        let thread = try SystemThread.startJoinable(name: "systemthread-test-long-name") {
+            seen.withLock { $0 = (Self.currentThreadName(), pthread_self()) }
+        }
+        SystemThread.join(thread)
+        let (name, ran) = seen.withLock { $0 }
+        #expect(name == "systemthread-te")
+        #expect(ran != nil && pthread_equal(ran!, caller) == 0)
+    }
+
+    /// A detached thread runs its body; without a name it keeps the one it inherited.
+    @Test func aDetachedThreadRunsItsBody() async throws {
+        let done = try await OffPool.run { () -> Bool in
+            let finished = Mutex(false)
+            let condition = ConditionFlag()
+            try SystemThread.startDetached {
+                finished.withLock { $0 = true }
+                condition.raise()
+            }
+            condition.wait()
+            return finished.withLock { $0 }
+        }
+        #expect(done)
+    }
+
+    @Test func nameCurrentThreadNamesTheCaller() async throws {
+        let name = try await OffPool.run { () -> String in
+            SystemThread.nameCurrentThread("renamed-thread")
+            return Self.currentThreadName()
+        }
+        #expect(name == "renamed-thread")
+    }
+
+    @Test func errorsSayWhichThreadAndWhy() {
+        #expect(
+            SystemThreadError(errorNumber: EAGAIN, name: "transitiond-sd").description
+                == "Failed to start thread transitiond-sd: Resource temporarily unavailable")
+        #expect(
+            SystemThreadError(errorNumber: EAGAIN, name: nil).description
+                == "Failed to start thread: Resource temporarily unavailable")
+    }
+}
+
+/// A flag one thread raises and another waits for (a POSIX semaphore).
+private final class ConditionFlag: @unchecked Sendable {
+    private let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+    init() { sem_init(semaphore, 0, 0) }
+    deinit {
+        sem_destroy(semaphore)
+        semaphore.deallocate()
+    }
+    func raise() { sem_post(semaphore) }
+    func wait() { while sem_wait(semaphore) != 0 {} }
+}
+
+extension String {
+    fileprivate var trimmingNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
+}
