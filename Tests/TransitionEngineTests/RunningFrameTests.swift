@@ -11,13 +11,25 @@ import TransitionCore
             to: Fixtures.screen("detail"), containerSize: Fixtures.containerSize, sourceNode: nil)
         return try! TransitionPlan(compiling: request)
     }()
+    /// The plan most frames here come from; kept alive by the suite, since requests hold it unretained.
+    private let compiledPlan: CompiledPlan
+
+    init() { compiledPlan = CompiledPlan(plan) }
+
+    private func request(
+        at seconds: Double, index: Int64 = 1, transition: UInt64 = 1, compiled: CompiledPlan? = nil,
+        recyclable: Bool = true
+    ) -> RunningFrameRequest {
+        RunningFrameRequest(
+            stack: "main", index: index, time: seconds,
+            transition: FrameTransition(
+                id: transition, operation: .push, animator: "slide", progress: seconds / plan.duration,
+                interactive: false),
+            plan: Unmanaged.passUnretained(compiled ?? compiledPlan), seconds: seconds, recyclable: recyclable)
+    }
 
     private func frame(at seconds: Double, recyclable: Bool) -> RunningFrame {
-        RunningFrame(
-            stack: "main", index: 1, time: seconds,
-            transition: FrameTransition(
-                id: 1, operation: .push, animator: "slide", progress: seconds / plan.duration, interactive: false),
-            compiled: CompiledPlan(plan), seconds: seconds, recyclable: recyclable)
+        request(at: seconds, recyclable: recyclable).makeFrame()
     }
 
     private func nextFrame(_ subscription: StackSubscription) -> Frame? {
@@ -65,4 +77,82 @@ import TransitionCore
         #expect(first.nodes == plan.sample(at: 0.1))
         #expect(subscription.recycledFrame == nil)
     }
+
+    /// A frame still waiting unread is refreshed to the newer tick in place: the reader then gets the
+    /// newer tick's frame, counted as one missed, and is not told again.
+    @Test func anUnreadFrameIsRefreshedInPlaceAndCountsAsCoalesced() throws {
+        let compiled = CompiledPlan(plan)
+        let subscription = StackSubscription(identifier: 1, eventCapacity: 4)
+        let told = Counter()
+        subscription.setReadinessHandler { told.add() }
+        subscription.send(frame: request(at: 0.1, index: 6, compiled: compiled).makeFrame())
+        #expect(told.value == 1)
+        #expect(subscription.refreshPendingFrame(request(at: 0.2, index: 7, compiled: compiled)))
+        #expect(told.value == 1, "the reader was told when the frame arrived")
+        #expect(subscription.framesCoalesced == 1)
+        guard case .element(.frame(let read, let missed)) = subscription.poll() else {
+            Issue.record("no frame")
+            return
+        }
+        #expect(missed == 1)
+        #expect(read.index == 7 && read.time == 0.2)
+        #expect(read.nodes == plan.sample(at: 0.2))
+        #expect(read.transition?.progress == 0.2 / plan.duration)
+        // Read: nothing waits, so nothing is refreshed.
+        #expect(!subscription.refreshPendingFrame(request(at: 0.3, index: 8, compiled: compiled)))
+    }
+
+    /// Only a frame that one subscriber alone can see, of the same transition and plan, is refreshed; a
+    /// refused refresh changes nothing.
+    @Test func aRefreshIsRefusedForASharedFrameOrAnotherTransition() throws {
+        let compiled = CompiledPlan(plan)
+        let another = CompiledPlan(plan)
+        defer { withExtendedLifetime(another) {} }
+        for refused in [
+            request(at: 0.2, index: 7, transition: 2, compiled: compiled),
+            request(at: 0.2, index: 7, compiled: another),
+        ] {
+            let subscription = StackSubscription(identifier: 1, eventCapacity: 4)
+            subscription.send(frame: request(at: 0.1, index: 6, compiled: compiled).makeFrame())
+            #expect(!subscription.refreshPendingFrame(refused))
+            guard case .element(.frame(let read, let missed)) = subscription.poll() else {
+                Issue.record("no frame")
+                continue
+            }
+            #expect(read.index == 6 && missed == 0)
+            #expect(subscription.framesCoalesced == 0)
+        }
+        let shared = StackSubscription(identifier: 2, eventCapacity: 4)
+        shared.send(frame: request(at: 0.1, index: 6, compiled: compiled, recyclable: false).makeFrame())
+        #expect(!shared.refreshPendingFrame(request(at: 0.2, index: 7, compiled: compiled)))
+    }
+
+    /// A refreshed frame takes the place a new frame would: after every event queued before the refresh.
+    @Test func aRefreshedFrameComesAfterTheEventsQueuedBeforeIt() throws {
+        let compiled = CompiledPlan(plan)
+        let subscription = StackSubscription(identifier: 1, eventCapacity: 4)
+        subscription.send(frame: request(at: 0.1, index: 6, compiled: compiled).makeFrame())
+        let event = StackEvent(
+            kind: .began, stack: "main", frameIndex: 6, transition: 2, operation: .push, animator: "slide",
+            from: "home", to: "detail", interactive: false)
+        subscription.send(event: event)
+        #expect(subscription.refreshPendingFrame(request(at: 0.2, index: 7, compiled: compiled)))
+        guard case .element(.event(let first)) = subscription.poll() else {
+            Issue.record("the event should come first")
+            return
+        }
+        #expect(first == event)
+        guard case .element(.frame(let read, _)) = subscription.poll() else {
+            Issue.record("no frame")
+            return
+        }
+        #expect(read.index == 7)
+    }
+}
+
+/// Counts calls from any thread.
+private final class Counter: @unchecked Sendable {
+    private let count = Locked(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
 }

@@ -1,30 +1,89 @@
 import TransitionCore
 
-/// A running transition's frame at one tick, sampled when a subscriber first reads it.
-///
-/// Holds what the frame needs in its own fields (one allocation per tick, no closure context). When only
-/// one subscriber received it, the reader may pass back its previous frame (`recycled`): sampling then
-/// writes into that frame's node storage in place when the reader no longer holds it, so a frame read at
-/// every tick allocates no node array and copies no identifiers (`TransitionPlan.sample(at:into:)`).
-final class RunningFrame: LazyFrame<Frame>, @unchecked Sendable {
+/// What a running transition's frame at one tick is made of, before any object exists for it: the
+/// state machine describes the frame, and the stack either refreshes a frame its only subscriber has not
+/// read yet (`Subscription.refreshPendingFrame`) or makes a `RunningFrame`.
+struct RunningFrameRequest {
     let stack: String
     let index: Int64
     let time: Double
     let transition: FrameTransition
-    let compiled: CompiledPlan
+    /// The transition's plan, unretained: a request lives only while the stack hands it out, and its
+    /// running transition keeps the plan alive meanwhile; comparing it to a waiting frame's plan then
+    /// touches neither object's reference count. On the tick that ends the transition, which drops the
+    /// running transition before the frame is handed out, `retainedPlan` holds it.
+    let plan: Unmanaged<CompiledPlan>
     let seconds: Double
+    /// Whether exactly one subscriber receives the frame (see `LazyFrame.recyclable`).
+    let recyclable: Bool
+    /// The plan, held strongly when nothing else holds it until the frame is handed out.
+    private(set) var retainedPlan: CompiledPlan?
 
     init(
-        stack: String, index: Int64, time: Double, transition: FrameTransition, compiled: CompiledPlan,
+        stack: String, index: Int64, time: Double, transition: FrameTransition, plan: Unmanaged<CompiledPlan>,
         seconds: Double, recyclable: Bool
     ) {
         self.stack = stack
         self.index = index
         self.time = time
         self.transition = transition
-        self.compiled = compiled
+        self.plan = plan
         self.seconds = seconds
-        super.init(recyclable: recyclable)
+        self.recyclable = recyclable
+    }
+
+    /// Keeps the plan alive for as long as the request: call before the running transition that owns
+    /// the plan is dropped.
+    mutating func retainPlan() {
+        retainedPlan = plan.takeUnretainedValue()
+    }
+
+    /// The frame, sampled when a subscriber first reads it.
+    func makeFrame() -> RunningFrame { RunningFrame(self) }
+}
+
+/// A running transition's frame at one tick, sampled when a subscriber first reads it.
+///
+/// Holds what the frame needs in its own fields (one allocation per tick, no closure context). When only
+/// one subscriber received it, the reader may pass back its previous frame (`recycled`): sampling then
+/// writes into that frame's node storage in place when the reader no longer holds it, so a frame read at
+/// every tick allocates no node array and copies no identifiers (`TransitionPlan.sample(at:into:)`).
+///
+/// The tick's fields (`index`, `time`, `transition`, `seconds`) change only through `refresh(_:)`, which
+/// the subscription calls under its lock while the frame waits unread in its queue; a reader reads them
+/// only after taking the frame under that lock, so it sees the last refresh and nothing later.
+final class RunningFrame: LazyFrame<Frame>, @unchecked Sendable {
+    let stack: String
+    private(set) var index: Int64
+    private(set) var time: Double
+    private(set) var transition: FrameTransition
+    let compiled: CompiledPlan
+    private(set) var seconds: Double
+
+    init(_ request: RunningFrameRequest) {
+        stack = request.stack
+        index = request.index
+        time = request.time
+        transition = request.transition
+        compiled = request.plan.takeUnretainedValue()
+        seconds = request.seconds
+        super.init(recyclable: request.recyclable)
+    }
+
+    /// Makes this unread frame the frame of a later tick of the same transition, instead of a new frame
+    /// replacing it: no allocation, no reference counted, no frame freed. Returns false (and changes
+    /// nothing) when it could be seen by more than one subscriber or `request` belongs to another
+    /// transition or plan. Call only under the lock of the one subscription whose queue holds it.
+    override func refresh(_ request: RunningFrameRequest) -> Bool {
+        guard recyclable, request.plan.toOpaque() == Unmanaged.passUnretained(compiled).toOpaque(),
+            request.transition.id == transition.id,
+            request.stack == stack
+        else { return false }
+        index = request.index
+        time = request.time
+        transition = request.transition
+        seconds = request.seconds
+        return true
     }
 
     override func compute(recycling recycled: inout Frame?) -> Frame {

@@ -156,7 +156,7 @@ extension StackActor {
             // frame now, so that the first reply comes at once as docs/protocol.md promises.
             let environment = environment()
             let seconds = running.timeline.position(at: environment.now).seconds
-            subscription.send(frame: machine.runningFrame(at: seconds, in: environment))
+            subscription.send(frame: machine.runningFrame(at: seconds, in: environment).makeFrame())
         }
         subscriptions.append(subscription)
         return subscription

@@ -21,7 +21,16 @@ public actor StackActor {
     nonisolated let executor: ShardExecutor
     let context: EngineContext
     var machine: StackStateMachine
-    var subscriptions: [StackSubscription] = []
+    var subscriptions: [StackSubscription] = [] {
+        didSet {
+            subscriptionCount = subscriptions.count
+            onlySubscription = subscriptions.count == 1 ? subscriptions[0] : nil
+        }
+    }
+    /// `subscriptions.count`, and its only element when there is one, kept inline: a tick reads them for
+    /// every animating stack, and reading the array's storage was one more cache miss each.
+    private(set) var subscriptionCount = 0
+    private(set) var onlySubscription: StackSubscription?
     var nextSubscription: UInt64 = 1
     var scheduled = false
     /// Set while the stack is being deleted: no more ticks, operations or commits.
@@ -60,7 +69,7 @@ public actor StackActor {
     func environment(_ tick: ClockTick? = nil) -> StackStateMachine.Environment {
         StackStateMachine.Environment(
             now: tick?.timestamp ?? context.clock.now, frameIndex: tick?.index ?? context.clock.currentFrameIndex,
-            planner: context.planner, subscriberCount: subscriptions.count)
+            planner: context.planner, subscriberCount: subscriptionCount)
     }
 
     // MARK: Ticks and commits
@@ -111,7 +120,12 @@ public actor StackActor {
         return first ?? .success(())
     }
 
-    private func deliver(_ frame: LazyFrame<Frame>, readiness: ReadinessBatch?) {
+    private func deliver(_ request: RunningFrameRequest, readiness: ReadinessBatch?) {
+        // A single subscriber that has not read the last frame gets that frame refreshed in place: a
+        // reader slower than the clock is the common case with thousands of stacks, and a new frame
+        // for it is an allocation, its reference counts and a freed frame, each a cache miss.
+        if let only = onlySubscription, only.refreshPendingFrame(request) { return }
+        let frame = request.makeFrame()
         var ended = false
         for subscription in subscriptions where !subscription.send(frame: frame, readiness: readiness) {
             ended = true

@@ -36,8 +36,9 @@ struct StackStateMachine {
         }
 
         /// The tick's transition frame, delivered before `items` (kept apart so the common tick, a frame
-        /// and nothing else, allocates no array).
-        var frame: LazyFrame<Frame>?
+        /// and nothing else, allocates no array), described rather than made: a subscriber that has not
+        /// read the last one gets it refreshed in place.
+        var frame: RunningFrameRequest?
         var items: [Item] = []
         /// A state to write; report the outcome with `persisted(_:result:in:)` and this token.
         var persist: (token: UInt64, state: StackState)?
@@ -72,6 +73,10 @@ struct StackStateMachine {
         var animator: String { fixed.animator }
         var compiled: CompiledPlan { fixed.compiled }
         var plan: TransitionPlan { fixed.compiled.plan }
+        /// What each tick's frame needs, kept inline, in the stack actor's own memory: reached through
+        /// `fixed` and the plan they were three more cache lines per stack and tick, and with thousands
+        /// of stacks animating every line a tick touches per stack is a miss (docs/benchmarks.md).
+        let frameSource: FrameSource
         var target: StackState { fixed.target }
         var timeline: TransitionTimeline
         var beganAt: Int64
@@ -88,12 +93,24 @@ struct StackStateMachine {
         ) {
             self.id = id
             fixed = Fixed(visual: visual, animator: animator, compiled: compiled, target: target)
+            frameSource = FrameSource(
+                plan: Unmanaged.passUnretained(compiled), duration: compiled.duration, operation: visual.operation,
+                animator: animator)
             self.timeline = timeline
             self.beganAt = beganAt
             self.beganInteractively = beganInteractively
             self.gestureActive = gestureActive
             self.needsFrame = needsFrame
         }
+    }
+
+    /// The running transition's constants a frame is made of. `plan` is unretained: `Running.fixed` keeps
+    /// the plan alive as long as the transition runs, and a frame that outlives it retains it itself.
+    struct FrameSource {
+        let plan: Unmanaged<CompiledPlan>
+        let duration: Double
+        let operation: TransitionOperation
+        let animator: String
     }
 
     struct Queued {
@@ -156,6 +173,8 @@ struct StackStateMachine {
         running!.needsFrame = false
         if environment.wantsFrames { output.frame = runningFrame(at: seconds, in: environment) }
         guard let reached else { return output }
+        // The transition ends with this tick and is dropped before its last frame is handed out.
+        output.frame?.retainPlan()
         let finished = running!
         setRunning(nil)
         switch reached {
@@ -298,20 +317,21 @@ struct StackStateMachine {
             selectedTab: committed.tabs[committed.selectedTab].id)
     }
 
-    /// A frame of the running transition at plan time `seconds`, sampled when first read.
-    mutating func runningFrame(at seconds: Double, in environment: Environment) -> LazyFrame<Frame> {
+    /// The frame of the running transition at plan time `seconds` (sampled when first read).
+    mutating func runningFrame(at seconds: Double, in environment: Environment) -> RunningFrameRequest {
         statistics.frames += 1
-        let running = self.running!
-        let compiled = running.compiled
-        let duration = compiled.duration
+        // Fields read in place: `let running = self.running!` copied the whole running transition (a
+        // retain and release of each reference in it) per frame.
+        let source = running!.frameSource
+        let duration = source.duration
         let transition = FrameTransition(
-            id: running.id, operation: running.fixed.operation, animator: running.animator,
-            progress: duration > 0 ? seconds / duration : (running.timeline.isReversed ? 0 : 1),
-            interactive: running.gestureActive)
-        return RunningFrame(
+            id: running!.id, operation: source.operation, animator: source.animator,
+            progress: duration > 0 ? seconds / duration : (running!.timeline.isReversed ? 0 : 1),
+            interactive: running!.gestureActive)
+        return RunningFrameRequest(
             stack: committed.id.rawValue, index: environment.frameIndex,
-            time: EngineTime.seconds(fromNanoseconds: environment.now - running.beganAt), transition: transition,
-            compiled: compiled, seconds: seconds, recyclable: environment.subscriberCount == 1)
+            time: EngineTime.seconds(fromNanoseconds: environment.now - running!.beganAt), transition: transition,
+            plan: source.plan, seconds: seconds, recyclable: environment.subscriberCount == 1)
     }
 
     /// The committed state at rest, as a frame with no transition, laid out when first read.

@@ -49,6 +49,11 @@ class LazyFrame<Frame: Sendable>: @unchecked Sendable {
         self.recyclable = recyclable
     }
 
+    /// Turns this unread frame into the frame `request` describes, in place; false when it cannot (only a
+    /// running transition's frame can: `RunningFrame`). Called under the lock of the subscription whose
+    /// queue holds the frame.
+    func refresh(_ request: RunningFrameRequest) -> Bool { false }
+
     /// Computes the frame of a subclass; `recycled` is an earlier frame the reader is done with, whose
     /// storage may be reused (take it, set it to nil).
     @usableFromInline

@@ -177,6 +177,20 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
 
     private enum FrameOffer { case queued, ended, needsGeneralPath }
 
+    /// Makes the frame that waits unread in the queue the frame `request` describes, in place
+    /// (`RunningFrame.refresh`), and counts it as coalesced, as a new frame replacing it would be. The
+    /// reader was told when that frame arrived, so nobody is told again. False, changing nothing, when no
+    /// frame waits, the subscription has ended, a `next()` waits, or the waiting frame cannot take it.
+    func refreshPendingFrame(_ request: RunningFrameRequest) -> Bool {
+        state.withLock { state in
+            guard !state.ended, state.waiter == nil, let pending = state.queue.frame, pending.refresh(request)
+            else { return false }
+            state.queue.pendingFrameRefreshed()
+            state.framesCoalesced += 1
+            return true
+        }
+    }
+
     /// Ends the subscription; queued items stay readable after a clean end and are discarded after an error.
     func finish(error: TransitionEngineError?) {
         _ = deliver { state in

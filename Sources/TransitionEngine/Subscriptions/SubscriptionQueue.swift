@@ -54,6 +54,15 @@ struct SubscriptionQueue<Frame, Event> {
         return (wasEmpty, replaced)
     }
 
+    /// Counts the pending frame as replaced by a newer one that took its place (the pending frame was
+    /// refreshed in place to stand for the newer tick): `missedFrames` grows by one and the frame moves
+    /// after every event queued so far, exactly as `offer(frame:)` of a new frame would leave the queue.
+    mutating func pendingFrameRefreshed() {
+        precondition(frame != nil, "no frame is pending")
+        missedFrames += 1
+        eventsBeforeFrame = queuedEvents
+    }
+
     @inlinable
     mutating func take() -> Item? {
         if let pending = frame, eventsBeforeFrame == 0 {
