@@ -40,11 +40,24 @@ public enum SystemThread {
         pthread_join(thread, nil)
     }
 
-    /// Names the calling thread (prctl(2) `PR_SET_NAME`: the first 15 bytes are kept). Returns false when
-    /// the kernel refused.
-    @discardableResult
-    public static func nameCurrentThread(_ name: String) -> Bool {
-        clinux_set_thread_name(name) == 0
+    /// Starts `body` on a new detached thread named `name` when given; if no thread can be created, runs
+    /// `body` on the calling thread instead (blocking it) rather than not at all.
+    public static func startDetachedOrRunHere(name: String? = nil, _ body: @escaping @Sendable () -> Void) {
+        do {
+            try startDetached(name: name, body)
+        } catch {
+            body()
+        }
+    }
+
+    /// Runs `body` on a thread of its own and returns its result, without holding a thread of the
+    /// cooperative pool while it blocks (on the calling task's thread only if no thread can be created).
+    public static func run<Value: Sendable>(
+        name: String? = nil, _ body: @escaping @Sendable () -> Value
+    ) async -> Value {
+        await withCheckedContinuation { continuation in
+            startDetachedOrRunHere(name: name) { continuation.resume(returning: body()) }
+        }
     }
 
     /// What a new thread starts with: passed retained through `pthread_create`'s argument.

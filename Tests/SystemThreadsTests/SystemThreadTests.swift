@@ -47,12 +47,14 @@ import TransitionTestSupport
         #expect(done)
     }
 
-    @Test func nameCurrentThreadNamesTheCaller() async throws {
-        let name = try await OffPool.run { () -> String in
-            SystemThread.nameCurrentThread("renamed-thread")
-            return Self.currentThreadName()
+    /// `run` returns what its body returned, computed on another thread.
+    @Test func runReturnsTheBodysResultFromAnotherThread() async {
+        let caller = pthread_self()
+        let (value, elsewhere) = await SystemThread.run(name: "run-test") { () -> (Int, Bool) in
+            (6 * 7, pthread_equal(pthread_self(), caller) == 0 && Self.currentThreadName() == "run-test")
         }
-        #expect(name == "renamed-thread")
+        #expect(value == 42)
+        #expect(elsewhere)
     }
 
     @Test func errorsSayWhichThreadAndWhy() {

@@ -65,12 +65,7 @@ public final class TransitionSubscription: @unchecked Sendable {
                     continuation.finish(throwing: error)
                 }
             }
-            do {
-                try SystemThread.startDetached(read)
-            } catch {
-                // No thread to spare: read on this one rather than never.
-                read()
-            }
+            SystemThread.startDetachedOrRunHere(read)
         }
     }
 

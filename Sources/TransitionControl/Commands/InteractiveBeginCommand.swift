@@ -1,4 +1,5 @@
 import JSON
+import SystemThreads
 import TransitionClient
 
 #if canImport(Glibc)
@@ -84,7 +85,7 @@ public enum InteractiveBeginCommand {
         }
         try invocation.output.flush()
         let input = UncheckedBox(invocation.input)
-        DetachedThread.start { StandardInputDriver(socketPath: socketPath, stack: stack).run(input.value) }
+        SystemThread.startDetachedOrRunHere { StandardInputDriver(socketPath: socketPath, stack: stack).run(input.value) }
         let ending = try waiter.waitForEnd(of: result.transitionId)
         return try report(ending, id: result.transitionId, stack: stack, invocation: invocation)
     }

@@ -1,3 +1,4 @@
+import SystemThreads
 import TransitionClient
 
 /// `transitionctl record STACK`: a stack's frames and events as JSON lines, in the format of `render`.
@@ -52,7 +53,7 @@ public enum RecordCommand {
         InterruptSignals.onInterrupt { _ in subscription.cancel() }
         if let duration {
             let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(duration)
-            DetachedThread.start {
+            SystemThread.startDetachedOrRunHere {
                 MonotonicClock.sleep(until: deadline)
                 subscription.cancel()
             }

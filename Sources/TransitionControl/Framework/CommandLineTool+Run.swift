@@ -1,3 +1,5 @@
+import SystemThreads
+
 extension CommandLineTool {
     /// Parses `arguments` (without the program name) and runs what they ask for: help, the version, or
     /// a command.
@@ -7,11 +9,11 @@ extension CommandLineTool {
     /// and any other error with 1. Standard output is flushed before an error is printed and before
     /// returning; a failure to write it is itself reported and exits with 1.
     ///
-    /// The work runs on a thread of its own (``DetachedThread``): commands block on sockets and clocks,
+    /// The work runs on a thread of its own (`SystemThread.run`): commands block on sockets and clocks,
     /// and must never hold a thread of Swift's cooperative pool while they do.
     public func run(arguments: [String], streams: StandardStreams, environment: [String: String]) async -> ExitCode {
         let work = UncheckedBox((self, arguments, streams, environment))
-        return await DetachedThread.run {
+        return await SystemThread.run {
             let (tool, arguments, streams, environment) = work.value
             return tool.runBlocking(arguments: arguments, streams: streams, environment: environment)
         }

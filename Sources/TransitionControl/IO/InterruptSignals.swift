@@ -1,5 +1,6 @@
 import CLinux
 import Synchronization
+import SystemThreads
 
 #if canImport(Glibc)
     import Glibc
@@ -34,7 +35,7 @@ public enum InterruptSignals {
         _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
         signalPipeWriteEnd = ends[1]
         let readEnd = ends[0]
-        DetachedThread.start { watch(readEnd) }
+        SystemThread.startDetachedOrRunHere { watch(readEnd) }
         for signal in [SIGINT, SIGTERM] {
             var handler = sigaction()
             handler.__sigaction_handler.sa_handler = { number in

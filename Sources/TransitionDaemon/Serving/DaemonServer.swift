@@ -1,3 +1,4 @@
+import SystemThreads
 import TaskPool
 import TransitionEngine
 import TransitionService
@@ -137,7 +138,7 @@ public final class DaemonServer: Sendable {
         await settle(within: settleTimeout)
         service.stopStreams()
         let server = self.server
-        await BlockingCall.run { server.shutdown() }
+        await SystemThread.run { server.shutdown() }
         await engine.shutdown()
         await serviceStore.close()
         await clock.stop()
