@@ -56,7 +56,7 @@ let package = Package(
         .executableTarget(name: "transitionctl", dependencies: ["TransitionControl"]),
 
         // Shared by the test targets.
-        .target(name: "TransitionTestSupport", dependencies: ["TransitionCore", "JSON", "CLinux"], path: "Tests/TransitionTestSupport"),
+        .target(name: "TransitionTestSupport", dependencies: ["TransitionCore", "JSON", "CLinux", "SystemThreads"], path: "Tests/TransitionTestSupport"),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TransitionTestSupport"]),
         .testTarget(

@@ -1,4 +1,4 @@
-import Foundation
+import SystemThreads
 
 /// Runs blocking work (socket calls, waiting for a child process, polling a file) on a thread of its own
 /// and awaits it.
@@ -9,12 +9,6 @@ import Foundation
 public enum OffPool {
     /// Runs `body` on a new thread and returns what it returns or throws.
     public static func run<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(with: Result { try body() })
-            }
-            thread.stackSize = 1 << 20
-            thread.start()
-        }
+        try await SystemThread.run { Result { try body() } }.get()
     }
 }

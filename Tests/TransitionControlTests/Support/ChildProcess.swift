@@ -1,4 +1,4 @@
-import Foundation
+import SystemThreads
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -121,11 +121,7 @@ final class ChildProcess: @unchecked Sendable {
     /// core) for as long as the child runs (a browser's first start takes seconds), and other tests'
     /// in-process servers need those threads meanwhile.
     func finish() async -> Result {
-        await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: self.finishBlocking()) }
-            thread.stackSize = 1 << 20
-            thread.start()
-        }
+        await SystemThread.run { self.finishBlocking() }
     }
 
     /// ``finish()`` on the calling thread, for code that already runs off the cooperative pool.
