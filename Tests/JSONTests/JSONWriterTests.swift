@@ -263,8 +263,10 @@ struct JSONWriterTests {
         for iteration in 0..<20_000 {
             let decimals = Int.random(in: 0...JSONWriter.maximumFixedDecimals, using: &generator)
             let value: Double
-            switch iteration % 3 {
+            switch iteration % 4 {
             case 0: value = Double.random(in: -2000...2000, using: &generator)
+            // Both sides of 2^64 (the integer part's limit) and of the 64-bit scaled value.
+            case 3: value = Double.random(in: -1e21...1e21, using: &generator)
             case 1: value = Double(Int.random(in: -10_000_000...10_000_000, using: &generator)) / 1_000_000 / 2
             default:
                 value = Double(bitPattern: generator.next() & 0xBFFF_FFFF_FFFF_FFFF)  // magnitude below 2

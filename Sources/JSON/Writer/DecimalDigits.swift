@@ -43,6 +43,19 @@ enum DecimalDigits {
         return position
     }
 
+    /// How many digits `value` has (1 for 0).
+    @inline(__always)
+    static func count(_ value: UInt64) -> Int {
+        var digits = 1
+        var remaining = value
+        while remaining >= 10_000 {
+            remaining /= 10_000
+            digits += 4
+        }
+        if remaining >= 100 { digits += remaining >= 1_000 ? 3 : 2 } else if remaining >= 10 { digits += 1 }
+        return digits
+    }
+
     /// 10^exponent for exponent in 0...19.
     @inline(__always)
     static func powerOfTen(_ exponent: Int) -> UInt64 {

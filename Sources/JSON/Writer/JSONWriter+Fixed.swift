@@ -13,37 +13,8 @@ extension JSONWriter {
     /// - Precondition: `number` is finite and `decimals` is in `0...maximumFixedDecimals`.
     public static func appendFixed(_ number: Double, decimals: Int, into bytes: inout [UInt8]) {
         precondition(number.isFinite, "JSON cannot represent the non-finite number \(number)")
-        precondition(decimals >= 0 && decimals <= maximumFixedDecimals, "decimals must be in 0...17, not \(decimals)")
-        let magnitude = number.magnitude
-        guard magnitude < 0x1p64 else {
-            // Every Double this large is an integer: write its exact digits, then zero decimals.
-            if number < 0 { bytes.append(UInt8(ascii: "-")) }
-            appendLargeInteger(magnitude, into: &bytes)
-            if decimals > 0 {
-                bytes.append(UInt8(ascii: "."))
-                bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: decimals))
-            }
-            return
-        }
-        let power = DecimalDigits.powerOfTen(decimals)
-        let scaled = roundedScaledMagnitude(magnitude, by: power)
-        let isNegative = number < 0 && scaled != 0
-        // |number| < 2^64, so the integer part fits in 64 bits; the fraction is below 10^17.
-        let (integerPart, fraction) = scaled.quotientAndRemainder(dividingBy: UInt128(power))
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
-            let end = buffer.baseAddress! + buffer.count
-            var start = end
-            if decimals > 0 {
-                start = DecimalDigits.writeBackward(UInt64(fraction), minimumCount: decimals, endingAt: end)
-                start -= 1
-                start.pointee = UInt8(ascii: ".")
-            }
-            start = DecimalDigits.writeBackward(UInt64(integerPart), minimumCount: 1, endingAt: start)
-            if isNegative {
-                start -= 1
-                start.pointee = UInt8(ascii: "-")
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
+        append(into: &bytes, reserving: JSONTextCursor.fixedMaximumBytes(number, decimals: decimals)) { cursor in
+            cursor.writeFixed(number, decimals: decimals)
         }
     }
 
@@ -51,7 +22,7 @@ extension JSONWriter {
     ///
     /// - Precondition: `0 ≤ magnitude < 2^64` and `powerOfTen ≤ 10^17`, so the product fits in 128 bits.
     @inline(__always)
-    private static func roundedScaledMagnitude(_ magnitude: Double, by powerOfTen: UInt64) -> UInt128 {
+    static func roundedScaledMagnitude(_ magnitude: Double, by powerOfTen: UInt64) -> UInt128 {
         // magnitude = significand × 2^exponent exactly, with an integer significand below 2^53
         // (IEEE 754 binary64: 52 stored bits, biased exponent 1023, subnormals at the smallest exponent).
         let bits = magnitude.bitPattern
@@ -71,7 +42,7 @@ extension JSONWriter {
     }
 
     /// Appends the exact decimal digits of an integral `magnitude` of at least 2^64.
-    private static func appendLargeInteger(_ magnitude: Double, into bytes: inout [UInt8]) {
+    static func appendLargeInteger(_ magnitude: Double, into bytes: inout [UInt8]) {
         // magnitude = significand × 2^shift; hold it in 32-bit limbs, least significant first, and
         // divide by 10^9 repeatedly to peel off groups of nine digits.
         let significand = magnitude.significandBitPattern | (1 << 52)

@@ -101,14 +101,6 @@ extension JSONWriter {
 
     /// Appends the decimal digits of a signed integer.
     static func appendInteger(_ value: Int64, into bytes: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DecimalDigits.maximumDigits + 1) { buffer in
-            let end = buffer.baseAddress! + buffer.count
-            var start = DecimalDigits.writeBackward(value.magnitude, minimumCount: 1, endingAt: end)
-            if value < 0 {
-                start -= 1
-                start.pointee = UInt8(ascii: "-")
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
-        }
+        append(into: &bytes, reserving: JSONTextCursor.integerMaximumBytes) { $0.writeInteger(value) }
     }
 }

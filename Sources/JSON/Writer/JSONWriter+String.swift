@@ -23,7 +23,7 @@ extension JSONWriter {
 
     /// Whether no byte of `utf8` is `"`, `\` or below 0x20, checked eight bytes at a time.
     @inline(__always)
-    private static func needsNoEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func needsNoEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard var cursor = utf8.baseAddress else { return true }
         let end = cursor + utf8.count
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -58,15 +58,9 @@ extension JSONWriter {
             if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
             runStart = index + 1
             bytes.append(UInt8(ascii: "\\"))
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-            case 0x08: bytes.append(UInt8(ascii: "b"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0C: bytes.append(UInt8(ascii: "f"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            default:
+            if let escape = shortEscape(byte) {
+                bytes.append(escape)
+            } else {
                 bytes.append(UInt8(ascii: "u"))
                 bytes.append(UInt8(ascii: "0"))
                 bytes.append(UInt8(ascii: "0"))
@@ -77,7 +71,22 @@ extension JSONWriter {
         if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
     }
 
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
+    /// The letter after the backslash of a two-byte escape (`\"`, `\\`, `\b`, `\t`, `\n`, `\f`, `\r`), or nil
+    /// for a byte written as `\u00xx` or as itself.
+    static func shortEscape(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "\""): UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+        case 0x08: UInt8(ascii: "b")
+        case 0x09: UInt8(ascii: "t")
+        case 0x0A: UInt8(ascii: "n")
+        case 0x0C: UInt8(ascii: "f")
+        case 0x0D: UInt8(ascii: "r")
+        default: nil
+        }
+    }
+
+    static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 }

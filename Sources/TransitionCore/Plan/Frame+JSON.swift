@@ -13,28 +13,40 @@ extension Frame {
     /// Non-integer numbers have ``jsonDecimals`` places; non-finite numbers (a corner behind the eye of a
     /// perspective) are written as `null`.
     public func appendJSON(into bytes: inout [UInt8]) {
-        bytes.append(contentsOf: #"{"stack":"#.utf8)
-        JSONWriter.appendString(stack, into: &bytes)
-        bytes.append(contentsOf: #","index":"#.utf8)
-        Self.appendInteger(index, into: &bytes)
-        bytes.append(contentsOf: #","time":"#.utf8)
-        Self.appendNumber(time, into: &bytes)
-        bytes.append(contentsOf: #","transition":"#.utf8)
+        // The header and each node are written through a cursor over room reserved for them, in one copy
+        // each (see `JSONTextCursor`).
+        let decimals = Self.jsonDecimals
+        // Keys, brackets and two integers take 156 bytes.
+        var bound = 200 + JSONTextCursor.stringMaximumBytes(stack) + JSONTextCursor.fixedMaximumBytes(time, decimals: decimals)
         if let transition {
-            bytes.append(contentsOf: #"{"id":"#.utf8)
-            Self.appendInteger(Int64(truncatingIfNeeded: transition.id), into: &bytes)
-            bytes.append(contentsOf: #","operation":""#.utf8)
-            bytes.append(contentsOf: transition.operation.rawValue.utf8)
-            bytes.append(contentsOf: #"","animator":"#.utf8)
-            JSONWriter.appendString(transition.animator, into: &bytes)
-            bytes.append(contentsOf: #","progress":"#.utf8)
-            Self.appendNumber(transition.progress, into: &bytes)
-            bytes.append(
-                contentsOf: transition.interactive ? #","interactive":true}"#.utf8 : #","interactive":false}"#.utf8)
-        } else {
-            bytes.append(contentsOf: "null".utf8)
+            bound +=
+                JSONTextCursor.stringMaximumBytes(transition.animator)
+                + JSONTextCursor.fixedMaximumBytes(transition.progress, decimals: decimals)
+                + transition.operation.rawValue.utf8.count
         }
-        bytes.append(contentsOf: #","nodes":["#.utf8)
+        JSONWriter.append(into: &bytes, reserving: bound) { cursor in
+            cursor.write(#"{"stack":"#)
+            cursor.writeString(stack)
+            cursor.write(#","index":"#)
+            cursor.writeInteger(index)
+            cursor.write(#","time":"#)
+            cursor.writeFixed(time, decimals: decimals)
+            cursor.write(#","transition":"#)
+            if let transition {
+                cursor.write(#"{"id":"#)
+                cursor.writeInteger(Int64(truncatingIfNeeded: transition.id))
+                cursor.write(#","operation":""#)
+                for byte in transition.operation.rawValue.utf8 { cursor.write(byte: byte) }
+                cursor.write(#"","animator":"#)
+                cursor.writeString(transition.animator)
+                cursor.write(#","progress":"#)
+                cursor.writeFixed(transition.progress, decimals: decimals)
+                cursor.write(transition.interactive ? #","interactive":true}"# : #","interactive":false}"#)
+            } else {
+                cursor.write("null")
+            }
+            cursor.write(#","nodes":["#)
+        }
         for (position, node) in nodes.enumerated() {
             if position > 0 { bytes.append(UInt8(ascii: ",")) }
             node.appendJSON(into: &bytes)
@@ -48,23 +60,12 @@ extension Frame {
         appendJSON(into: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
-
-    static func appendInteger(_ value: Int64, into bytes: inout [UInt8]) {
-        bytes.append(contentsOf: String(value).utf8)
-    }
-
-    static func appendNumber(_ value: Double, into bytes: inout [UInt8]) {
-        if value.isFinite {
-            JSONWriter.appendFixed(value, decimals: jsonDecimals, into: &bytes)
-        } else {
-            bytes.append(contentsOf: "null".utf8)
-        }
-    }
 }
 
 extension NodeState {
     /// Appends the node's JSON object (see ``Frame/appendJSON(into:)``).
     public func appendJSON(into bytes: inout [UInt8]) {
+        let decimals = Frame.jsonDecimals
         bytes.append(contentsOf: #"{"screen":"#.utf8)
         if screen == .container {
             bytes.append(contentsOf: "null".utf8)
@@ -75,37 +76,53 @@ extension NodeState {
         JSONWriter.appendString(node.rawValue, into: &bytes)
         bytes.append(contentsOf: #","kind":""#.utf8)
         bytes.append(contentsOf: kind.rawValue.utf8)
-        bytes.append(contentsOf: #"","position":"#.utf8)
-        Self.appendPair(position.x, position.y, into: &bytes)
-        bytes.append(contentsOf: #","size":"#.utf8)
-        Self.appendPair(size.width, size.height, into: &bytes)
-        bytes.append(contentsOf: #","anchorPoint":"#.utf8)
-        Self.appendPair(anchorPoint.x, anchorPoint.y, into: &bytes)
-        bytes.append(contentsOf: #","transform":["#.utf8)
         let t = transform
-        let entries = (
+        // The 31 numbers of a node, in the order written: position, size, anchor point, transform, alpha,
+        // quad. They are written in two parts through a cursor (see `JSONTextCursor`), each under the 1 KiB
+        // that `JSONWriter.append(into:reserving:_:)` keeps on the stack.
+        let numbers = (
+            position.x, position.y, size.width, size.height, anchorPoint.x, anchorPoint.y,
             t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43,
-            t.m44
+            t.m44, alpha,
+            quad.topLeft.x, quad.topLeft.y, quad.topRight.x, quad.topRight.y,
+            quad.bottomRight.x, quad.bottomRight.y, quad.bottomLeft.x, quad.bottomLeft.y
         )
-        withUnsafeBytes(of: entries) { raw in
-            for (position, entry) in raw.bindMemory(to: Double.self).enumerated() {
-                if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                Frame.appendNumber(entry, into: &bytes)
+        withUnsafeBytes(of: numbers) { raw in
+            let numbers = raw.bindMemory(to: Double.self)
+            func bound(_ range: Range<Int>, text: Int) -> Int {
+                var bound = text
+                for index in range { bound += JSONTextCursor.fixedMaximumBytes(numbers[index], decimals: decimals) }
+                return bound
+            }
+            // 74 bytes of keys, brackets and commas.
+            JSONWriter.append(into: &bytes, reserving: bound(0..<22, text: 80)) { cursor in
+                cursor.write(#"","position":"#)
+                Self.writePair(numbers[0], numbers[1], to: &cursor)
+                cursor.write(#","size":"#)
+                Self.writePair(numbers[2], numbers[3], to: &cursor)
+                cursor.write(#","anchorPoint":"#)
+                Self.writePair(numbers[4], numbers[5], to: &cursor)
+                cursor.write(#","transform":["#)
+                for entry in 6..<22 {
+                    if entry > 6 { cursor.write(byte: UInt8(ascii: ",")) }
+                    cursor.writeFixed(numbers[entry], decimals: decimals)
+                }
+            }
+            // 55 bytes of keys, brackets and commas, and the z index.
+            let text = 60 + JSONTextCursor.integerMaximumBytes
+            JSONWriter.append(into: &bytes, reserving: bound(22..<31, text: text)) { cursor in
+                cursor.write(#"],"alpha":"#)
+                cursor.writeFixed(numbers[22], decimals: decimals)
+                cursor.write(hidden ? #","hidden":true,"z":"# : #","hidden":false,"z":"#)
+                cursor.writeInteger(Int64(z))
+                cursor.write(#","quad":["#)
+                for corner in 0..<4 {
+                    if corner > 0 { cursor.write(byte: UInt8(ascii: ",")) }
+                    Self.writePair(numbers[23 + 2 * corner], numbers[24 + 2 * corner], to: &cursor)
+                }
+                cursor.write(byte: UInt8(ascii: "]"))
             }
         }
-        bytes.append(contentsOf: #"],"alpha":"#.utf8)
-        Frame.appendNumber(alpha, into: &bytes)
-        bytes.append(contentsOf: hidden ? #","hidden":true,"z":"#.utf8 : #","hidden":false,"z":"#.utf8)
-        Frame.appendInteger(Int64(z), into: &bytes)
-        bytes.append(contentsOf: #","quad":["#.utf8)
-        Self.appendPair(quad.topLeft.x, quad.topLeft.y, into: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        Self.appendPair(quad.topRight.x, quad.topRight.y, into: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        Self.appendPair(quad.bottomRight.x, quad.bottomRight.y, into: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        Self.appendPair(quad.bottomLeft.x, quad.bottomLeft.y, into: &bytes)
-        bytes.append(UInt8(ascii: "]"))
         if let style, kind == .overlay {
             // A style that cannot be written (a non-finite number built in code) is left out.
             var styleBytes: [UInt8] = []
@@ -117,11 +134,12 @@ extension NodeState {
         bytes.append(UInt8(ascii: "}"))
     }
 
-    private static func appendPair(_ first: Double, _ second: Double, into bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "["))
-        Frame.appendNumber(first, into: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        Frame.appendNumber(second, into: &bytes)
-        bytes.append(UInt8(ascii: "]"))
+    @inline(__always)
+    private static func writePair(_ first: Double, _ second: Double, to cursor: inout JSONTextCursor) {
+        cursor.write(byte: UInt8(ascii: "["))
+        cursor.writeFixed(first, decimals: Frame.jsonDecimals)
+        cursor.write(byte: UInt8(ascii: ","))
+        cursor.writeFixed(second, decimals: Frame.jsonDecimals)
+        cursor.write(byte: UInt8(ascii: "]"))
     }
 }
