@@ -21,6 +21,27 @@ import Testing
         #expect(await harness.pendingWork().isEmpty)
     }
 
+    /// The walk runs on the shard's `ShardWalker`, which shares the stacks' executor, so entering a stack
+    /// queues no job; from a nonisolated walk each stack cost one (1,004 for this tick of 1,000 stacks).
+    @Test func aTickEntersItsStacksWithoutQueueingJobs() async throws {
+        let harness = try Harness(shardCount: 2)
+        let count = 1_000
+        let stacks = try await (0..<count).asyncMap { index in
+            try await harness.engine.createStack(Fixtures.state(StackID(rawValue: "s\(index)")))
+        }
+        for stack in stacks { try await stack.push(Fixtures.screen("a")) }
+        await harness.clock.advance(frames: 1)
+        #expect(harness.engine.context.scheduler.activeCount == count)
+        func jobsEnqueued() -> UInt64 { ShardExecutor.shared.reduce(0) { $0 + $1.jobsEnqueued } }
+        let before = jobsEnqueued()
+        await harness.clock.advance(frames: 1)
+        let during = jobsEnqueued() - before
+        #expect(harness.engine.context.scheduler.activeCount == count)
+        // A few jobs per shard (the walk's task, its hop to the walker and back); other tests share these
+        // executors and may add some meanwhile, far fewer than one per stack.
+        #expect(during < UInt64(count / 2), "\(during) jobs for a tick of \(count) stacks")
+    }
+
     @Test func shardsAreAssignedRoundRobin() throws {
         let harness = try Harness(shardCount: 3)
         let shards = (0..<7).map { _ in harness.engine.context.scheduler.assignShard() }

@@ -7,9 +7,10 @@
 /// (as a task executor, SE-0417), so a tick never waits in the cooperative pool for a free thread.
 ///
 /// The timing thread resumes the tick loop, which enqueues it here and signals this thread directly (one
-/// futex wake). The walk then enters each stack actor of the shard inline: the actors share this
-/// executor, so a hop from one to the next is a switch on the same thread with no job enqueued (an
-/// actor of its own on the default executor would be entered through a queued job per hop). Client
+/// futex wake). The walk, isolated to the shard's `ShardWalker` (an actor on this executor), then enters
+/// each stack actor of the shard inline: they share this executor, so entering one and coming back is a
+/// plain call with no job enqueued (an actor of its own on the default executor would be entered through a
+/// queued job per hop). Client
 /// operations and the reports of a tick's commits reach the stacks here too, as jobs queued behind the
 /// current one; tick jobs (`tickPriority`, above every named priority) go first, so a tick waits at most for the job that
 /// runs when it arrives.
@@ -43,6 +44,7 @@ final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     /// The index of the next ordinary job in `jobs` (taken one at a time without moving the rest).
     private var head = 0
     private var sleeping = false
+    private var enqueuedJobCount: UInt64 = 0
     /// Whether the thread is running an ordinary job (at normal priority).
     private var runningOrdinary = false
     private var scheduling = ThreadScheduling()
@@ -58,6 +60,7 @@ final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
         let urgent = job.priority.rawValue >= Self.tickPriority.rawValue
         let job = UnownedJob(job)
         lock.lock()
+        enqueuedJobCount &+= 1
         if urgent {
             urgentJobs.append(job)
             if runningOrdinary { scheduling.set(realTime: true) }
@@ -68,6 +71,14 @@ final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
         sleeping = false
         lock.unlock()
         if wake { lock.signal() }
+    }
+
+    /// Jobs enqueued on this executor since the process started (tests check that a tick's walk enters
+    /// its stacks without jobs).
+    var jobsEnqueued: UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        return enqueuedJobCount
     }
 
     private func run() {

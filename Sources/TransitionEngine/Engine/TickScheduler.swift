@@ -98,12 +98,13 @@ final class TickScheduler: ClockParticipant, Sendable {
                 shard.stacks.isEmpty ? nil : (index: index, stacks: shard.stacks)
             }
         }
-        // Each shard is walked by a child task on its executor's thread, where its stack actors run: each
-        // hop into the next stack is a switch on the same thread (see ShardExecutor).
+        // Each shard is walked by a child task on its executor's thread, isolated to the shard's walker, which
+        // shares that executor with the shard's stack actors: entering each stack is a plain call on the same
+        // thread (see ShardWalker).
         let (commits, readiness) = await withTaskGroup(of: ([StackActor.Commit], ReadinessBatch).self) { group in
             for shard in shards {
                 group.addTask(executorPreference: ShardExecutor.forShard(shard.index)) {
-                    await Self.walk(shard.stacks, tick)
+                    await ShardWalker.forShard(shard.index).walk(shard.stacks, tick)
                 }
             }
             var all: [StackActor.Commit] = []
@@ -128,30 +129,6 @@ final class TickScheduler: ClockParticipant, Sendable {
         }
     }
 
-    private static func report(
-        _ outcomes: ArraySlice<(StackActor.Commit, Result<Void, TransitionEngineError>)>
-    ) async -> [StackActor.Commit] {
-        var next: [StackActor.Commit] = []
-        for (commit, result) in outcomes {
-            if let more = await commit.stack.persisted(commit.token, result: result) { next.append(more) }
-            // The stacks of a shard share its thread and a switch between them queues nothing, so without
-            // this the whole loop (each report may compile the next queued transition's plan) would be one
-            // job that a tick arriving meanwhile waits behind. Yielding lets the tick's job go first.
-            await Task.yield()
-        }
-        return next
-    }
-
-    private static func walk(_ stacks: [StackActor], _ tick: ClockTick) async -> ([StackActor.Commit], ReadinessBatch) {
-        var commits: [StackActor.Commit] = []
-        // Readers are told once the whole tick is done (see ReadinessBatch).
-        let readiness = ReadinessBatch()
-        for stack in stacks {
-            if let commit = await stack.handleTick(tick, readiness: readiness) { commits.append(commit) }
-        }
-        return (commits, readiness)
-    }
-
     /// Has the readiness handlers a tick collected called: before the tick returns on a clock that waits
     /// for side effects, otherwise by `ReadinessNotifier`'s thread, so that no tick job, at real-time
     /// priority, ever waits for a reader's lock.
@@ -174,7 +151,7 @@ final class TickScheduler: ClockParticipant, Sendable {
             pending = await withTaskGroup(of: [StackActor.Commit].self) { group in
                 for (shard, outcomes) in byShard {
                     group.addTask(executorPreference: ShardExecutor.forShard(shard)) {
-                        await Self.report(outcomes[...])
+                        await ShardWalker.forShard(shard).report(outcomes[...])
                     }
                 }
                 var next: [StackActor.Commit] = []
