@@ -2,7 +2,7 @@ import JSON
 import Synchronization
 import Testing
 import TransitionTestSupport
-import Varlink
+@testable import Varlink
 
 /// `VarlinkService.handleInPlace` against the ordinary path (`VarlinkCall.decode`, then `handle(_:)`): a
 /// call handled in place is one the ordinary path would have handed, with the same parameters, to the
@@ -177,5 +177,37 @@ import Varlink
         if chance(90) { call += #","oneway":true"# }
         if chance(5) { call += #","more":true"# }
         return Array((call + "}").utf8)
+    }
+}
+
+/// The quick check before the scan: a call that names a method without an in-place handler first is left
+/// to the ordinary path unscanned, whichever whitespace its writer puts after the colon.
+@Suite struct VarlinkServiceQuickMethodCheckTests {
+    static func namesAnotherMethodFirst(_ text: String) throws -> Bool {
+        let service = try VarlinkServiceInPlaceTests.service(VarlinkServiceInPlaceTests.Recorder())
+        return Array(text.utf8).withUnsafeBytes { service.namesAnotherMethodFirst($0) }
+    }
+
+    @Test(arguments: [
+        #"{"method":"io.example.Other","parameters":{}}"#,
+        #"{"method": "io.example.Other", "parameters": {}}"#,  // Python's json.dumps
+        "{\"method\":\n\t\"io.example.Other\"}",
+        #"{"method":"io.example.UpdateX"}"#,
+        #"{"method":"io.example.Updat"}"#,
+    ])
+    func leavesAnotherMethodUnscanned(_ text: String) throws {
+        #expect(try Self.namesAnotherMethodFirst(text))
+    }
+
+    @Test(arguments: [
+        #"{"method":"io.example.Update","oneway":true}"#,
+        #"{"method": "io.example.Update", "oneway": true}"#,
+        #"{ "method":"io.example.Other"}"#,  // another beginning: scanned
+        #"{"oneway":true,"method":"io.example.Other"}"#,
+        #"{"method":  "#,
+        #"{"method":1}"#,
+    ])
+    func scansTheRest(_ text: String) throws {
+        #expect(try !Self.namesAnotherMethodFirst(text))
     }
 }

@@ -95,19 +95,24 @@ extension VarlinkService {
         return false
     }
 
-    /// How calls usually begin (this module's encoder, sd-varlink, the benchmark's load generator).
-    static let usualStart: StaticString = #"{"method":""#
+    /// How calls usually begin: this module's encoder, sd-varlink and the benchmark's load generator write
+    /// `{"method":"`, Python's `json.dumps` (the `varlink` package) `{"method": "`.
+    static let usualStart: StaticString = #"{"method":"#
 
-    /// Whether `message` begins with `{"method":"<name>"` for a name no in-place route has: it can then
-    /// be left to the ordinary path without scanning the rest (most answered calls). Any other beginning
-    /// says nothing, and the message is scanned.
+    /// Whether `message` begins with `{"method":"<name>"` (with any JSON whitespace before the name's
+    /// quote) for a name no in-place route has: it can then be left to the ordinary path without scanning
+    /// the rest (most answered calls). Any other beginning says nothing, and the message is scanned.
     func namesAnotherMethodFirst(_ message: UnsafeRawBufferPointer) -> Bool {
         let start = Self.usualStart
         let length = start.utf8CodeUnitCount
         guard message.count > length, memcmp(message.baseAddress!, start.utf8Start, length) == 0 else {
             return false
         }
-        let name = UnsafeRawBufferPointer(rebasing: message[length...])
+        var scanner = InPlaceCallScanner(bytes: message, maximumStringBytes: message.count)
+        scanner.position = length
+        scanner.skipWhitespace()
+        guard scanner.take(UInt8(ascii: "\"")) else { return false }
+        let name = UnsafeRawBufferPointer(rebasing: message[scanner.position...])
         for index in inPlaceRoutes.indices {
             let known = inPlaceRoutes[index].method.withUnsafeBytes { method in
                 name.count > method.count && name[method.count] == UInt8(ascii: "\"")
