@@ -72,6 +72,7 @@ public struct BenchmarkSuite {
             if benchmarks.count == group.benchmarks.count { completeGroups.append((group, results)) }
         }
         record.loadAfter = MachineState.loadAverages()
+        record.stolenAfter = MachineState.stolenNanoseconds()
         print(ResultTable.render(all))
         print(record.summary)
         let missed = all.filter { $0.verdict == .missed }.count

@@ -38,6 +38,20 @@ public enum MachineState {
         }
     }
 
+    /// Processor time the hypervisor gave to others while this machine's processors wanted to run
+    /// ("steal", the eighth value of /proc/stat's `cpu` line, proc(5)), summed over all processors since
+    /// boot, nanoseconds; nil if unreadable. On a shared virtual machine it moves wall-clock figures more
+    /// than the load average says: read it before and after a measurement.
+    public static func stolenNanoseconds() -> Int64? {
+        guard let text = readTextFile("/proc/stat"),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") })
+        else { return nil }
+        let fields = line.split(separator: " ")
+        guard fields.count > 8, let ticks = Int64(fields[8]) else { return nil }
+        let ticksPerSecond = Int64(sysconf(Int32(_SC_CLK_TCK)))
+        return ticks * (1_000_000_000 / max(ticksPerSecond, 1))
+    }
+
     /// The current UTC time as ("2025-01-31", "2025-01-31T12:34:56Z").
     public static func utcTimestamp() -> (date: String, dateTime: String) {
         var now = time(nil)

@@ -38,6 +38,12 @@ public enum ResultFile {
                 ])
             ),
             (
+                "hypervisorStealSeconds",
+                run.stolenBefore.flatMap { before in
+                    run.stolenAfter.map { JSONText.number(Double($0 - before) / 1e9) }
+                } ?? .null
+            ),
+            (
                 "settings",
                 .object([
                     ("batches", .number(Double(run.options.batches))),
