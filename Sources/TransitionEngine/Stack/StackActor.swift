@@ -134,10 +134,13 @@ public actor StackActor {
     }
 
     private func deliver(_ items: [StackStateMachine.Output.Item], readiness: ReadinessBatch?) {
+        // Most ticks deliver no item: return before copying the observer, a closure every stack shares
+        // (counting its context from both shard threads on every tick is a contended cache line).
+        guard !items.isEmpty else { return }
         if let observer = context.transitionObserver {
             for case .event(let event) in items where event.kind != .stackChanged { observer(event) }
         }
-        guard !items.isEmpty, !subscriptions.isEmpty else { return }
+        guard !subscriptions.isEmpty else { return }
         var ended = false
         for item in items {
             for subscription in subscriptions {

@@ -43,9 +43,12 @@ extension StackState {
 
 /// Compiles transitions: resolves the animator (explicit, the stack's rules, or the system default) and
 /// builds the plan. `animator` looks a name up in the engine's registry (only when a plan is compiled,
-/// never on a plain tick).
-struct TransitionPlanner: Sendable {
-    var animator: @Sendable (String) -> AnimatorSpecification?
+/// never on a plain tick). One per engine, held by its context; a stack's environment refers to it without
+/// counting (see `StackStateMachine.Environment`).
+final class TransitionPlanner: Sendable {
+    let animator: @Sendable (String) -> AnimatorSpecification?
+
+    init(animator: @escaping @Sendable (String) -> AnimatorSpecification?) { self.animator = animator }
 
     func plan(
         _ visual: PlannedChange.Visual, in state: StackState, options: OperationOptions, interactive: Bool

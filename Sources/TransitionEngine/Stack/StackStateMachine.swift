@@ -19,8 +19,11 @@ struct StackStateMachine {
         var now: Int64
         /// The clock's frame index.
         var frameIndex: Int64
-        /// Compiles plans.
-        var planner: TransitionPlanner
+        /// Compiles plans; the engine's one planner, shared by every stack. Not counted: an environment
+        /// lives for one call of the stack's actor, whose engine context holds the planner. Counting it on
+        /// every tick (the planner was a value holding a closure, copied into each environment) made its
+        /// reference count a cache line the two shard threads took from each other for every stack.
+        unowned(unsafe) let planner: TransitionPlanner
         /// How many subscribers the stack has (no frame is made without one).
         var subscriberCount: Int
         /// Whether anyone subscribes to frames (no sampling otherwise).
