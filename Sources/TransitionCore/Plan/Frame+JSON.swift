@@ -17,7 +17,8 @@ extension Frame {
         // each (see `JSONTextCursor`).
         let decimals = Self.jsonDecimals
         // Keys, brackets and two integers take 156 bytes.
-        var bound = 200 + JSONTextCursor.stringMaximumBytes(stack) + JSONTextCursor.fixedMaximumBytes(time, decimals: decimals)
+        var bound =
+            200 + JSONTextCursor.stringMaximumBytes(stack) + JSONTextCursor.fixedMaximumBytes(time, decimals: decimals)
         if let transition {
             bound +=
                 JSONTextCursor.stringMaximumBytes(transition.animator)

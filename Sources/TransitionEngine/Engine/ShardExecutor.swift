@@ -10,10 +10,9 @@
 /// futex wake). The walk, isolated to the shard's `ShardWalker` (an actor on this executor), then enters
 /// each stack actor of the shard inline: they share this executor, so entering one and coming back is a
 /// plain call with no job enqueued (an actor of its own on the default executor would be entered through a
-/// queued job per hop). Client
-/// operations and the reports of a tick's commits reach the stacks here too, as jobs queued behind the
-/// current one; tick jobs (`tickPriority`, above every named priority) go first, so a tick waits at most for the job that
-/// runs when it arrives.
+/// queued job per hop). Client operations and the reports of a tick's commits reach the stacks here too,
+/// as jobs queued behind the current one; tick jobs (`tickPriority`, above every named priority) go first,
+/// so a tick waits at most for the job that runs when it arrives.
 ///
 /// Jobs of one priority class run in the order they were enqueued. The thread blocks on a condition
 /// variable when it has no job: an idle executor never wakes. Where the system allows it, the thread waits

@@ -42,7 +42,8 @@ public struct RunRecord {
     public var summary: String {
         func load(_ values: [Double]) -> String { values.first.map { DecimalFormatting.fixed($0, decimals: 2) } ?? "?" }
         return "machine: \(processor), \(processors) processors, Linux \(kernel); load average (1 min) "
-            + "\(load(loadBefore)) before, \(load(loadAfter)) after; " + stolenSummary + "\(options.batches) batches of ≥ "
+            + "\(load(loadBefore)) before, \(load(loadAfter)) after; " + stolenSummary
+            + "\(options.batches) batches of ≥ "
             + DecimalFormatting.fixed(options.minimumBatchSeconds * 1_000, decimals: 0)
             + " ms (thread CPU time) per timed figure; "
             + (options.durationScale == 1 ? "" : "run durations × \(options.durationScale); ")
