@@ -25,6 +25,17 @@ public enum SystemThread {
         pthread_detach(thread)
     }
 
+    /// Starts `body` on a new detached thread the process cannot run without (a task pool's worker, the
+    /// engine's timing and shard threads, a writer), named `name` when given. If no thread can be
+    /// created, the process stops with the error: there is nothing sensible to fall back to.
+    public static func startEssential(name: String? = nil, _ body: @escaping @Sendable () -> Void) {
+        do {
+            try startDetached(name: name, body)
+        } catch {
+            fatalError("\(error)")
+        }
+    }
+
     /// Starts `body` on a new thread that someone must `join(_:)` exactly once, named `name` when given.
     ///
     /// - Throws: `SystemThreadError` when no thread can be created; `body` is then not run.

@@ -42,14 +42,7 @@ public final class TaskPool: TaskExecutor, @unchecked Sendable {
         pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
         pthread_cond_init(wake, &attributes)
         pthread_condattr_destroy(&attributes)
-        for _ in 0..<self.threadCount {
-            do {
-                try SystemThread.startDetached(name: name) { [self] in work() }
-            } catch {
-                // The process cannot run its tasks without these threads.
-                fatalError("could not start a task pool thread: \(error)")
-            }
-        }
+        for _ in 0..<self.threadCount { SystemThread.startEssential(name: name) { [self] in work() } }
     }
 
     /// The number of online processors: the default pool's width.

@@ -47,6 +47,23 @@ import TransitionTestSupport
         #expect(done)
     }
 
+    /// An essential thread runs its body on a thread of its own, named.
+    @Test func anEssentialThreadRunsNamedElsewhere() async throws {
+        let caller = pthread_self()
+        let seen = try await OffPool.run { () -> (name: String, elsewhere: Bool) in
+            let result = Mutex(("", false))
+            let condition = ConditionFlag()
+            SystemThread.startEssential(name: "essential-test") {
+                result.withLock { $0 = (Self.currentThreadName(), pthread_equal(pthread_self(), caller) == 0) }
+                condition.raise()
+            }
+            condition.wait()
+            return result.withLock { $0 }
+        }
+        #expect(seen.name == "essential-test")
+        #expect(seen.elsewhere)
+    }
+
     /// `run` returns what its body returned, computed on another thread.
     @Test func runReturnsTheBodysResultFromAnotherThread() async {
         let caller = pthread_self()

@@ -1,3 +1,5 @@
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -49,7 +51,7 @@ final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     private var scheduling = ThreadScheduling()
 
     private init(name: String) {
-        DedicatedThread.start(name: name) { [self] in run() }
+        SystemThread.startEssential(name: name) { [self] in run() }
     }
 
     /// Queues a job; wakes the thread if it waits. A tick job that arrives while an ordinary job runs

@@ -1,3 +1,5 @@
+import SystemThreads
+
 /// Crash-safe storage of the engine's committed state: a map from keys (stack ids) to opaque values.
 ///
 /// On disk (see docs/engine.md, "Persistence"): a snapshot file written by temporary file, fsync, rename
@@ -94,7 +96,7 @@ public final class StateStore: @unchecked Sendable {
     ) throws(TransitionEngineError) -> StateStore {
         let (files, report) = try StateFiles.open(directory: directory, compactionThreshold: compactionThreshold)
         let store = StateStore(files: files, restored: report)
-        DedicatedThread.start(name: "transitiond-store") { store.runWriter() }
+        SystemThread.startEssential(name: "transitiond-store") { store.runWriter() }
         return store
     }
 

@@ -1,3 +1,5 @@
+import SystemThreads
+
 /// The thread that calls the readiness handlers of ticks on a real clock, at normal priority.
 ///
 /// A readiness handler takes its reader's lock (the daemon's subscription pump: a plain mutex, listing the
@@ -31,7 +33,7 @@ final class ReadinessNotifier: @unchecked Sendable {
             defer { started = true }
             return !started
         }
-        if needsStart { DedicatedThread.start(name: "transitiond-ready") { [self] in run() } }
+        if needsStart { SystemThread.startEssential(name: "transitiond-ready") { [self] in run() } }
     }
 
     private func run() {

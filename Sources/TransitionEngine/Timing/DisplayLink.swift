@@ -1,3 +1,5 @@
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -55,7 +57,7 @@ public actor DisplayLink: TransitionClock {
             return shared.started || shared.stopped
         }
         guard !alreadyStarted else { return }
-        DedicatedThread.start(name: "transitiond-tick") { TimingLoop.run(shared) }
+        SystemThread.startEssential(name: "transitiond-tick") { TimingLoop.run(shared) }
         // The loop runs on the first shard's thread: each tick resumes it there directly, never through
         // the cooperative pool (where it would wait behind whatever the pool runs).
         loop = Task.detached(executorPreference: ShardExecutor.forShard(0), priority: ShardExecutor.tickPriority) {

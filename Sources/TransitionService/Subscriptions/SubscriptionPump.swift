@@ -73,11 +73,7 @@ final class SubscriptionPump: @unchecked Sendable {
     }
 
     private func startThread() {
-        do {
-            try SystemThread.startDetached(name: "transitiond-subs") { [self] in run() }
-        } catch {
-            preconditionFailure("\(error)")
-        }
+        SystemThread.startEssential(name: "transitiond-subs") { [self] in run() }
     }
 
     private func run() {

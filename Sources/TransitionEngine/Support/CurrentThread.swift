@@ -1,24 +1,8 @@
 import CLinux
-import SystemThreads
 
 #if canImport(Glibc)
     import Glibc
 #endif
-
-/// A detached POSIX thread running one closure, for work that must not occupy the cooperative pool
-/// (sleeping to deadlines, fsync). Owners stop it through their own shared state, never by joining from
-/// the pool (a join could block a pool thread for a whole frame period).
-enum DedicatedThread {
-    /// Starts `body` on a new detached thread named `name` (at most 15 bytes are kept by the kernel). The
-    /// engine cannot run without its threads: a failure to start one stops the process.
-    static func start(name: String, body: @escaping @Sendable () -> Void) {
-        do {
-            try SystemThread.startDetached(name: name, body)
-        } catch {
-            preconditionFailure("\(error)")
-        }
-    }
-}
 
 /// Reads `CLOCK_MONOTONIC` in nanoseconds.
 func monotonicNanoseconds() -> Int64 {
