@@ -85,7 +85,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MalformedInputTests", dependencies: ["JSON", "TransitionTestSupport"], exclude: ["Cases"]),
-        .testTarget(name: "FaultInjectionTests", dependencies: ["JSON", "TransitionTestSupport"]),
+        .testTarget(name: "FaultInjectionTests", dependencies: ["JSON", "SystemThreads", "TransitionTestSupport"]),
         .testTarget(
             name: "TransitionControlTests",
             dependencies: ["TransitionControl", "TransitionClient", "TransitionCore", "JSON", "TransitionTestSupport"],

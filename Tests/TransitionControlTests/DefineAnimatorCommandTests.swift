@@ -1,12 +1,13 @@
 import JSON
 import Testing
 import TransitionControl
+import TransitionTestSupport
 
 /// `define-animator`, and `animators` listing what the daemon knows.
 @Suite("define-animator command")
 struct DefineAnimatorCommandTests {
     @Test func definedAnimatorsAreListedOnline() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try DaemonUnderTest()
         defer { daemon.stop() }
         let socket = daemon.socketPath
         let defined = await ToolRun.transitionctl(["define-animator", TestScreens.slowFade()], socket: socket)
@@ -26,7 +27,7 @@ struct DefineAnimatorCommandTests {
     }
 
     @Test func malformedAnimatorsNameTheField() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try DaemonUnderTest()
         defer { daemon.stop() }
         let run = await ToolRun.transitionctl(
             ["define-animator", #"{"name":"broken","variants":{"push":{"duration":-1,"phases":[]}}}"#],

@@ -1,13 +1,14 @@
 import JSON
 import Testing
 import TransitionControl
+import TransitionTestSupport
 
 /// `interactive begin|update|finish|cancel`: the built binary holds the gesture (the daemon cancels a
 /// gesture whose client leaves) while commands on its standard input, or other invocations, drive it.
 @Suite("interactive commands")
 struct InteractiveCommandsTests {
     /// Starts `transitionctl` with `arguments` against `daemon`.
-    static func start(_ arguments: [String], daemon: DaemonProcess) throws -> ChildProcess? {
+    static func start(_ arguments: [String], daemon: DaemonUnderTest) throws -> ChildProcess? {
         guard let executable = BuiltProducts.transitionctl else {
             Issue.record(Comment(rawValue: BuiltProducts.missingMessage))
             return nil
@@ -18,7 +19,7 @@ struct InteractiveCommandsTests {
     }
 
     /// A daemon whose stack `main` shows `home` then `detail`.
-    static func daemonWithTwoScreens() async throws -> DaemonProcess {
+    static func daemonWithTwoScreens() async throws -> DaemonUnderTest {
         let daemon = try await NavigationCommandsTests.daemonWithStack()
         let push = await ToolRun.transitionctl(
             ["push", "main", TestScreens.screen("detail"), "--no-animation"], socket: daemon.socketPath)

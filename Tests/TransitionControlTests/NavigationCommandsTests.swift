@@ -1,14 +1,15 @@
 import JSON
 import Testing
 import TransitionControl
+import TransitionTestSupport
 
 /// The navigation commands against the real daemon: each method's effect on the stack, the sentences
 /// and JSON they print, `--wait`, and the daemon's errors.
 @Suite("navigation commands")
 struct NavigationCommandsTests {
     /// A daemon with the stack `main` showing `home`.
-    static func daemonWithStack(tabs: Bool = false) async throws -> DaemonProcess {
-        let daemon = try DaemonProcess()
+    static func daemonWithStack(tabs: Bool = false) async throws -> DaemonUnderTest {
+        let daemon = try DaemonUnderTest()
         let arguments =
             tabs
             ? [
@@ -23,7 +24,7 @@ struct NavigationCommandsTests {
     }
 
     /// The committed screens of `main`.
-    static func screens(_ daemon: DaemonProcess) async throws -> [String] {
+    static func screens(_ daemon: DaemonUnderTest) async throws -> [String] {
         let run = await ToolRun.transitionctl(["status", "main", "--json=short"], socket: daemon.socketPath)
         return try JSONReader.parse(run.output)["stack"]?["screens"]?.arrayValue?.compactMap(\.stringValue) ?? []
     }

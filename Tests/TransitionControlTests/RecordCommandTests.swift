@@ -13,7 +13,7 @@ struct RecordCommandTests {
     @Test func recordsATransitionUntilItSettles() async throws {
         let daemon = try await NavigationCommandsTests.daemonWithStack()
         defer { daemon.stop() }
-        let file = daemon.directory.file("push.jsonl")
+        let file = daemon.directory + "/push.jsonl"
         guard
             let recorder = try InteractiveCommandsTests.start(
                 ["record", "main", "--until-settled", "-o", file], daemon: daemon)
@@ -77,7 +77,7 @@ struct RecordCommandTests {
     }
 
     @Test func failures() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try DaemonUnderTest()
         defer { daemon.stop() }
         let missing = await ToolRun.transitionctl(["record", "nope"], socket: daemon.socketPath)
         #expect(missing.status == .failure)

@@ -1,6 +1,7 @@
 import JSON
 import Testing
 import TransitionControl
+import TransitionTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +11,7 @@ import TransitionControl
 @Suite("stack commands")
 struct StackCommandsTests {
     @Test func createListShowAndDeleteAStack() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try DaemonUnderTest()
         defer { daemon.stop() }
         let socket = daemon.socketPath
         let created = await ToolRun.transitionctl(
@@ -54,7 +55,7 @@ struct StackCommandsTests {
     }
 
     @Test func tabsMakeAStackWithTabs() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try DaemonUnderTest()
         defer { daemon.stop() }
         let tabs =
             "[{\"name\":\"feed\",\"screens\":[\(TestScreens.screen("feed"))]},"
@@ -72,7 +73,7 @@ struct StackCommandsTests {
     }
 
     @Test func anUnknownStackNamesTheErrorAndTheParameter() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try DaemonUnderTest()
         defer { daemon.stop() }
         let run = await ToolRun.transitionctl(["status", "nope"], socket: daemon.socketPath)
         #expect(run.status == .failure)
@@ -86,7 +87,7 @@ struct StackCommandsTests {
     }
 
     @Test func aMalformedScreenNamesTheFieldPath() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try DaemonUnderTest()
         defer { daemon.stop() }
         let screen = #"{"id":"home","root":{"id":"view","frame":[0,0,375,667],"alpha":3}}"#
         let run = await ToolRun.transitionctl(
@@ -119,7 +120,7 @@ struct StackCommandsTests {
         #expect(run.errors.hasPrefix("transitionctl: Failed to connect to transitiond at \(socket): "))
         #expect(run.errors.hasSuffix("(choose the socket with --socket or TRANSITIOND_SOCKET)\n"))
         // --socket wins over the environment.
-        let daemon = try DaemonProcess()
+        let daemon = try DaemonUnderTest()
         defer { daemon.stop() }
         let chosen = await ToolRun.transitionctl(["--socket", daemon.socketPath, "list"], socket: socket)
         #expect(chosen.status == .success, "\(chosen.errors)")

@@ -1,6 +1,7 @@
 import JSON
 import Testing
 import TransitionControl
+import TransitionTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -11,7 +12,7 @@ import TransitionControl
 @Suite("watch command")
 struct WatchCommandTests {
     /// Waits until `stack` has `count` subscribers, as GetStats reports them.
-    static func waitForSubscribers(_ count: Int, daemon: DaemonProcess) async -> Bool {
+    static func waitForSubscribers(_ count: Int, daemon: DaemonUnderTest) async -> Bool {
         await Waiting.eventually {
             let run = await ToolRun.transitionctl(["stats", "main", "--json=short"], socket: daemon.socketPath)
             return (try? JSONReader.parse(run.output))?["statistics"]?["clients"] == .number(Double(count))

@@ -17,25 +17,10 @@ final class ChildCommand: @unchecked Sendable {
         _ command: [String], environment: [String: String] = [:], outputPath: String? = nil,
         keeping descriptors: [(from: Int32, to: Int32)] = []
     ) throws {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        let output = outputPath ?? "/dev/null"
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        for (from, to) in descriptors { posix_spawn_file_actions_adddup2(&actions, from, to) }
         let variables = ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin"].merging(environment) { $1 }
-        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var child: pid_t = 0
-        let result = posix_spawn(&child, command[0], &actions, nil, argv, envp)
-        guard result == 0 else { throw HarnessFailure.systemCall("posix_spawn \(command[0])", result) }
-        pid = child
+        pid = try ChildSpawn.spawn(
+            command, environment: variables.map { "\($0.key)=\($0.value)" },
+            standardOutput: outputPath.map { .file($0, append: true) } ?? .null, descriptors: descriptors)
     }
 
     /// Whether the child has exited (reaped without waiting).

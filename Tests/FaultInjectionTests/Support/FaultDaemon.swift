@@ -16,16 +16,6 @@ final class FaultDaemon: @unchecked Sendable {
     /// Where this daemon's part of the shared log starts.
     private let logOffset: Int
 
-    /// The built `transitiond` beside the running test binary, or nil when it has not been built.
-    static var executable: String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let candidate = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) + "/transitiond"
-        return access(candidate, X_OK) == 0 ? candidate : nil
-    }
-
     /// Starts the daemon and returns once it has written "Listening on <socket>" and "Ready" (its stacks
     /// are restored then).
     ///
@@ -37,8 +27,8 @@ final class FaultDaemon: @unchecked Sendable {
         directory: ScratchDirectory, arguments: [String] = [], prefix: [String] = [],
         environment: [String: String] = [:]
     ) throws {
-        guard let executable = Self.executable else {
-            throw HarnessFailure("transitiond is not built next to the test binary; run `swift build` first")
+        guard let executable = BuiltProducts.transitiond else {
+            throw HarnessFailure(BuiltProducts.missingDaemonMessage)
         }
         self.directory = directory
         let logPath = directory.file("transitiond.log")

@@ -20,7 +20,7 @@ final class DaemonFixture: @unchecked Sendable {
     /// The fixture of the running suite, set by ``RunningDaemonTrait``.
     @TaskLocal static var current: DaemonFixture?
 
-    let daemon: DaemonLauncher
+    let daemon: DaemonUnderTest
     let watcher: FrameWatcher
     /// Root's connection for reading the state between cases.
     let observer: RawConnection
@@ -41,7 +41,7 @@ final class DaemonFixture: @unchecked Sendable {
 
     /// Starts the daemon and builds the stacks.
     init() throws {
-        daemon = try DaemonLauncher()
+        daemon = try DaemonUnderTest()
         do {
             observer = try RawConnection(path: daemon.socketPath)
             driver = try RawConnection(path: daemon.socketPath)

@@ -70,7 +70,8 @@ enum PrivateJournal {
         defer { scratch.remove() }
         let notify = try NotifySocket(path: scratch.file("notify"))
         let environment = ["PATH": ChildProcess.searchPath, "NOTIFY_SOCKET": notify.path]
-        let (journaldPID, journaldOutput) = try ChildProcess.start([journald], environment: environment)
+        let (journaldPID, journaldOutput) = try ChildProcess.start(
+            [journald], environment: environment, tie: .callingThread)
         defer {
             kill(journaldPID, SIGTERM)
             _ = ChildProcess.readAll(journaldOutput)

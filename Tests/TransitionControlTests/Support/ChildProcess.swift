@@ -1,4 +1,5 @@
 import SystemThreads
+import TransitionTestSupport
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -38,34 +39,23 @@ final class ChildProcess: @unchecked Sendable {
         let inputPair = try Self.socketPair()
         let outputPipe = try Self.socketPair()
         let errorPipe = try Self.socketPair()
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, inputPair[1], 0)
-        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
         // posix_spawn_file_actions_addchdir_np is not visible to Swift: change directory in a shell.
         var command = [executable] + arguments
         if let directory {
             command = ["/bin/sh", "-c", #"cd "$1" && shift && exec "$@""#, "sh", directory] + command
         }
-        let argv = command.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        let child: pid_t
+        do {
+            child = try ChildSpawn.spawn(
+                command, environment: environment, standardInput: .descriptor(inputPair[1]),
+                standardOutput: .descriptor(outputPipe[1]), standardError: .descriptor(errorPipe[1]))
+        } catch {
+            for descriptor in inputPair + outputPipe + errorPipe { close(descriptor) }
+            throw error
         }
-        var child: pid_t = 0
-        let result = posix_spawn(&child, command[0], &actions, nil, argv, envp)
         close(inputPair[1])
         close(outputPipe[1])
         close(errorPipe[1])
-        guard result == 0 else {
-            close(inputPair[0])
-            close(outputPipe[0])
-            close(errorPipe[0])
-            throw Failure(operation: "posix_spawn \(executable)", code: result)
-        }
         pid = child
         input = inputPair[0]
         output = outputPipe[0]
@@ -143,11 +133,7 @@ final class ChildProcess: @unchecked Sendable {
         }
         close(output)
         close(errors)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // WIFEXITED / WEXITSTATUS / WTERMSIG, written out (the macros are not imported).
-        let signal = status & 0x7f
-        let code = signal == 0 ? (status >> 8) & 0xff : 128 + signal
+        let code = ChildSpawn.waitForExit(pid)
         return Result(
             status: code, output: String(decoding: outputBytes, as: UTF8.self),
             errors: String(decoding: errorBytes, as: UTF8.self))

@@ -2,9 +2,9 @@ import Foundation
 import TransitionTestSupport
 
 /// Runs programs with an explicit environment, standard input from /dev/null, and standard output
-/// and error captured. Spawned with posix_spawn from the calling thread, so a child inherits that
-/// thread's mount namespace (see `PrivateJournal`), and with default signal dispositions and no
-/// blocked signals whatever the test process has.
+/// and error captured, through `ChildSpawn` (default signal dispositions and no blocked signals whatever
+/// the test process has). `run` spawns from the calling thread, so a child inherits that thread's mount
+/// namespace (see `PrivateJournal`); `start` from the thread its `tie` says.
 enum ChildProcess {
     struct Result {
         /// The exit status, or 128 + N when the child died of signal N.
@@ -19,49 +19,30 @@ enum ChildProcess {
     /// Starts `arguments[0]` (looked up in PATH); returns its pid and the read ends of its output pipes.
     static func start(
         _ arguments: [String],
-        environment: [String: String]
+        environment: [String: String], tie: ChildSpawn.Tie = .process
     ) throws -> (pid: pid_t, output: Int32, error: Int32) {
         var output: [Int32] = [0, 0]
         var error: [Int32] = [0, 0]
         guard CloseOnExec.pipe(&output) == 0, CloseOnExec.pipe(&error) == 0 else { throw TestFailure("pipe: \(errno)") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, error[1], 2)
-        for descriptor in output + error { posix_spawn_file_actions_addclose(&actions, descriptor) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        let pid: pid_t
+        do {
+            pid = try ChildSpawn.spawn(
+                arguments, environment: environment.map { "\($0.key)=\($0.value)" },
+                standardOutput: .descriptor(output[1]), standardError: .descriptor(error[1]), tie: tie)
+        } catch let failure {
+            for descriptor in output + error { close(descriptor) }
+            throw TestFailure("\(failure)")
         }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         close(output[1])
         close(error[1])
-        guard result == 0 else {
-            close(output[0])
-            close(error[0])
-            throw TestFailure("posix_spawnp \(arguments[0]): \(String(cString: strerror(result)))")
-        }
         return (pid, output[0], error[0])
     }
 
     /// Runs a program to completion.
     static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
-        let (pid, output, error) = try start(arguments, environment: environment ?? ["PATH": searchPath])
+        // Tied to this thread, which waits for the child: it starts in this thread's mount namespace.
+        let (pid, output, error) = try start(
+            arguments, environment: environment ?? ["PATH": searchPath], tie: .callingThread)
         // Standard error is read on another thread so that neither pipe can fill up and block the child.
         let errorText = LockedText()
         let finished = DispatchSemaphore(value: 0)

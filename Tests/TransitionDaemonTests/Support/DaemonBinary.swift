@@ -12,49 +12,35 @@ final class DaemonBinary {
     /// Whether the directory was made here (and is removed with the daemon).
     private let ownsDirectory: Bool
 
-    /// The built executable beside the test binary (`swift build` puts both in .build/debug).
-    static var executable: String? {
-        let test = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let path = test.deletingLastPathComponent().path + "/transitiond"
-        return access(path, X_OK) == 0 ? path : nil
-    }
-
     /// Starts `transitiond --socket DIR/io.transitiond --state-directory DIR/state ARGUMENTS` with
     /// `environment` (and PATH), or `command` in front (such as systemd-socket-activate). A `directory`
-    /// given stays when the daemon is gone; one made here is removed.
+    /// given stays when the daemon is gone; one made here is removed. `tie` says what the daemon dies
+    /// with: the test process, or the calling thread for one started in a mount namespace of that
+    /// thread's (`PrivateJournal`).
     init(
         arguments: [String] = [], environment: [String: String] = [:], command: [String] = [],
-        directory: TemporaryDirectory? = nil, socketOption: Bool = true
+        directory: TemporaryDirectory? = nil, socketOption: Bool = true, tie: ChildSpawn.Tie = .process
     ) throws {
-        guard let executable = Self.executable else {
-            throw TestFailure("transitiond is not built beside the tests; run `swift build` first")
+        guard let executable = BuiltProducts.transitiond else {
+            throw TestFailure(BuiltProducts.missingDaemonMessage)
         }
         self.directory = try directory ?? TemporaryDirectory()
         ownsDirectory = directory == nil
         socketPath = self.directory.file("io.transitiond")
         logPath = self.directory.file("transitiond.log")
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
         let locations =
             socketOption
             ? ["--socket", socketPath, "--state-directory", self.directory.file("state")]
             : ["--state-directory", self.directory.file("state")]
-        let full = command + [executable] + locations + arguments
-        let argv: [UnsafeMutablePointer<CChar>?] = full.map { strdup($0) } + [nil]
         let variables = ["PATH": ChildProcess.searchPath].merging(environment) { $1 }
-        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        do {
+            pid = try ChildSpawn.spawn(
+                command + [executable] + locations + arguments,
+                environment: variables.map { "\($0.key)=\($0.value)" },
+                standardError: .file(logPath, append: true), tie: tie)
+        } catch {
+            throw TestFailure("\(error)")
         }
-        var child: pid_t = 0
-        let result = posix_spawnp(&child, full[0], &actions, nil, argv, envp)
-        guard result == 0 else { throw TestFailure("posix_spawn \(full[0]): \(String(cString: strerror(result)))") }
-        pid = child
     }
 
     /// What the daemon wrote to standard error so far.
@@ -85,8 +71,7 @@ final class DaemonBinary {
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             exitStatus = status
         }
-        let status = exitStatus ?? 0
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return ChildSpawn.exitCode(waitStatus: exitStatus ?? 0)
     }
 
     deinit {

@@ -60,7 +60,8 @@ enum PrivateJournal {
         defer { scratch.remove() }
         let notify = try NotifyReceiver(path: scratch.file("notify"))
         let environment = ["PATH": ChildProcess.searchPath, "NOTIFY_SOCKET": notify.path]
-        let (pid, output, error) = try ChildProcess.start([journald], environment: environment)
+        let (pid, output, error) = try ChildProcess.start(
+            [journald], environment: environment, tie: .callingThread)
         defer {
             kill(pid, SIGTERM)
             _ = ChildProcess.readAll(output)

@@ -15,32 +15,27 @@ final class DaemonProcess: @unchecked Sendable {
     private let errorOutput = Pipe()
     private let collected = OutputCollector()
 
-    /// The binary: built by `swift build` next to the test bundle (`/proc/self/exe` is the test runner in
-    /// the build directory).
-    static func binaryPath() throws -> String {
-        let runner = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let path = URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent("transitiond").path
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw Failure(description: "\(path) is missing: run swift build first")
-        }
-        return path
-    }
-
     /// Starts the daemon and returns once its socket answers.
     init(directory: TemporaryDirectory? = nil, arguments: [String] = []) throws {
         let directory = try directory ?? TemporaryDirectory(prefix: "transitiond-daemon-test")
         self.directory = directory
         socketPath = directory.file("io.transitiond")
-        process.executableURL = URL(fileURLWithPath: try Self.binaryPath())
+        guard let binary = BuiltProducts.transitiond else {
+            throw Failure(description: BuiltProducts.missingDaemonMessage)
+        }
+        // Through setpriv, from the spawning thread: tied to the test process (`ChildSpawn.Tie.process`).
+        process.executableURL = URL(fileURLWithPath: ChildSpawn.tyingPrefix[0])
         process.arguments =
-            ["--socket", socketPath, "--state-directory", directory.file("state"), "--frame-rate", "60"] + arguments
+            ChildSpawn.tyingPrefix.dropFirst()
+            + [binary, "--socket", socketPath, "--state-directory", directory.file("state")]
+            + ["--frame-rate", "60"] + arguments
         process.standardError = errorOutput
         process.standardOutput = FileHandle.nullDevice
         let collected = self.collected
         errorOutput.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
-        try process.run()
-        let socketPath = self.socketPath
         let process = self.process
+        try SpawningThread.shared.run { Result { try process.run() } }.get()
+        let socketPath = self.socketPath
         let ready = waitUntilBlocking { Self.answers(socketPath) || !process.isRunning }
         guard ready, process.isRunning else {
             throw Failure(description: "transitiond did not start: \(collected.text)")

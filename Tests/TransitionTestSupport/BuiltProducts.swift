@@ -3,10 +3,10 @@
 #endif
 
 /// Paths of the package's built executables, found beside the running test binary.
-enum BuiltProducts {
+public enum BuiltProducts {
     /// The directory of the running executable (`/proc/self/exe`), where SwiftPM also puts the
     /// package's executables.
-    static var directory: String {
+    public static var directory: String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return "." }
@@ -15,10 +15,10 @@ enum BuiltProducts {
     }
 
     /// The path of the built `transitionctl`, or nil when it has not been built.
-    static var transitionctl: String? { executable("transitionctl") }
+    public static var transitionctl: String? { executable("transitionctl") }
 
     /// The path of the built `transitiond`, or nil when it has not been built.
-    static var transitiond: String? { executable("transitiond") }
+    public static var transitiond: String? { executable("transitiond") }
 
     private static func executable(_ name: String) -> String? {
         let path = directory + "/" + name
@@ -26,10 +26,10 @@ enum BuiltProducts {
     }
 
     /// The message for a missing executable.
-    static let missingMessage =
+    public static let missingMessage =
         "transitionctl is not built next to the test binary; run `swift build` first, then `swift test`"
 
     /// The message for a missing daemon.
-    static let missingDaemonMessage =
+    public static let missingDaemonMessage =
         "transitiond is not built next to the test binary; run `swift build` first, then `swift test`"
 }

@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The real `transitiond` binary, started on a socket in a fresh directory under `/tmp` with its state
+/// directory beside it and its standard error in a file (a log can then never fill a pipe and block
+/// it). It is tied to the test process (`ChildSpawn.Tie.process`): a killed test run leaves no daemon.
+///
+/// The directory is made readable by everyone (mode 0755), so that clients of other users can reach the
+/// socket; the daemon gives the socket itself mode 0666 and decides per call what each user may do.
+public final class DaemonUnderTest: @unchecked Sendable {
+    /// The directory holding the socket, the state directory and the log.
+    public let directory: String
+    /// The socket's path.
+    public let socketPath: String
+    /// The file the daemon's standard error goes to.
+    public let logPath: String
+    /// The daemon's state directory.
+    public var stateDirectory: String { directory + "/state" }
+    private let pid: pid_t
+    private var exitStatus: Int32?
+
+    /// Starts `transitiond --socket DIR/io.transitiond --state-directory DIR/state` and returns once it
+    /// has written "Listening on <socket>".
+    public init() throws {
+        guard let executable = BuiltProducts.transitiond else {
+            throw HarnessFailure(BuiltProducts.missingDaemonMessage)
+        }
+        var template = Array("/tmp/transitiond-test.XXXXXX".utf8CString)
+        guard let created = mkdtemp(&template) else { throw HarnessFailure.systemCall("mkdtemp") }
+        directory = String(cString: created)
+        guard chmod(directory, 0o755) == 0 else { throw HarnessFailure.systemCall("chmod \(directory)") }
+        socketPath = directory + "/io.transitiond"
+        logPath = directory + "/transitiond.log"
+        pid = try ChildSpawn.spawn(
+            [executable, "--socket", socketPath, "--state-directory", directory + "/state"],
+            environment: ["PATH=/usr/bin:/bin"], standardError: .file(logPath, append: false))
+        let listening = "Listening on \(socketPath)"
+        let started = Deadline.waitUntil { self.log.contains(listening) || self.hasExited }
+        guard started, !hasExited else {
+            let log = self.log
+            stop()
+            throw HarnessFailure("transitiond did not start: \(log)")
+        }
+    }
+
+    /// What the daemon wrote to standard error so far.
+    public var log: String { TextFile.read(logPath) ?? "" }
+
+    /// Whether the daemon has exited (reaped without waiting).
+    public var hasExited: Bool {
+        if exitStatus != nil { return true }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid {
+            exitStatus = status
+            return true
+        }
+        return false
+    }
+
+    /// How the daemon ended, for a failure message: "running", "exit N" or "signal N".
+    public var exitDescription: String {
+        guard hasExited, let status = exitStatus else { return "running" }
+        return status & 0x7f == 0 ? "exit \((status >> 8) & 0xff)" : "signal \(status & 0x7f)"
+    }
+
+    /// Sends SIGTERM, waits for the daemon to exit and removes the directory.
+    ///
+    /// - Returns: the exit status, or 128 + the signal number when a signal ended it.
+    @discardableResult
+    public func stop() -> Int32 {
+        if exitStatus == nil {
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            exitStatus = status
+        }
+        // `rm -rf`: the state directory holds files of the daemon's choosing.
+        if let remover = try? ChildSpawn.spawn(["/bin/rm", "-rf", directory], environment: []) {
+            _ = ChildSpawn.waitForExit(remover)
+        }
+        return ChildSpawn.exitCode(waitStatus: exitStatus ?? 0)
+    }
+
+    deinit {
+        if exitStatus == nil { stop() }
+    }
+}
