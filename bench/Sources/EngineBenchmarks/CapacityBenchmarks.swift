@@ -93,7 +93,11 @@ extension StackLoad.Readers {
     /// The note's words.
     fileprivate var description: String {
         switch self {
-        case .everyFrame: "one subscriber per stack, every frame sampled by a reader thread (as the daemon's pump)"
+        case .everyFrame:
+            "one subscriber per stack, every frame sampled by a reader thread (as the daemon's pump); a step "
+                + "also fails when the reader missed more than "
+                + DecimalFormatting.fixed(CapacitySearch.allowedMissedFraction * 100, decimals: 0)
+                + " % of the frames (coalesced: it fell behind)"
         case .none: "no subscriber: frames are never sampled"
         case .subscribedUnread:
             "one subscriber per stack that never reads: each tick makes a frame and queues it in place of the "
