@@ -40,7 +40,20 @@ import TransitionTestSupport
                     return reply.contains(#""detail""#) && !reply.contains(#""transition":{"#)
                 })
 
-            let names = Self.threadNames(of: daemon.pid)
+            // Two subscribers: their streams go to two pumps (one per processor), each with its thread.
+            for _ in 0..<2 {
+                let subscribed = VarlinkCall.call(
+                    daemon.socketPath, "io.transitiond.Subscribe", #"{"stack":"second"}"#, more: true)
+                #expect(subscribed?.contains("frame") == true, "\(subscribed ?? "no reply")")
+            }
+            let pumps = min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 2)
+            let expectedPumps = (0..<pumps).map { "transitiond-su\($0)" }
+            var names: [String] = []
+            #expect(
+                Polling.until {
+                    names = Self.threadNames(of: daemon.pid)
+                    return expectedPumps.allSatisfy(names.contains)
+                }, "threads: \(names)")
             #expect(names.filter { $0 == "transitiond-job" }.count >= 1, "threads: \(names)")
             // libdispatch names its workers after its root queues ("com.apple.root.default-qos", cut to
             // the last 15 bytes by the kernel).

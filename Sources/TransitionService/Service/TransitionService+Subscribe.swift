@@ -40,7 +40,7 @@ extension TransitionService {
                 eventCapacity: configuration.subscriberEventCapacity, frameIndex: { clock.currentFrameIndex },
                 onEnd: { [self] stream in streams.remove(stream) })
             streams.add(stream)
-            let pump = self.pump
+            let pump = pumps.next()
             // The connection may have closed meanwhile: the callback then runs at once.
             context.onConnectionClose { _ in
                 stream.subscription.cancel()

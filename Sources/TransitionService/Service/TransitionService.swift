@@ -32,7 +32,7 @@ public final class TransitionService: Sendable {
     let connections = ConnectionDirectory()
     let access: AccessPolicy
     let animators: AnimatorCatalog
-    let pump: SubscriptionPump
+    let pumps: SubscriptionPumps
     let streams = StreamDirectory()
     let gestures = GestureMailbox()
     /// The stack of the latest oneway update handled in place.
@@ -57,7 +57,8 @@ public final class TransitionService: Sendable {
         self.configuration = configuration
         stacks = StackDirectory(countsTogether: configuration.ownership == .shared)
         access = AccessPolicy(shared: configuration.ownership == .shared, controlGroup: configuration.controlGroup)
-        pump = SubscriptionPump(retryMilliseconds: configuration.subscriberRetryMilliseconds)
+        pumps = SubscriptionPumps(
+            count: SubscriptionPumps.defaultCount, retryMilliseconds: configuration.subscriberRetryMilliseconds)
         for id in engine.stackIDs {
             guard let actor = try? engine.stack(id) else { continue }
             let owner = store.restoredOwners[id.rawValue] ?? AccessPolicy.rootUid
@@ -140,10 +141,10 @@ public final class TransitionService: Sendable {
     /// reads and subscriptions go on. Idempotent.
     public func beginShutdown() { lifecycle.withLock { $0.stopping = true } }
 
-    /// Ends every subscription stream (their clients get `ShuttingDown`) and stops the pump thread.
+    /// Ends every subscription stream (their clients get `ShuttingDown`) and stops the pump threads.
     public func stopStreams() {
         for stream in streams.all { stream.subscription.cancel() }
-        pump.stop()
+        pumps.stop()
     }
 
     /// Stacks the service knows, sorted by name.

@@ -4,7 +4,8 @@ import SystemThreads
     import Glibc
 #endif
 
-/// The thread that moves subscribers' frames and events from their queues to their connections.
+/// A thread that moves subscribers' frames and events from their queues to their connections (one of
+/// the service's `SubscriptionPumps`).
 ///
 /// A stack's tick fills each subscriber's queue and calls its readiness handler, which only lists the
 /// stream here and signals this thread when it sleeps: the clock never encodes, copies or waits for a
@@ -20,6 +21,8 @@ final class SubscriptionPump: @unchecked Sendable {
     /// wake-ups a second).
     static let maximumRetryMilliseconds: Int64 = 256
     private let retryNanoseconds: Int64
+    /// The thread's name.
+    let name: String
     /// The current wait between looks at held-back streams; doubles while none makes progress.
     private var currentRetryNanoseconds: Int64
     // Guarded by `mutex`:
@@ -31,7 +34,10 @@ final class SubscriptionPump: @unchecked Sendable {
     private var stopping = false
     private var finished = false
 
-    init(retryMilliseconds: Int) {
+    /// A pump whose thread, started at the first `schedule(_:)`, is named `name` (the kernel keeps 15
+    /// bytes), looking again at held-back streams after `retryMilliseconds`.
+    init(name: String, retryMilliseconds: Int) {
+        self.name = name
         retryNanoseconds = Int64(max(retryMilliseconds, 1)) * 1_000_000
         currentRetryNanoseconds = retryNanoseconds
         pthread_mutex_init(mutex, nil)
@@ -73,7 +79,7 @@ final class SubscriptionPump: @unchecked Sendable {
     }
 
     private func startThread() {
-        SystemThread.startEssential(name: "transitiond-subs") { [self] in run() }
+        SystemThread.startEssential(name: name) { [self] in run() }
     }
 
     private func run() {

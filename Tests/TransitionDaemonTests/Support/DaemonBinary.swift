@@ -86,7 +86,9 @@ final class DaemonBinary {
 /// One Varlink call on a fresh connection: the reply's JSON text, or nil when the daemon is not
 /// there or did not answer within the bound.
 enum VarlinkCall {
-    static func call(_ path: String, _ method: String, _ parameters: String = "{}") -> String? {
+    /// `more` asks for a stream of replies (`Subscribe`); only the first is read, then the connection
+    /// closes.
+    static func call(_ path: String, _ method: String, _ parameters: String = "{}", more: Bool = false) -> String? {
         let descriptor = CloseOnExec.unixStreamSocket()
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -101,7 +103,8 @@ enum VarlinkCall {
             }
         }
         guard connected == 0 else { return nil }
-        let message = Array("{\"method\":\"\(method)\",\"parameters\":\(parameters)}".utf8) + [0]
+        let stream = more ? #","more":true"# : ""
+        let message = Array("{\"method\":\"\(method)\",\"parameters\":\(parameters)\(stream)}".utf8) + [0]
         guard
             message.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) })
                 == message.count

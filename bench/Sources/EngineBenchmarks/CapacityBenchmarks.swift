@@ -51,7 +51,10 @@ enum CapacityBenchmarks {
             let budget = MeasurementUnit.nanoseconds.format(Double(search.budget))
             let animation =
                 workload == .backToBack
-                ? "slide push/pop back to back on 6-node screens (\(StackLoad.queueDepth) operations queued ahead)"
+                ? "slide push/pop back to back on 6-node screens (\(StackLoad.queueDepth) operations queued ahead; "
+                    + "a step also fails when transitions ran below "
+                    + DecimalFormatting.fixed(CapacitySearch.requiredAnimatingFraction * 100, decimals: 0)
+                    + " % of the rate of every stack animating: the driver fell behind)"
                 : "one slide push stretched to \(Int(StackLoad.longTransitionSeconds)) s on 6-node screens"
             var notes = [
                 animation + ", started in \(StackLoad.startWaves) waves over 0.3 s; in-memory store; "
@@ -94,10 +97,10 @@ extension StackLoad.Readers {
     fileprivate var description: String {
         switch self {
         case .everyFrame:
-            "one subscriber per stack, every frame sampled by a reader thread (as the daemon's pump); a step "
-                + "also fails when the reader missed more than "
+            "one subscriber per stack, every frame sampled by reader threads, one per processor (as the daemon's "
+                + "pumps); a step also fails when the readers missed more than "
                 + DecimalFormatting.fixed(CapacitySearch.allowedMissedFraction * 100, decimals: 0)
-                + " % of the frames (coalesced: it fell behind)"
+                + " % of the frames (coalesced: they fell behind)"
         case .none: "no subscriber: frames are never sampled"
         case .subscribedUnread:
             "one subscriber per stack that never reads: each tick makes a frame and queues it in place of the "

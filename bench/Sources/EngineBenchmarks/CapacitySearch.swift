@@ -29,12 +29,19 @@ struct CapacitySearch {
     /// virtual machine a burst of steal fails a count the engine carries (a whole capacity search has read
     /// from 3,000 to 9,000 stacks on one binary that way).
     static let retriedStealFraction = 0.05
-    /// With every frame read, a step passes only if the reader missed at most this share of the frames
-    /// made in its window. Past the reader's own ceiling (one thread, about 5 µs a frame) frames coalesce
-    /// by the quarter or more, and the step would measure ticks with a reader that no longer reads every
-    /// frame. A tick that ends one transition and begins the next coalesces a frame by itself (about 3 %
+    /// With every frame read, a step passes only if the readers missed at most this share of the frames
+    /// made in its window. Past the readers' own ceiling (about 5 µs a frame on each thread) frames
+    /// coalesce by the quarter or more, and the step would measure ticks with readers that no longer read
+    /// every frame. A tick that ends one transition and begins the next coalesces a frame by itself (about 3 %
     /// of the frames of 0.3 s transitions back to back at 60 Hz, however few the stacks), hence not 0.
     static let allowedMissedFraction = 0.10
+    /// Back to back, a step passes only if transitions ran at this share of the rate at which every stack
+    /// animates all the time (stacks ÷ 0.3 s) or more. Past the driver's ceiling (one task starting
+    /// operations, about 20,000 a second alone, fewer beside busy readers) operations queue, stacks stand
+    /// settled between transitions, and the step would count stacks that are not animating. A transition
+    /// that ends on one tick lets the next begin on the following one, so every stack animating reads
+    /// about 95 %, hence not 1.
+    static let requiredAnimatingFraction = 0.90
 
     /// One measured count.
     struct Step {
@@ -50,14 +57,23 @@ struct CapacitySearch {
         var missedFraction: Double?
         var failedOperations: Int
         var budget: Int64
+        /// Back to back: the transitions a second with every stack animating all the time (nil for the
+        /// long transition, which every stack runs for the whole window).
+        var fullTransitionsPerSecond: Double?
         /// Processor time the hypervisor took in the window, all processors, nanoseconds (nil if unknown).
         var stolenNanoseconds: Int64?
         /// The share of the processors' time in the window that steal took.
         var stolenFraction: Double
         /// Whether this is the second measurement of a count whose first failed under steal.
         var retried = false
+        /// Whether the stacks animated all the time: transitions kept up with `fullTransitionsPerSecond`.
+        var stacksKeptAnimating: Bool {
+            guard let full = fullTransitionsPerSecond else { return true }
+            return transitionsPerSecond >= full * CapacitySearch.requiredAnimatingFraction
+        }
         var passed: Bool {
             work.count > 0 && work.p99 < budget && (missedFraction ?? 0) <= CapacitySearch.allowedMissedFraction
+                && stacksKeptAnimating
         }
     }
 
@@ -146,7 +162,10 @@ struct CapacitySearch {
                 readerMicrosecondsPerFrame: framesRead > 0 ? readerCPU / Double(framesRead) / 1_000 : 0,
                 missedFraction: readAfter == nil
                     ? nil : Double(framesMissed) / Double(max(framesRead + framesMissed, 1)),
-                failedOperations: failures, budget: budget, stolenNanoseconds: stolen,
+                failedOperations: failures, budget: budget,
+                fullTransitionsPerSecond: workload == .backToBack
+                    ? Double(count) / StackLoad.transitionSeconds : nil,
+                stolenNanoseconds: stolen,
                 stolenFraction: Double(stolen ?? 0)
                     / (Double(elapsedNanoseconds) * Double(max(MachineState.onlineProcessors(), 1)))))
     }
@@ -158,6 +177,11 @@ struct CapacitySearch {
             "\(step.stacks): p50 \(unit.format(Double(step.work.p50))), p99 \(unit.format(Double(step.work.p99))), "
             + "max \(unit.format(Double(step.work.maximum))), \(step.ticks) ticks, \(step.skippedFrames) skipped, "
             + DecimalFormatting.grouped(step.transitionsPerSecond) + " transitions/s"
+        if let full = step.fullTransitionsPerSecond {
+            text +=
+                " (" + DecimalFormatting.fixed(step.transitionsPerSecond / full * 100, decimals: 0)
+                + " % of every stack animating)"
+        }
         if readers == .everyFrame {
             text +=
                 ", " + DecimalFormatting.grouped(step.framesReadPerSecond) + " frames read/s at "

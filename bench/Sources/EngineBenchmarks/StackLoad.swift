@@ -20,7 +20,7 @@ final class StackLoad: Sendable {
     enum Readers: String, Sendable {
         /// Nobody subscribes: ticks only advance plan time, no frame is produced or sampled.
         case none
-        /// One subscriber per stack, read by a `FrameReader` thread that samples every frame.
+        /// One subscriber per stack, read by `FrameReader` threads (one per processor) that sample every frame.
         case everyFrame
         /// One subscriber per stack that never reads: each tick queues a frame that replaces the last.
         case subscribedUnread
