@@ -155,9 +155,20 @@ final class StackLoad: Sendable {
             var next = 0
             while !Task.isCancelled {
                 await TaskPool.sleep(for: .seconds(Self.refillStep))
-                for _ in 0..<sliceSize where !Task.isCancelled {
-                    await topUp(stacks[next], enqueued: &enqueued[next])
-                    next = (next + 1) % stacks.count
+                // The slice's stacks at once, a child task each: one after another, every top-up waited
+                // for a hop into its shard's executor and back, and the driver fell behind the stacks.
+                let slice = (0..<sliceSize).map { (next + $0) % stacks.count }
+                next = (next + sliceSize) % stacks.count
+                await withTaskGroup(of: (index: Int, enqueued: Int).self) { group in
+                    for index in slice {
+                        let stack = stacks[index]
+                        var count = enqueued[index]
+                        group.addTask {
+                            await self.topUp(stack, enqueued: &count)
+                            return (index, count)
+                        }
+                    }
+                    for await result in group { enqueued[result.index] = result.enqueued }
                 }
             }
         }
