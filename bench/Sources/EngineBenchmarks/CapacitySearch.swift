@@ -31,16 +31,16 @@ struct CapacitySearch {
     static let retriedStealFraction = 0.05
     /// With every frame read, a step passes only if the readers missed at most this share of the frames
     /// made in its window. Past the readers' own ceiling (about 5 µs a frame on each thread) frames
-    /// coalesce by the quarter or more, and the step would measure ticks with readers that no longer read
-    /// every frame. A tick that ends one transition and begins the next coalesces a frame by itself (about 3 %
-    /// of the frames of 0.3 s transitions back to back at 60 Hz, however few the stacks), hence not 0.
+    /// coalesce by the quarter or more, and the step would measure ticks with readers that no longer
+    /// read every frame. A tick that ends one transition and begins the next coalesces a frame by itself
+    /// (about 3 % of the frames of 0.3 s transitions back to back at 60 Hz, however few the stacks),
+    /// hence not 0.
     static let allowedMissedFraction = 0.10
     /// Back to back, a step passes only if transitions ran at this share of the rate at which every stack
     /// animates all the time (stacks ÷ 0.3 s) or more. Past the driver's ceiling (about 25,000 operations
     /// a second, plan compiles included) operations queue, stacks stand settled between transitions, and
-    /// the step would count stacks that are not animating. A transition
-    /// that ends on one tick lets the next begin on the following one, so every stack animating reads
-    /// about 95 %, hence not 1.
+    /// the step would count stacks that are not animating. A transition that ends on one tick lets the
+    /// next begin on the following one, so every stack animating reads about 95 %, hence not 1.
     static let requiredAnimatingFraction = 0.90
 
     /// One measured count.
