@@ -83,9 +83,20 @@ public enum ChildSpawn {
     /// Waits for child `pid` to end; returns its exit status, or 128 + N when signal N ended it (the
     /// shell's rule).
     public static func waitForExit(_ pid: pid_t) -> Int32 {
+        exitCode(waitStatus: waitForWaitStatus(pid))
+    }
+
+    /// Waits for child `pid` to end; returns its raw `waitpid` status.
+    public static func waitForWaitStatus(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return exitCode(waitStatus: status)
+        return status
+    }
+
+    /// Reaps child `pid` if it has ended, without waiting: its raw `waitpid` status, or nil while it runs.
+    public static func waitStatusIfEnded(_ pid: pid_t) -> Int32? {
+        var status: Int32 = 0
+        return waitpid(pid, &status, WNOHANG) == pid ? status : nil
     }
 
     /// A raw `waitpid` status as an exit code: the exit status, or 128 + N for signal N.

@@ -49,13 +49,8 @@ public final class DaemonUnderTest: @unchecked Sendable {
 
     /// Whether the daemon has exited (reaped without waiting).
     public var hasExited: Bool {
-        if exitStatus != nil { return true }
-        var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == pid {
-            exitStatus = status
-            return true
-        }
-        return false
+        if exitStatus == nil { exitStatus = ChildSpawn.waitStatusIfEnded(pid) }
+        return exitStatus != nil
     }
 
     /// How the daemon ended, for a failure message: "running", "exit N" or "signal N".
@@ -71,9 +66,7 @@ public final class DaemonUnderTest: @unchecked Sendable {
     public func stop() -> Int32 {
         if exitStatus == nil {
             kill(pid, SIGTERM)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            exitStatus = status
+            exitStatus = ChildSpawn.waitForWaitStatus(pid)
         }
         // `rm -rf`: the state directory holds files of the daemon's choosing.
         if let remover = try? ChildSpawn.spawn(["/bin/rm", "-rf", directory], environment: []) {

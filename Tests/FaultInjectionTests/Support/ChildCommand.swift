@@ -25,13 +25,8 @@ final class ChildCommand: @unchecked Sendable {
 
     /// Whether the child has exited (reaped without waiting).
     var hasExited: Bool {
-        if status != nil { return true }
-        var raw: Int32 = 0
-        if waitpid(pid, &raw, WNOHANG) == pid {
-            status = raw
-            return true
-        }
-        return false
+        if status == nil { status = ChildSpawn.waitStatusIfEnded(pid) }
+        return status != nil
     }
 
     /// Sends `signal` to the child (nothing once it has been reaped).
@@ -43,8 +38,7 @@ final class ChildCommand: @unchecked Sendable {
     @discardableResult
     func waitForExit() -> Int32 {
         if let status { return status }
-        var raw: Int32 = 0
-        while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+        let raw = ChildSpawn.waitForWaitStatus(pid)
         status = raw
         return raw
     }

@@ -58,12 +58,7 @@ struct ChildProcess {
     }
 
     /// Waits for a child and returns its status as `Result.status` describes.
-    static func wait(for pid: pid_t) -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
-    }
+    static func wait(for pid: pid_t) -> Int32 { ChildSpawn.waitForExit(pid) }
 
     static func readAll(_ fileDescriptor: Int32) -> String {
         var bytes: [UInt8] = []

@@ -58,12 +58,7 @@ enum ChildProcess {
     }
 
     /// Waits for a child; the status as `Result.status` describes it.
-    static func wait(for pid: pid_t) -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
-    }
+    static func wait(for pid: pid_t) -> Int32 { ChildSpawn.waitForExit(pid) }
 
     /// Reads a descriptor to its end.
     static func readAll(_ descriptor: Int32) -> String {

@@ -55,9 +55,7 @@ final class DaemonBinary {
 
     /// Whether the daemon exited (reaping it without waiting).
     var hasExited: Bool {
-        if exitStatus != nil { return true }
-        var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == pid { exitStatus = status }
+        if exitStatus == nil { exitStatus = ChildSpawn.waitStatusIfEnded(pid) }
         return exitStatus != nil
     }
 
@@ -66,11 +64,7 @@ final class DaemonBinary {
 
     /// Waits for the exit and returns the exit code (128 + signal when killed).
     func waitForExit() -> Int32 {
-        if exitStatus == nil {
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            exitStatus = status
-        }
+        if exitStatus == nil { exitStatus = ChildSpawn.waitForWaitStatus(pid) }
         return ChildSpawn.exitCode(waitStatus: exitStatus ?? 0)
     }
 
