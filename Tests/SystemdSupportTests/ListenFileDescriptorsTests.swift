@@ -1,4 +1,5 @@
 import Testing
+import TransitionTestSupport
 
 @testable import SystemdSupport
 

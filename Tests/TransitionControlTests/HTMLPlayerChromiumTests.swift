@@ -20,7 +20,7 @@ struct HTMLPlayerChromiumTests {
             return
         }
         let directory = try TemporaryDirectory()
-        defer { directory.removeAll() }
+        defer { directory.remove() }
         let render = await ToolRun.transitionctl([
             "render", "--animator", "pageTurn", "--operation", "push", "--from", Self.from, "--to", Self.to,
             "--size", "375x667",

@@ -1,5 +1,6 @@
 import Testing
 import TransitionControl
+import TransitionTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -18,7 +19,7 @@ struct OutputChannelTests {
     @Test func descriptorReceivesBytesOnFlushOrPastTheThreshold() throws {
         // A file, not a pipe, so that no write can block on a full buffer.
         let directory = try TemporaryDirectory()
-        defer { directory.remove(files: ["out"]) }
+        defer { directory.remove() }
         let descriptor = open(directory.file("out"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         #expect(descriptor >= 0)
         defer { close(descriptor) }

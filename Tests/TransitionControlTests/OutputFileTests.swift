@@ -7,7 +7,7 @@ import TransitionTestSupport
 struct OutputFileTests {
     @Test func aFileIsReplacedAndDashIsStandardOutput() throws {
         let directory = try TemporaryDirectory()
-        defer { directory.removeAll() }
+        defer { directory.remove() }
         let path = directory.file("out.txt")
         try TextFile.write("old, longer content\n", to: path)
         let file = try OutputFile(path: path, parameter: "--out", standardOutput: .memory())

@@ -11,7 +11,7 @@ struct PictureCommandTests {
         #expect(svg.output.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
         #expect(svg.output.contains("stack main: push with fade — every frame of 3 at 10 fps"))
         let directory = try TemporaryDirectory()
-        defer { directory.removeAll() }
+        defer { directory.remove() }
         try TextFile.write(PictureFixtures.small, to: directory.file("small.jsonl"))
         let html = await ToolRun.transitionctl([
             "picture", directory.file("small.jsonl"), "--format=html", "--out", directory.file("small.html"), "--title",

@@ -77,7 +77,7 @@ struct RenderCommandTests {
 
     @Test func aMalformedScreenFileNamesItsPathAndField() async throws {
         let directory = try TemporaryDirectory()
-        defer { directory.remove(files: ["bad.json"]) }
+        defer { directory.remove() }
         let path = directory.file("bad.json")
         try TextFile.write(
             #"{"id":"index","root":{"id":"view","frame":[0,0,375,667],"children":[{"id":"t","frame":{"x":0}}]}}"#,

@@ -113,7 +113,7 @@ struct StackCommandsTests {
 
     @Test func noDaemonIsAFailureThatSaysWhere() async throws {
         let directory = try TemporaryDirectory()
-        defer { directory.remove(files: []) }
+        defer { directory.remove() }
         let socket = directory.file("absent")
         let run = await ToolRun.transitionctl(["list"], socket: socket)
         #expect(run.status == .failure)

@@ -1,5 +1,6 @@
 import SystemdSupport
 import Testing
+import TransitionTestSupport
 
 @testable import TransitionDaemon
 
@@ -34,7 +35,7 @@ import Testing
         } catch {
             return (error, directory.path)
         }
-        throw TestFailure("the configuration was accepted")
+        throw HarnessFailure("the configuration was accepted")
     }
 
     @Test func noFileGivesTheBuiltInDefaults() throws {

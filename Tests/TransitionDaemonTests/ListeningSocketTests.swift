@@ -1,6 +1,7 @@
 import Foundation
 import SystemdSupport
 import Testing
+import TransitionTestSupport
 
 @testable import TransitionDaemon
 

@@ -1,4 +1,5 @@
 import Testing
+import TransitionTestSupport
 
 @testable import TransitionEngine
 
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func roundTripThroughJournalAndSnapshot() async throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try StateStore.open(directory: directory.path)
         try await store.write([put("a", "one"), put("b", "two")])
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func compactionKeepsLaterWrites() async throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try StateStore.open(directory: directory.path, compactionThreshold: 64)
         for index in 0..<20 { try await store.write([put("k\(index % 3)", "v\(index)")]) }
@@ -57,7 +58,7 @@ import Testing
     }
 
     @Test func concurrentWritesAreGroupedIntoFewerSyncs() async throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try StateStore.open(directory: directory.path)
         store.holdWriter(true)
@@ -78,7 +79,7 @@ import Testing
     }
 
     @Test func aTornJournalTailIsReportedAndCut() async throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try StateStore.open(directory: directory.path)
         try await store.write([put("a", "kept")])
@@ -86,7 +87,7 @@ import Testing
         // Simulate a crash in the middle of the second append: drop its last 5 bytes.
         var journal = directory.read("state.journal")
         journal.removeLast(5)
-        directory.write("state.journal", journal)
+        try directory.write("state.journal", journal)
         let reopened = try StateStore.open(directory: directory.path)
         #expect(texts(reopened.restored.values) == ["a": "kept"])
         #expect(reopened.restored.problems.map(\.code) == [.corruptState])
@@ -100,14 +101,14 @@ import Testing
     }
 
     @Test func aCorruptRecordIsDetectedByItsChecksum() async throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try StateStore.open(directory: directory.path)
         try await store.write([put("a", "good")])
         try await store.write([put("b", "flipped")])
         var journal = directory.read("state.journal")
         journal[journal.count - 2] ^= 0x40
-        directory.write("state.journal", journal)
+        try directory.write("state.journal", journal)
         let reopened = try StateStore.open(directory: directory.path)
         #expect(texts(reopened.restored.values) == ["a": "good"])
         #expect(reopened.restored.problems.count == 1)
@@ -116,14 +117,14 @@ import Testing
     }
 
     @Test func aDamagedSnapshotKeepsItsGoodRecords() async throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try StateStore.open(directory: directory.path)
         try await store.write([put("a", "1"), put("b", "2")])
         await store.close()
         var snapshot = directory.read("state.snapshot")
         snapshot.removeLast(3)
-        directory.write("state.snapshot", snapshot)
+        try directory.write("state.snapshot", snapshot)
         let reopened = try StateStore.open(directory: directory.path)
         #expect(texts(reopened.restored.values) == ["a": "1", "b": "2"])
         #expect(reopened.restored.problems.map(\.code) == [.corruptState])
@@ -131,7 +132,7 @@ import Testing
     }
 
     @Test func aFullDiskFailsTheWriteAndKeepsTheState() async throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         // /dev/full fails every write with ENOSPC (null(4)): the journal behaves like a full file system.
         #expect(symlink("/dev/full", directory.file("state.journal")) == 0)
@@ -150,7 +151,7 @@ import Testing
 
     @Test func anEncodingFailureFailsOnlyItsGroup() async throws {
         struct Failure: Error {}
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try StateStore.open(directory: directory.path)
         await #expect(throws: TransitionEngineError.self) {
@@ -162,7 +163,7 @@ import Testing
     }
 
     @Test func writesAfterCloseFail() async throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try StateStore.open(directory: directory.path)
         await store.close()

@@ -1,5 +1,6 @@
 import Testing
 import TransitionCore
+import TransitionTestSupport
 
 @testable import TransitionEngine
 
@@ -55,7 +56,7 @@ import TransitionCore
     }
 
     @Test func anUndecodableStoredStackIsReportedAndSkipped() async throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         do {
             let harness = try Harness(store: try StateStore.open(directory: directory.path))
@@ -102,7 +103,7 @@ import TransitionCore
     }
 
     @Test func stateSurvivesARestart() async throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         do {
             let harness = try Harness(store: try StateStore.open(directory: directory.path))
@@ -130,7 +131,7 @@ import TransitionCore
     }
 
     @Test func aTornWriteLosesOnlyTheLastChange() async throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         do {
             let harness = try Harness(store: try StateStore.open(directory: directory.path))
@@ -142,7 +143,7 @@ import TransitionCore
         }
         var journal = directory.read("state.journal")
         journal.removeLast(7)
-        directory.write("state.journal", journal)
+        try directory.write("state.journal", journal)
         let restarted = try Harness(store: try StateStore.open(directory: directory.path))
         #expect(restarted.engine.restoreProblems.map(\.code) == [.corruptState])
         #expect(try await restarted.engine.stack("main").state.screens.map(\.id) == ["home", "a"])
@@ -176,7 +177,7 @@ import TransitionCore
     }
 
     @Test func aRealFullDiskIsReportedAsDiskFull() async throws {
-        let directory = TemporaryDirectory()
+        let directory = try TemporaryDirectory()
         defer { directory.remove() }
         // /dev/full fails every write with ENOSPC (null(4)).
         #expect(symlink("/dev/full", directory.file("state.journal")) == 0)

@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import Testing
 import TransitionService
+import TransitionTestSupport
 import Varlink
 
 /// Access control with two uids: the test runs as root and runs the Python client as nobody (65534)

@@ -3,6 +3,7 @@ import JSON
 import Testing
 import TransitionClient
 import TransitionService
+import TransitionTestSupport
 
 /// The real `transitiond` binary on a temporary socket, driven by the Python `varlink` package and by
 /// our client: the protocol as a client nobody here wrote sees it, the disconnect rules with clients

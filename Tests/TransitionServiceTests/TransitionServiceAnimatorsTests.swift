@@ -2,6 +2,7 @@ import JSON
 import Testing
 import TransitionEngine
 import TransitionService
+import TransitionTestSupport
 import Varlink
 
 #if canImport(Glibc)

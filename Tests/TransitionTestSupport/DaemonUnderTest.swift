@@ -17,6 +17,7 @@ public final class DaemonUnderTest: @unchecked Sendable {
     public let logPath: String
     /// The daemon's state directory.
     public var stateDirectory: String { directory + "/state" }
+    private let scratch: TemporaryDirectory
     private let pid: pid_t
     private var exitStatus: Int32?
 
@@ -26,9 +27,8 @@ public final class DaemonUnderTest: @unchecked Sendable {
         guard let executable = BuiltProducts.transitiond else {
             throw HarnessFailure(BuiltProducts.missingDaemonMessage)
         }
-        var template = Array("/tmp/transitiond-test.XXXXXX".utf8CString)
-        guard let created = mkdtemp(&template) else { throw HarnessFailure.systemCall("mkdtemp") }
-        directory = String(cString: created)
+        scratch = try TemporaryDirectory()
+        directory = scratch.path
         guard chmod(directory, 0o755) == 0 else { throw HarnessFailure.systemCall("chmod \(directory)") }
         socketPath = directory + "/io.transitiond"
         logPath = directory + "/transitiond.log"
@@ -68,10 +68,8 @@ public final class DaemonUnderTest: @unchecked Sendable {
             kill(pid, SIGTERM)
             exitStatus = ChildSpawn.waitForWaitStatus(pid)
         }
-        // `rm -rf`: the state directory holds files of the daemon's choosing.
-        if let remover = try? ChildSpawn.spawn(["/bin/rm", "-rf", directory], environment: []) {
-            _ = ChildSpawn.waitForExit(remover)
-        }
+        // All of it: the state directory holds files of the daemon's choosing.
+        scratch.remove()
         return ChildSpawn.exitCode(waitStatus: exitStatus ?? 0)
     }
 

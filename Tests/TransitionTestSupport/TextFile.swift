@@ -37,13 +37,18 @@ public enum TextFile {
 
     /// Replaces the file's contents with `text`, creating it (mode 0644) when needed.
     public static func write(_ text: String, to path: String) throws(Failure) {
+        try writeBytes(Array(text.utf8), to: path)
+    }
+
+    /// Replaces the file's contents with `bytes`, creating it (mode 0644) when needed; an empty array
+    /// leaves an empty file. A symbolic link at `path` is followed.
+    public static func writeBytes(_ bytes: [UInt8], to path: String) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(operation: "open \(path)", code: errno) }
         defer { close(descriptor) }
-        var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes {
+            let written = bytes.withUnsafeBytes {
                 Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset)
             }
             if written < 0 {

@@ -1,4 +1,3 @@
-import Foundation
 import JSON
 import Synchronization
 import TransitionTestSupport
@@ -26,8 +25,7 @@ final class ChurnClient: Sendable {
     private let socketPath: String
     private let stacks: [String]
     private let seed: UInt64
-    private let stopping = Atomic(false)
-    private let finished = Atomic(false)
+    private let thread = ClientThread(name: "churn-client")
     private let counts = Mutex(Tally())
 
     /// Starts a client of the stacks `stacks` at `socketPath`.
@@ -35,33 +33,25 @@ final class ChurnClient: Sendable {
         self.socketPath = socketPath
         self.stacks = stacks
         self.seed = seed
-        let thread = Thread { [self] in
-            self.run()
-            self.finished.store(true, ordering: .releasing)
-        }
-        thread.name = "churn-client"
-        thread.start()
+        thread.start { [self] in self.run() }
     }
 
     /// What it did so far.
     var tally: Tally { counts.withLock { $0 } }
 
     /// Stops after the current visit and waits for the thread.
-    func stop() {
-        stopping.store(true, ordering: .releasing)
-        _ = Deadline.waitUntil { finished.load(ordering: .acquiring) }
-    }
+    func stop() { thread.stop() }
 
     private func run() {
         var generator = SeededGenerator(seed: seed)
-        while !stopping.load(ordering: .acquiring) {
+        while !thread.isStopping {
             let visit = Deadline(after: Self.visitInterval)
             do {
                 try self.visit(&generator)
             } catch {
                 counts.withLock { $0.transportFailures.append("\(error)") }
             }
-            _ = Deadline.waitUntil(visit) { stopping.load(ordering: .acquiring) }
+            _ = Deadline.waitUntil(visit) { thread.isStopping }
         }
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import JSON
 import Synchronization
 import TransitionTestSupport
@@ -44,8 +43,7 @@ final class StormClient: Sendable {
     private let socketPath: String
     let stacks: [StackRecord]
     private let seed: UInt64
-    private let stopping = Atomic(false)
-    private let finished = Atomic(false)
+    private let thread = ClientThread(name: "storm-client")
     private let failureLog = Mutex<[String]>([])
 
     /// A client for `stacks` (created already, with root screen "root"); starts at once.
@@ -53,25 +51,17 @@ final class StormClient: Sendable {
         self.socketPath = socketPath
         self.stacks = stacks
         self.seed = seed
-        let thread = Thread { [self] in
-            self.run()
-            self.finished.store(true, ordering: .releasing)
-        }
-        thread.name = "storm-client"
-        thread.start()
+        thread.start { [self] in self.run() }
     }
 
     /// Error replies; a lost connection is not one (the daemon is killed under the storm).
     var failures: [String] { failureLog.withLock { $0 } }
 
     /// Whether the thread has ended (the connection was lost or `stop()` was called).
-    var hasFinished: Bool { finished.load(ordering: .acquiring) }
+    var hasFinished: Bool { thread.hasFinished }
 
     /// Asks the thread to stop and waits for it.
-    func stop() {
-        stopping.store(true, ordering: .releasing)
-        _ = Deadline.waitUntil { hasFinished }
-    }
+    func stop() { thread.stop() }
 
     private func run() {
         guard let client = try? VarlinkClient(path: socketPath) else {
@@ -80,7 +70,7 @@ final class StormClient: Sendable {
         }
         var generator = SeededGenerator(seed: seed)
         var counter = 0
-        while !stopping.load(ordering: .acquiring) {
+        while !thread.isStopping {
             var sent = false
             for stack in stacks {
                 let states = stack.expectedStates
@@ -111,7 +101,7 @@ final class StormClient: Sendable {
                 // Every stack has its operations in flight: wait until one of them commits.
                 let counts = stacks.map { $0.committedHistory.count }
                 _ = Deadline.waitUntil(Deadline(after: .seconds(1))) {
-                    stopping.load(ordering: .acquiring)
+                    thread.isStopping
                         || zip(stacks, counts).contains { $0.committedHistory.count > $1 }
                 }
             }

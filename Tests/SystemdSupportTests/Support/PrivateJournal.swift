@@ -1,4 +1,5 @@
 import Foundation
+import TransitionTestSupport
 
 #if canImport(Glibc)
     import Glibc

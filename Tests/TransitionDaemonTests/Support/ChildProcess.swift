@@ -23,7 +23,9 @@ enum ChildProcess {
     ) throws -> (pid: pid_t, output: Int32, error: Int32) {
         var output: [Int32] = [0, 0]
         var error: [Int32] = [0, 0]
-        guard CloseOnExec.pipe(&output) == 0, CloseOnExec.pipe(&error) == 0 else { throw TestFailure("pipe: \(errno)") }
+        guard CloseOnExec.pipe(&output) == 0, CloseOnExec.pipe(&error) == 0 else {
+            throw HarnessFailure("pipe: \(errno)")
+        }
         let pid: pid_t
         do {
             pid = try ChildSpawn.spawn(
@@ -31,7 +33,7 @@ enum ChildProcess {
                 standardOutput: .descriptor(output[1]), standardError: .descriptor(error[1]), tie: tie)
         } catch let failure {
             for descriptor in output + error { close(descriptor) }
-            throw TestFailure("\(failure)")
+            throw HarnessFailure("\(failure)")
         }
         close(output[1])
         close(error[1])

@@ -22,7 +22,7 @@ final class DaemonBinary {
         directory: TemporaryDirectory? = nil, socketOption: Bool = true, tie: ChildSpawn.Tie = .process
     ) throws {
         guard let executable = BuiltProducts.transitiond else {
-            throw TestFailure(BuiltProducts.missingDaemonMessage)
+            throw HarnessFailure(BuiltProducts.missingDaemonMessage)
         }
         self.directory = try directory ?? TemporaryDirectory()
         ownsDirectory = directory == nil
@@ -39,7 +39,7 @@ final class DaemonBinary {
                 environment: variables.map { "\($0.key)=\($0.value)" },
                 standardError: .file(logPath, append: true), tie: tie)
         } catch {
-            throw TestFailure("\(error)")
+            throw HarnessFailure("\(error)")
         }
     }
 

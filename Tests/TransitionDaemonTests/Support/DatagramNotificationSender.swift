@@ -1,5 +1,6 @@
 import Foundation
 import SystemdSupport
+import TransitionTestSupport
 
 @testable import TransitionDaemon
 
@@ -22,7 +23,7 @@ struct DatagramNotificationSender: ServiceNotificationSender {
 
     private func transmit(_ text: String, fileDescriptors: [Int32]) throws -> Bool {
         let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw TestFailure("socket: \(errno)") }
+        guard descriptor >= 0 else { throw HarnessFailure("socket: \(errno)") }
         defer { close(descriptor) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

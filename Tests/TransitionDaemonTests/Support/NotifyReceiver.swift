@@ -1,4 +1,5 @@
 import Foundation
+import TransitionTestSupport
 
 /// A bound SOCK_DGRAM Unix socket receiving sd_notify datagrams as the service manager does: with
 /// SO_PASSCRED, so each datagram carries the sender's pid, and with SCM_RIGHTS descriptors.
@@ -21,7 +22,7 @@ final class NotifyReceiver {
     init(path: String) throws {
         self.path = path
         descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw TestFailure("socket: \(errno)") }
+        guard descriptor >= 0 else { throw HarnessFailure("socket: \(errno)") }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
@@ -30,7 +31,7 @@ final class NotifyReceiver {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
-        guard bound == 0 else { throw TestFailure("bind \(path): \(errno)") }
+        guard bound == 0 else { throw HarnessFailure("bind \(path): \(errno)") }
         var enable: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_PASSCRED, &enable, socklen_t(MemoryLayout<Int32>.size))
     }

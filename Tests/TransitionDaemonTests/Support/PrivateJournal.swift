@@ -1,4 +1,5 @@
 import Foundation
+import TransitionTestSupport
 
 /// A real systemd-journald serving one thread of the test process, the technique of
 /// docs/systemd-support.md: `unshare(CLONE_NEWNS)` on a dedicated thread (which Linux allows per
@@ -43,17 +44,19 @@ enum PrivateJournal {
     }()
 
     private static func runInNamespace(queries: [[String]], _ body: () throws -> Void) throws -> [[[String: String]]] {
-        guard let unshare, unshare(newMountNamespace) == 0 else { throw TestFailure("unshare(CLONE_NEWNS): \(errno)") }
+        guard let unshare, unshare(newMountNamespace) == 0 else {
+            throw HarnessFailure("unshare(CLONE_NEWNS): \(errno)")
+        }
         // Private propagation, or the mounts below would appear on the machine (mount_namespaces(7)).
         guard mount("none", "/", nil, UInt(MS_REC | MS_PRIVATE), nil) == 0 else {
-            throw TestFailure("private /: \(errno)")
+            throw HarnessFailure("private /: \(errno)")
         }
         try cover("/run/systemd/journal", mode: 0o755)
         try cover("/run/log/journal", mode: 0o2755)
         var status = stat()
         if stat("/var/log/journal", &status) == 0 {
             guard mount("tmpfs", "/var/log/journal", "tmpfs", 0, "mode=2755") == 0 else {
-                throw TestFailure("mount /var/log/journal: \(errno)")
+                throw HarnessFailure("mount /var/log/journal: \(errno)")
             }
         }
         let scratch = try TemporaryDirectory()
@@ -71,10 +74,10 @@ enum PrivateJournal {
             _ = ChildProcess.wait(for: pid)
         }
         // journald serves its sockets once it has sent READY=1.
-        guard notify.receive(until: "READY=1").match != nil else { throw TestFailure("journald sent no READY=1") }
+        guard notify.receive(until: "READY=1").match != nil else { throw HarnessFailure("journald sent no READY=1") }
         try body()
         let sync = try ChildProcess.run(["journalctl", "--sync"], environment: environment)
-        guard sync.status == 0 else { throw TestFailure("journalctl --sync: \(sync.status) \(sync.standardError)") }
+        guard sync.status == 0 else { throw HarnessFailure("journalctl --sync: \(sync.status) \(sync.standardError)") }
         return try queries.map { matches in
             let query = try ChildProcess.run(
                 ["journalctl", "--no-pager", "-o", "json"] + matches, environment: environment)
@@ -89,7 +92,7 @@ enum PrivateJournal {
         var status = stat()
         while stat(target, &status) != 0 { target = (target as NSString).deletingLastPathComponent }
         guard mount("tmpfs", target, "tmpfs", 0, "mode=0755") == 0 else {
-            throw TestFailure("mount \(target): \(errno)")
+            throw HarnessFailure("mount \(target): \(errno)")
         }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         chmod(directory, mode)
@@ -97,7 +100,7 @@ enum PrivateJournal {
 
     private static func decode(_ line: Substring) throws -> [String: String] {
         guard let fields = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
-            throw TestFailure("journalctl printed a line that is not an object: \(line)")
+            throw HarnessFailure("journalctl printed a line that is not an object: \(line)")
         }
         return fields.compactMapValues { value in
             if let text = value as? String { return text }

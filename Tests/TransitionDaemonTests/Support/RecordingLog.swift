@@ -1,4 +1,5 @@
 import SystemdSupport
+import TransitionTestSupport
 
 @testable import TransitionDaemon
 
@@ -14,7 +15,7 @@ final class RecordingLog: Sendable {
         let time = time
         let failing = failing
         log = DaemonLog(level: level, instance: instance, clock: { time.value }) { entry in
-            if failing.value { throw TestFailure("sink refused the entry") }
+            if failing.value { throw HarnessFailure("sink refused the entry") }
             entries.update { $0.append(entry) }
         }
     }

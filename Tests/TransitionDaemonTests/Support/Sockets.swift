@@ -1,4 +1,5 @@
 import Foundation
+import TransitionTestSupport
 
 @testable import TransitionDaemon
 
@@ -7,10 +8,10 @@ enum Sockets {
     /// A Unix stream socket bound to `path`, listening unless `listening` is false.
     static func bound(_ path: String, listening: Bool = true) throws -> Int32 {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw TestFailure("socket: \(errno)") }
+        guard descriptor >= 0 else { throw HarnessFailure("socket: \(errno)") }
         let result = UnixSocketBinder.withSocketAddress(path) { bind(descriptor, $0, $1) }
-        guard result == 0 else { throw TestFailure("bind \(path): \(errno)") }
-        if listening { guard listen(descriptor, 8) == 0 else { throw TestFailure("listen: \(errno)") } }
+        guard result == 0 else { throw HarnessFailure("bind \(path): \(errno)") }
+        if listening { guard listen(descriptor, 8) == 0 else { throw HarnessFailure("listen: \(errno)") } }
         return descriptor
     }
 

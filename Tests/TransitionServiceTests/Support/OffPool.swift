@@ -41,17 +41,3 @@ func waitUntil(timeout: Duration = .seconds(20), _ condition: () async throws ->
     }
     return try await condition()
 }
-
-/// A fresh directory under /tmp (mode 0700), removed with everything in it by `remove()`.
-struct TemporaryDirectory: Sendable {
-    let path: String
-
-    init(prefix: String = "transitiond-service-test") throws {
-        path = NSTemporaryDirectory() + prefix + "-" + UUID().uuidString.prefix(8)
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-}

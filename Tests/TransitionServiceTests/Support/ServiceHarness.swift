@@ -3,6 +3,7 @@ import JSON
 import Testing
 import TransitionEngine
 import TransitionService
+import TransitionTestSupport
 import Varlink
 
 /// The service on a real Unix socket in a temporary directory, over an engine on a `VirtualClock`
