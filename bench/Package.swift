@@ -26,7 +26,10 @@ let package = Package(
         // What several groups share: the benchmark screens, child processes, the daemon, /proc readers.
         .target(
             name: "BenchmarkSupport",
-            dependencies: ["CBenchmarkTools", .product(name: "TransitionCore", package: "transitiond")]
+            dependencies: [
+                "CBenchmarkTools", .product(name: "TransitionCore", package: "transitiond"),
+                .product(name: "JSON", package: "transitiond"),
+            ]
         ),
         // The `core` group: timing curves, springs, transforms and plan sampling against their targets.
         .target(

@@ -22,6 +22,8 @@ public struct MeasurementUnit: Sendable, Equatable {
     public static let nanoseconds = nanosecondsPerOperation
     /// Requests (or messages) handled per second of wall time.
     public static let requestsPerSecond = MeasurementUnit(symbol: "requests/s", lowerIsBetter: false)
+    /// Frames delivered per second of wall time.
+    public static let framesPerSecond = MeasurementUnit(symbol: "frames/s", lowerIsBetter: false)
     /// A number of stacks (a capacity: more is better).
     public static let stacks = MeasurementUnit(symbol: "stacks", lowerIsBetter: false)
     /// Context switches (wake-ups) per second of wall time.

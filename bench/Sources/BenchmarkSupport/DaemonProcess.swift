@@ -18,17 +18,30 @@ public final class DaemonProcess {
 
     /// Starts `binary` at `framesPerSecond` and waits (up to 20 s) until its socket accepts connections.
     ///
-    /// - Parameter persistent: keep the stacks in a state directory (written and synced on every commit),
-    ///   or in memory (the daemon's default).
-    public init(binary: String, framesPerSecond: Int, persistent: Bool = true) throws(BenchmarkFailure) {
+    /// The stacks are kept in `state/` of its directory (written and synced on every commit): the daemon
+    /// has no in-memory store, and without `--state-directory` it would keep them in the user's state
+    /// directory (/var/lib/transitiond as root), across runs.
+    ///
+    /// - Parameter configuration: the text of a configuration file (transitiond.conf(5)) to start it
+    ///   with; nil runs it on its embedded defaults.
+    public init(binary: String, framesPerSecond: Int, configuration: String? = nil) throws(BenchmarkFailure) {
         guard let directory = TemporaryDirectory(prefix: "transitiond-bench") else {
             throw BenchmarkFailure("Failed to create a directory under /tmp")
         }
         self.directory = directory
         socketPath = directory.path + "/io.transitiond"
         logPath = directory.path + "/transitiond.log"
-        var arguments = ["--socket", socketPath, "--frame-rate", String(framesPerSecond)]
-        if persistent { arguments += ["--state-directory", directory.path + "/state"] }
+        var arguments = [
+            "--socket", socketPath, "--frame-rate", String(framesPerSecond), "--state-directory",
+            directory.path + "/state",
+        ]
+        if let configuration {
+            let path = directory.path + "/transitiond.conf"
+            guard TextFile.write(configuration, to: path) else {
+                throw BenchmarkFailure("Failed to write \(path)")
+            }
+            arguments += ["--config", path]
+        }
         do {
             process = try ChildProcess(binary, arguments, outputPath: logPath)
         } catch {

@@ -159,3 +159,30 @@ int bench_varlink_script(const char *path, const char *const *calls, int count, 
     close(descriptor);
     return errors;
 }
+
+int bench_fail(char *failure, size_t capacity, const char *format, ...) {
+    int saved = errno;
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(failure, capacity, format, arguments);
+    va_end(arguments);
+    if (saved) {
+        size_t used = strlen(failure);
+        snprintf(failure + used, capacity - used, ": %s", strerror(saved));
+    }
+    return -1;
+}
+
+int bench_call(int descriptor, bench_buffer *input, const char *text, int oneway, char *failure, size_t capacity) {
+    if (bench_send_all(descriptor, text, strlen(text) + 1) != 0)
+        return bench_fail(failure, capacity, "send %.60s", text);
+    if (oneway) return 0;
+    long length = bench_receive_message(descriptor, input, '\0', 10 * 1000000000LL);
+    if (length <= 0) return bench_fail(failure, capacity, "no reply to %.60s", text);
+    if (strncmp(input->bytes, "{\"error\"", 8) == 0) {
+        errno = 0;
+        return bench_fail(failure, capacity, "%.60s failed: %.150s", text, input->bytes);
+    }
+    bench_buffer_consume(input, (size_t)length);
+    return 0;
+}

@@ -36,4 +36,12 @@ void bench_buffer_free(bench_buffer *buffer);
 /// for Varlink, the NUL message terminator counted in `*length`. Returns NULL on allocation failure.
 char *bench_format_message(const char *template, const char *stack, double fraction, int varlink, size_t *length);
 
+/// Writes `format`'s text into `failure` (of `capacity` bytes), followed by ": " and errno's text when errno
+/// was set on entry. Returns -1, so that `return bench_fail(...)` reports a failure.
+int bench_fail(char *failure, size_t capacity, const char *format, ...) __attribute__((format(printf, 3, 4)));
+
+/// Sends one Varlink call (`text` plus its NUL) and, unless `oneway`, waits (at most 10 s) for one reply
+/// that is not an error, which it consumes from `input`. Returns 0, or -1 with `failure` written.
+int bench_call(int descriptor, bench_buffer *input, const char *text, int oneway, char *failure, size_t capacity);
+
 #endif

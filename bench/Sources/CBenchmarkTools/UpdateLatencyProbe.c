@@ -3,7 +3,6 @@
 #include "SocketSupport.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,33 +10,9 @@
 #include <time.h>
 #include <unistd.h>
 
-static int probe_fail(bench_latency_result *result, const char *format, ...) {
-    int saved = errno;
-    va_list arguments;
-    va_start(arguments, format);
-    vsnprintf(result->failure, sizeof result->failure, format, arguments);
-    va_end(arguments);
-    if (saved) {
-        size_t used = strlen(result->failure);
-        snprintf(result->failure + used, sizeof result->failure - used, ": %s", strerror(saved));
-    }
-    return -1;
-}
-
-/// Sends one Varlink call (text plus its NUL) and, unless `oneway`, waits for one reply that is not an
-/// error. Returns 0, or -1 with the failure written.
+/// One call on `descriptor`, failures written into the result.
 static int call(int descriptor, bench_buffer *input, const char *text, int oneway, bench_latency_result *result) {
-    if (bench_send_all(descriptor, text, strlen(text) + 1) != 0) return probe_fail(result, "send %.60s", text);
-    if (oneway) return 0;
-    long length = bench_receive_message(descriptor, input, '\0', 10 * 1000000000LL);
-    if (length <= 0) return probe_fail(result, "no reply to %.60s", text);
-    if (strncmp(input->bytes, "{\"error\"", 8) == 0) {
-        errno = 0;
-        probe_fail(result, "%.60s failed: %.150s", text, input->bytes);
-        return -1;
-    }
-    bench_buffer_consume(input, (size_t)length);
-    return 0;
+    return bench_call(descriptor, input, text, oneway, result->failure, sizeof result->failure);
 }
 
 /// xorshift32 (Marsaglia, "Xorshift RNGs", 2003): reproducible delays without libc's global state.
@@ -70,16 +45,16 @@ int bench_update_latency_run(const bench_latency_options *options, int64_t *late
                              bench_latency_result *result) {
     memset(result, 0, sizeof *result);
     int driver = bench_connect_unix(options->socket_path);
-    if (driver < 0) return probe_fail(result, "connect to %s", options->socket_path);
+    if (driver < 0) return bench_fail(result->failure, sizeof result->failure, "connect to %s", options->socket_path);
     int subscriber = bench_connect_unix(options->socket_path);
     if (subscriber < 0) {
         close(driver);
-        return probe_fail(result, "connect to %s", options->socket_path);
+        return bench_fail(result->failure, sizeof result->failure, "connect to %s", options->socket_path);
     }
     bench_buffer driver_input = {0}, frames = {0};
     size_t size = strlen(options->root_screen_json) + strlen(options->top_screen_json) + 512;
     char *text = malloc(size);
-    int status = text ? 0 : probe_fail(result, "out of memory");
+    int status = text ? 0 : bench_fail(result->failure, sizeof result->failure, "out of memory");
     if (status == 0) {
         snprintf(text, size,
                  "{\"method\":\"io.transitiond.CreateStack\",\"parameters\":{\"name\":\"%s\",\"width\":375,"
@@ -129,7 +104,7 @@ int bench_update_latency_run(const bench_latency_options *options, int64_t *late
             int64_t left = deadline - bench_now_ns();
             long length = left > 0 ? bench_receive_message(subscriber, &frames, '\0', left) : 0;
             if (length < 0) {
-                status = probe_fail(result, "the subscription ended");
+                status = bench_fail(result->failure, sizeof result->failure, "the subscription ended");
                 break;
             }
             if (length == 0) {

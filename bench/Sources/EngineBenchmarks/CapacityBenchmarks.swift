@@ -55,7 +55,7 @@ enum CapacityBenchmarks {
                     + "a step also fails when transitions ran below "
                     + DecimalFormatting.fixed(CapacitySearch.requiredAnimatingFraction * 100, decimals: 0)
                     + " % of the rate of every stack animating: the driver fell behind)"
-                : "one slide push stretched to \(Int(StackLoad.longTransitionSeconds)) s on 6-node screens"
+                : "one slide push stretched to \(Int(BenchmarkAnimators.longTransitionSeconds)) s on 6-node screens"
             var notes = [
                 animation + ", started in \(StackLoad.startWaves) waves over 0.3 s; in-memory store; "
                     + readers.description

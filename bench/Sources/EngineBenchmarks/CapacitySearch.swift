@@ -88,10 +88,10 @@ struct CapacitySearch {
     /// Runs the search; returns every step in the order measured, or the error that stopped it.
     func run(progress: (String) -> Void) -> (steps: [Step], error: String?) {
         var steps: [Step] = []
-        var passed = 0
-        var failed: Int?
-        var count = Self.initialStacks
-        while steps.count < Self.maximumSteps {
+        var bracket = CapacityBracket(
+            initial: Self.initialStacks, maximum: Self.maximumStacks, resolution: Self.resolution,
+            smallestStep: Self.smallestStep)
+        while steps.count < Self.maximumSteps, let count = bracket.next {
             let stacks = count
             var step: Step
             switch BlockingWait.run({ [self] in await measure(stacks: stacks) }) {
@@ -108,23 +108,9 @@ struct CapacitySearch {
             }
             steps.append(step)
             progress(describe(step))
-            if step.passed { passed = max(passed, count) } else { failed = min(failed ?? count, count) }
-            guard let next = nextCount(passed: passed, failed: failed) else { break }
-            count = next
+            bracket.record(count, passed: step.passed)
         }
         return (steps, nil)
-    }
-
-    /// Doubling until a failure or the maximum, then the middle of the bracket until it is narrow.
-    private func nextCount(passed: Int, failed: Int?) -> Int? {
-        guard let failed else {
-            return passed >= Self.maximumStacks ? nil : min(passed * 2, Self.maximumStacks)
-        }
-        let width = failed - passed
-        if width <= max(Int(Double(passed) * Self.resolution), Self.smallestStep) { return nil }
-        let middle = (passed + failed) / 2
-        return middle / Self.smallestStep * Self.smallestStep > passed
-            ? middle / Self.smallestStep * Self.smallestStep : middle
     }
 
     /// Measures one count on a fresh engine.

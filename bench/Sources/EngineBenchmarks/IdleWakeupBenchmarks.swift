@@ -99,7 +99,7 @@ enum IdleWakeupBenchmarks {
         }
         let daemon: DaemonProcess
         do {
-            daemon = try DaemonProcess(binary: binary.path, framesPerSecond: 60, persistent: true)
+            daemon = try DaemonProcess(binary: binary.path, framesPerSecond: 60)
         } catch {
             return BenchmarkResult(skipping: benchmark, reason: error.message)
         }

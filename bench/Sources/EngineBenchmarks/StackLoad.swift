@@ -30,14 +30,9 @@ final class StackLoad: Sendable {
     enum Workload: String, Sendable {
         /// Slide push and pop, 0.3 s each, back to back.
         case backToBack
-        /// One slide push lasting `longTransitionSeconds`.
+        /// One slide push lasting `BenchmarkAnimators.longTransitionSeconds`.
         case longTransition
     }
-
-    /// The name of the stretched slide defined for `longTransition`.
-    static let longAnimator = "slideLong"
-    /// How long the long transition lasts, seconds (longer than any measurement).
-    static let longTransitionSeconds = 600.0
 
     /// Waves the stacks start in, spread over one transition.
     static let startWaves = 10
@@ -84,7 +79,7 @@ final class StackLoad: Sendable {
         let displayLink = try DisplayLink(framesPerSecond: framesPerSecond)
         let clock = TickRecordingClock(displayLink)
         let engine = TransitionEngine(clock: clock, store: .inMemory())
-        if workload == .longTransition { try engine.defineAnimator(longSlide) }
+        if workload == .longTransition { try engine.defineAnimator(BenchmarkAnimators.longSlide) }
         await displayLink.start()
         var stacks: [StackActor] = []
         stacks.reserveCapacity(count)
@@ -133,7 +128,7 @@ final class StackLoad: Sendable {
                 if workload == .longTransition {
                     do {
                         try await stacks[index].push(
-                            BenchmarkScreens.detail, options: OperationOptions(animator: Self.longAnimator))
+                            BenchmarkScreens.detail, options: OperationOptions(animator: BenchmarkAnimators.longSlideName))
                     } catch {
                         failures.add(1, ordering: .relaxed)
                     }
@@ -189,16 +184,5 @@ final class StackLoad: Sendable {
             enqueued += 1
             waiting += 1
         }
-    }
-
-    /// `slide` with every variant stretched to `longTransitionSeconds`.
-    private static var longSlide: AnimatorSpecification {
-        var animator = BuiltinAnimators.slide
-        animator.name = longAnimator
-        for (operation, var script) in animator.variants {
-            script.duration = .literal(longTransitionSeconds)
-            animator.variants[operation] = script
-        }
-        return animator
     }
 }

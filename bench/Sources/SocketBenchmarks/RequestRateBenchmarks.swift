@@ -115,7 +115,7 @@ enum RequestRateBenchmarks {
         }
         let daemon: DaemonProcess
         do {
-            daemon = try DaemonProcess(binary: binary.path, framesPerSecond: 60, persistent: true)
+            daemon = try DaemonProcess(binary: binary.path, framesPerSecond: 60)
         } catch {
             return .failure(error)
         }

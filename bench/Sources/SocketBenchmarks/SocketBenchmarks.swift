@@ -2,16 +2,17 @@ import BenchmarkKit
 
 /// The `sockets` group (issue 4): the real `transitiond` on a Unix socket under a C load generator, next
 /// to redis-server's PING with redis-benchmark in the same run, and the latency from a gesture update to
-/// the frame that shows it.
+/// the frame that shows it, and how many stacks' frames it streams to subscribers.
 public enum SocketBenchmarks {
     /// The group; `benchDirectory` is the bench package, where the daemon is built.
     public static func group(benchDirectory: String) -> BenchmarkGroup {
         BenchmarkGroup(
             name: "sockets",
             summary: "transitiond over its Varlink socket: GetStack and oneway UpdateInteractive rates against "
-                + "redis PING, UpdateInteractive-to-frame latency",
+                + "redis PING, UpdateInteractive-to-frame latency, frames streamed to subscribers",
             benchmarks: RequestRateBenchmarks.benchmarks(benchDirectory: benchDirectory)
                 + UpdateLatencyBenchmarks.benchmarks(benchDirectory: benchDirectory)
+                + FrameDeliveryBenchmarks.benchmarks(benchDirectory: benchDirectory)
         )
     }
 }

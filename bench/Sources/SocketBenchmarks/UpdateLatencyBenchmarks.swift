@@ -65,7 +65,7 @@ enum UpdateLatencyBenchmarks {
         }
         let daemon: DaemonProcess
         do {
-            daemon = try DaemonProcess(binary: binary.path, framesPerSecond: framesPerSecond, persistent: true)
+            daemon = try DaemonProcess(binary: binary.path, framesPerSecond: framesPerSecond)
         } catch {
             return .failure(BenchmarkFailure(error.message))
         }

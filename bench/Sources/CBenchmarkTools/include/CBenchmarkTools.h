@@ -138,6 +138,59 @@ int bench_update_latency_run(const bench_latency_options *options, int64_t *late
 int64_t bench_round_trip_median(const char *socket_path, const char *request_template, const char *stack,
                                 int count);
 
+// MARK: Frame delivery
+
+/// A frame-delivery run: `stacks` stacks on the daemon, each pushed with a long transition and watched by
+/// one subscriber on a connection of its own (`Subscribe`, events off), every frame read by the calling
+/// thread (one epoll set, as one client process serving its screens would).
+typedef struct {
+    /// The daemon's Unix socket.
+    const char *socket_path;
+    /// Stacks "<stack_prefix><index>", 1 ... BENCH_LOAD_MAXIMUM_CLIENTS.
+    const char *stack_prefix;
+    int stacks;
+    /// The screens as clients send them: each stack is created with the root and pushed the top one.
+    const char *root_screen_json;
+    const char *top_screen_json;
+    /// `DefineAnimator`'s `animator` object, defined before the stacks, and its name, used by every push.
+    const char *animator_json;
+    const char *animator_name;
+    /// Frames are read but not counted for this long after the last push has been answered.
+    double warmup_seconds;
+    /// The counted interval.
+    double seconds;
+    /// The daemon's process id, whose CPU time over the interval is measured (0: not measured).
+    int32_t daemon_pid;
+} bench_delivery_options;
+
+/// What a frame-delivery run measured over its counted interval.
+typedef struct {
+    /// Whole messages (frames) received.
+    uint64_t frames;
+    /// Bytes received.
+    uint64_t bytes;
+    /// The interval's length, seconds.
+    double seconds;
+    /// Subscribers that received no frame in the interval.
+    int silent_subscribers;
+    /// Messages that were errors (a stream the daemon ended).
+    uint64_t error_messages;
+    /// CPU time of the reading thread in the interval, nanoseconds.
+    int64_t reader_cpu_ns;
+    /// CPU time of the daemon (all its threads) in the interval, nanoseconds; -1 if not measured.
+    int64_t daemon_cpu_ns;
+    /// Empty on success; otherwise what failed, with errno's text.
+    char failure[256];
+} bench_delivery_result;
+
+/// Runs the set-up, the warm-up and the counted interval, then closes every connection. Returns 0, or -1
+/// with `result->failure` set.
+int bench_frame_delivery_run(const bench_delivery_options *options, bench_delivery_result *result);
+
+/// The CPU time process `pid` has consumed (all threads, clock_getcpuclockid(3)), nanoseconds; -1 if it
+/// cannot be read.
+int64_t bench_process_cpu_ns(int32_t pid);
+
 // MARK: Deadline sleeper
 
 /// A thread that sleeps with clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME) to the deadlines
