@@ -25,6 +25,23 @@ import TransitionTestSupport
         #expect(await harness.pendingWork().isEmpty)
     }
 
+    @Test func stackCountsAreThoseOfTheStatistics() async throws {
+        let harness = try Harness()
+        #expect(harness.engine.stackCount == 0 && harness.engine.animatingStackCount == 0)
+        let moving = try await harness.engine.createStack(Fixtures.state("moving"))
+        try await harness.engine.createStack(Fixtures.state("still"))
+        try await moving.push(Fixtures.screen("detail"))
+        await harness.clock.advance(frames: 2)
+        #expect(harness.engine.stackCount == 2)
+        #expect(harness.engine.animatingStackCount == 1)
+        let statistics = await harness.engine.statistics()
+        #expect(statistics.stacks == 2 && statistics.animatingStacks == 1)
+        _ = await harness.clock.advanceUntilIdle()
+        #expect(harness.engine.animatingStackCount == 0)
+        try await harness.engine.deleteStack("still")
+        #expect(harness.engine.stackCount == 1)
+    }
+
     @Test func deletingAnAnimatingStackStopsItsTicks() async throws {
         let harness = try Harness()
         let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))

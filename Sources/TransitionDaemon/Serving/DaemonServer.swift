@@ -115,10 +115,12 @@ public final class DaemonServer: Sendable {
     public var clockHealth: ClockHealth { ClockHealth(clock.statistics) }
 
     /// A snapshot for a status line.
+    ///
+    /// Counts only: no stack actor is visited (`GetStats` and the watchdog's probe do that), so that a
+    /// status line costs the same with 10 stacks or 10,000.
     public func status() async -> DaemonStatus {
-        let statistics = await engine.statistics()
-        return DaemonStatus(
-            stacks: statistics.stacks, animatingStacks: statistics.animatingStacks, clients: server.connectionCount,
+        DaemonStatus(
+            stacks: engine.stackCount, animatingStacks: engine.animatingStackCount, clients: server.connectionCount,
             subscribers: service.streamCount, framesPerSecond: clock.framesPerSecond, isStopping: service.isStopping)
     }
 

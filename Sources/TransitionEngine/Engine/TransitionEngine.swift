@@ -98,6 +98,12 @@ public final class TransitionEngine: Sendable {
     /// The ids of every stack, sorted.
     public var stackIDs: [StackID] { registry.withLock { $0.filter(\.value.ready).keys.sorted() } }
 
+    /// How many stacks there are now (a lock and a count: no stack is visited, unlike `statistics()`).
+    public var stackCount: Int { registry.withLock { $0.values.count(where: \.ready) } }
+
+    /// How many stacks animate now: ask the clock for ticks (a lock: no stack is visited).
+    public var animatingStackCount: Int { context.scheduler.activeCount }
+
     /// Creates a stack; returns once its state is durable.
     ///
     /// - Throws: `invalidParameter` / `duplicateScreen` for an invalid state, `stackExists`,
