@@ -76,6 +76,19 @@ import TransitionCore
         let first = try #require(nextFrame(subscription))
         #expect(first.nodes == plan.sample(at: 0.1))
         #expect(subscription.recycledFrame == nil)
+        #expect(!subscription.lastFrameWasExclusive)
+    }
+
+    /// The reader learns which frames are its alone (and so must not be kept, or the next one is copied).
+    @Test func theReaderIsToldWhetherTheLastFrameWasItsAlone() throws {
+        let subscription = StackSubscription(identifier: 1, eventCapacity: 4)
+        #expect(!subscription.lastFrameWasExclusive)
+        subscription.send(frame: frame(at: 0.1, recyclable: true))
+        _ = try #require(nextFrame(subscription))
+        #expect(subscription.lastFrameWasExclusive)
+        subscription.send(frame: frame(at: 0.2, recyclable: false))
+        _ = try #require(nextFrame(subscription))
+        #expect(!subscription.lastFrameWasExclusive)
     }
 
     /// A frame still waiting unread is refreshed to the newer tick in place: the reader then gets the

@@ -63,6 +63,17 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// reused (see `LazyFrame.recyclable`). Touched only by the single consumer's `poll()`.
     @usableFromInline nonisolated(unsafe) var recycledFrame: Frame?
 
+    /// Whether the frame `poll()` returned last was made for this subscriber alone (its stack had one
+    /// subscriber then), so that no other subscriber reads the same frame. Read by the single consumer
+    /// right after `poll()`; false before the first frame.
+    ///
+    /// A reader that keeps frames to share work between subscribers (the daemon encodes a frame's JSON once
+    /// for every subscriber of its stack) should keep none of these: the next frame is sampled into this
+    /// one's node storage when nothing but the subscription holds it, and any other holder makes that
+    /// sample allocate and copy every node instead.
+    public var lastFrameWasExclusive: Bool { lastFrameExclusive }
+    @usableFromInline nonisolated(unsafe) var lastFrameExclusive = false
+
     /// A number unique within the stack that created the subscription.
     public let identifier: UInt64
 
@@ -234,6 +245,7 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
         case .frame(let lazy, let missed):
             let frame = lazy.value(recycling: &recycledFrame)
             if lazy.recyclable { recycledFrame = frame }
+            lastFrameExclusive = lazy.recyclable
             return .frame(frame, missedFrames: missed)
         }
     }

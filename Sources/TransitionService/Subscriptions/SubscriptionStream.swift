@@ -6,9 +6,10 @@ import Varlink
 /// One `Subscribe` call: the engine's subscription of a stack, and the Varlink call its items are
 /// streamed to as replies with `continues`.
 ///
-/// Each frame is sent as `{"frame": <the frame's JSON form>, "framesMissed": n}`, with the frame's bytes
-/// copied from the stack's frame cache into the reply (encoded once per tick for all subscribers, never
-/// parsed again); each event as `{"event": {...}}`. While the connection has more than the backlog limit
+/// Each frame is sent as `{"frame": <the frame's JSON form>, "framesMissed": n}`, written straight into
+/// the reply message: encoded there when the frame is this subscriber's alone, or copied from the stack's
+/// frame cache when several subscribers share it (encoded once per tick for all of them, never parsed
+/// again); each event as `{"event": {...}}`. While the connection has more than the backlog limit
 /// of unread reply bytes the stream sends nothing: frames coalesce in the subscription (the reader
 /// then sees `framesMissed`), events wait, and a reader too far behind on events is ended by the
 /// subscription's event limit with `LimitExceeded` (`subscriberEvents`).
@@ -91,16 +92,22 @@ final class SubscriptionStream: Sendable {
     }
 
     private func send(frame: Frame, missed: Int) {
-        let json = record.frameCache.withLock { $0.json(of: frame) }
-        var parameters: [UInt8] = []
-        parameters.reserveCapacity(json.count + 40)
-        parameters.append(contentsOf: #"{"frame":"#.utf8)
-        parameters.append(contentsOf: json)
-        parameters.append(contentsOf: #","framesMissed":"#.utf8)
-        parameters.append(contentsOf: String(missed).utf8)
-        parameters.append(UInt8(ascii: "}"))
-        context.reply(encodedParameters: parameters, continues: true)
+        // A frame no other subscriber reads is written straight into the reply and kept nowhere: held in
+        // the stack's frame cache, its node storage could not be reused for the next frame, which would
+        // then allocate and copy every node (see `Subscription.lastFrameWasExclusive`).
+        let shared = subscription.lastFrameWasExclusive ? nil : record.frameCache.withLock { $0.json(of: frame) }
+        context.reply(continues: true, parametersCapacity: shared?.count ?? Self.frameBytesEstimate) { message in
+            message.append(contentsOf: #"{"frame":"#.utf8)
+            if let shared { message.append(contentsOf: shared) } else { frame.appendJSON(into: &message) }
+            message.append(contentsOf: #","framesMissed":"#.utf8)
+            message.append(contentsOf: String(missed).utf8)
+            message.append(UInt8(ascii: "}"))
+        }
     }
+
+    /// Bytes reserved for a frame's reply before it is written: a 13-node frame of two 6-node screens and
+    /// an overlay is about 6,000 (a larger one grows the buffer once).
+    private static let frameBytesEstimate = 8_192
 
     /// Sends the stream's last reply: `stackDeleted`, the event-limit error, or `ShuttingDown`.
     private func finish(with error: TransitionEngineError?) {

@@ -107,6 +107,27 @@ public final class VarlinkCallContext: Sendable {
     /// - Returns: `false` when nothing was queued (see `reply(_:)`).
     @discardableResult
     public func reply(encodedParameters: [UInt8], continues: Bool = false) -> Bool {
+        reply(continues: continues, parametersCapacity: encodedParameters.count) { message in
+            message.append(contentsOf: encodedParameters)
+        }
+    }
+
+    /// Sends a reply whose parameters `writeParameters` appends to the message as JSON text, in place: the
+    /// reply is built in one buffer, with no copy of the parameters made first. `reply(encodedParameters:)`
+    /// with its parts written directly, for a stream that sends large replies many times a second (frames).
+    ///
+    /// `writeParameters` must append exactly one complete JSON object in UTF-8 (the bytes are not checked)
+    /// and runs on the calling thread before this returns; it is not called when nothing is to be sent (the
+    /// connection closed, a `oneway` call, or a call without `more` given `continues`). `continues`
+    /// follows `replyContinues(_:)`'s rules.
+    ///
+    /// - Parameter parametersCapacity: about how many bytes the parameters take (reserved up front, so that
+    ///   the buffer is allocated once).
+    /// - Returns: `false` when nothing was queued (see `reply(_:)`).
+    @discardableResult
+    public func reply(
+        continues: Bool = false, parametersCapacity: Int, writingParameters writeParameters: (inout [UInt8]) -> Void
+    ) -> Bool {
         if continues && !(call.more || call.oneway) {
             _ = send(
                 parameters: VarlinkError.expectedMore().parameters, continues: false,
@@ -116,9 +137,9 @@ public final class VarlinkCallContext: Sendable {
         if transport.isClosed { return false }
         var message: [UInt8] = []
         if !call.oneway {
-            message.reserveCapacity(encodedParameters.count + 32)
+            message.reserveCapacity(parametersCapacity + 40)
             message.append(contentsOf: #"{"parameters":"#.utf8)
-            message.append(contentsOf: encodedParameters)
+            writeParameters(&message)
             message.append(contentsOf: continues ? #","continues":true}"#.utf8 : "}".utf8)
             message.append(0)
         }

@@ -7,9 +7,17 @@ extension EventLoop {
 
     /// Queues bytes for `connection`, ending it when its reader lags beyond the output limit. The bytes
     /// are sent at the end of the loop iteration, together with any others queued meanwhile.
+    ///
+    /// With nothing queued, the message becomes the connection's output as it is, uncopied (the common
+    /// case of a stream's replies, each sent before the next arrives); otherwise it is appended.
     func enqueueOutput(_ message: [UInt8], on connection: ServerConnection) {
         guard !connection.peerGone, !message.isEmpty else { return }
-        connection.output.append(contentsOf: message)
+        if connection.pendingOutputCount == 0 {
+            connection.output = message
+            connection.outputOffset = 0
+        } else {
+            connection.output.append(contentsOf: message)
+        }
         if connection.pendingOutputCount > configuration.maximumPendingOutputBytes {
             let reason = VarlinkConnectionError(
                 code: .outputLimitExceeded,
