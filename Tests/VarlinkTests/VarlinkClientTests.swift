@@ -1,14 +1,15 @@
 import Foundation
 import JSON
 import Testing
+import TransitionTestSupport
 import Varlink
 
 @Suite struct VarlinkClientTests {
     @Test func reportsNothingListening() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { rmdir(directory) }
+        let directory = try TemporaryDirectory(prefix: "varlink-test")
+        defer { directory.remove() }
         #expect {
-            try VarlinkClient(path: directory + "/none.sock")
+            try VarlinkClient(path: directory.file("none.sock"))
         } throws: { error in
             (error as? VarlinkSocketError)?.code == .connectionRefused
         }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import Varlink
 import TransitionTestSupport
+import Varlink
 
 #if canImport(Glibc)
     import Glibc
@@ -33,9 +33,9 @@ import TransitionTestSupport
     }
 
     @Test func replacesAStaleSocket() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { rmdir(directory) }
-        let path = directory + "/stale.sock"
+        let directory = try TemporaryDirectory(prefix: "varlink-test")
+        defer { directory.remove() }
+        let path = directory.file("stale.sock")
         Self.makeStaleSocket(at: path)
         #expect(Self.fileType(path) == S_IFSOCK)
         let server = try VarlinkServer(
@@ -59,12 +59,9 @@ import TransitionTestSupport
     }
 
     @Test func leavesOtherFilesAlone() throws {
-        let directory = try makeTemporaryDirectory()
-        let path = directory + "/file"
-        defer {
-            unlink(path)
-            rmdir(directory)
-        }
+        let directory = try TemporaryDirectory(prefix: "varlink-test")
+        defer { directory.remove() }
+        let path = directory.file("file")
         #expect(FileManager.default.createFile(atPath: path, contents: Data("keep".utf8)))
         #expect {
             try VarlinkListener.listen(path: path)
@@ -76,9 +73,9 @@ import TransitionTestSupport
 
     @Test(arguments: [UInt32(0o600), 0o660, 0o666])
     func setsTheSocketMode(_ mode: UInt32) throws {
-        let directory = try makeTemporaryDirectory()
-        defer { rmdir(directory) }
-        let path = directory + "/mode.sock"
+        let directory = try TemporaryDirectory(prefix: "varlink-test")
+        defer { directory.remove() }
+        let path = directory.file("mode.sock")
         let listener = try VarlinkListener.listen(path: path, mode: mode)
         var status = stat()
         #expect(stat(path, &status) == 0)
@@ -103,9 +100,9 @@ import TransitionTestSupport
 
     /// Socket activation: the service manager passes a listening descriptor.
     @Test func adoptsAListeningDescriptor() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { rmdir(directory) }
-        let path = directory + "/activated.sock"
+        let directory = try TemporaryDirectory(prefix: "varlink-test")
+        defer { directory.remove() }
+        let path = directory.file("activated.sock")
         let descriptor = CloseOnExec.unixStreamSocket()
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -128,7 +125,6 @@ import TransitionTestSupport
         #expect(try VarlinkClient(path: path).call(method: "org.varlink.service.GetInfo")["product"] == "activated")
         server.shutdown()
         #expect(Self.fileType(path) == S_IFSOCK, "the service manager's socket file stays")
-        unlink(path)
     }
 
     @Test func refusesToAdoptWhatIsNotAListeningSocket() throws {

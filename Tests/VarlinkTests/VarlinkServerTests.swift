@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Testing
+import TransitionTestSupport
 import Varlink
 
 /// The server on real sockets, with an in-process server on a temporary path.
@@ -358,11 +359,11 @@ extension VarlinkServerTests {
             }
         }
         try service.register(implementation)
-        let directory = try makeTemporaryDirectory()
-        defer { rmdir(directory) }
-        let server = try VarlinkServer(service: service, listener: try .listen(path: directory + "/rounds.sock"))
+        let directory = try TemporaryDirectory(prefix: "varlink-test")
+        defer { directory.remove() }
+        let server = try VarlinkServer(service: service, listener: try .listen(path: directory.file("rounds.sock")))
         defer { server.shutdown() }
-        let connection = try RawConnection(path: directory + "/rounds.sock")
+        let connection = try RawConnection(path: directory.file("rounds.sock"))
         defer { connection.close() }
         let burst = 500
         connection.write(Array(repeating: VarlinkCall(method: "org.example.rounds.Note", oneway: true), count: burst))
@@ -402,11 +403,11 @@ extension VarlinkServerTests {
             context.reply(["n": 3])
         }
         try service.register(implementation)
-        let directory = try makeTemporaryDirectory()
-        defer { rmdir(directory) }
-        let server = try VarlinkServer(service: service, listener: try .listen(path: directory + "/order.sock"))
+        let directory = try TemporaryDirectory(prefix: "varlink-test")
+        defer { directory.remove() }
+        let server = try VarlinkServer(service: service, listener: try .listen(path: directory.file("order.sock")))
         defer { server.shutdown() }
-        let client = try VarlinkClient(path: directory + "/order.sock", timeout: .seconds(30))
+        let client = try VarlinkClient(path: directory.file("order.sock"), timeout: .seconds(30))
         defer { client.close() }
         for method in ["AfterThread", "BeforeThread", "AfterThread"] {
             var numbers: [Int] = []

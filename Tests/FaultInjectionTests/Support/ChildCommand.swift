@@ -4,7 +4,7 @@ import TransitionTestSupport
     import Glibc
 #endif
 
-/// A helper program run as a child (`rm`, `unshare`, `sleep`), with standard input from /dev/null and its
+/// A helper program run as a child (`unshare`, `sleep`), with standard input from /dev/null and its
 /// output in a file or discarded.
 final class ChildCommand: @unchecked Sendable {
     /// The child's process id.
@@ -41,13 +41,6 @@ final class ChildCommand: @unchecked Sendable {
         let raw = ChildSpawn.waitForWaitStatus(pid)
         status = raw
         return raw
-    }
-
-    /// Runs `command` to its end; throws unless it exits with status 0.
-    static func run(_ command: [String]) throws {
-        let child = try ChildCommand(command)
-        let status = child.waitForExit()
-        guard status == 0 else { throw HarnessFailure("\(command.joined(separator: " ")) ended with \(status)") }
     }
 
     deinit {

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Testing
+import TransitionTestSupport
 import Varlink
 
 #if canImport(Glibc)
@@ -79,14 +80,14 @@ struct TestServerValues: Sendable {
 
 /// A server on a fresh temporary socket path, serving `org.example.test`.
 final class TestServer {
-    let directory: String
+    let directory: TemporaryDirectory
     let path: String
     let state = Monitor(TestServerValues())
     let server: VarlinkServer
 
     init(configuration: VarlinkServer.Configuration = VarlinkServer.Configuration()) throws {
-        directory = try makeTemporaryDirectory()
-        path = directory + "/test.sock"
+        directory = try TemporaryDirectory(prefix: "varlink-test")
+        path = directory.file("test.sock")
         var configuration = configuration
         configuration.eventHandler = { [state] event in
             state.withLock { values in
@@ -107,8 +108,7 @@ final class TestServer {
 
     deinit {
         server.shutdown()
-        unlink(path)
-        rmdir(directory)
+        directory.remove()
     }
 
     func client() throws -> VarlinkClient {
@@ -202,13 +202,4 @@ final class TestServer {
         try service.register(test)
         return service
     }
-}
-
-/// A fresh directory under /tmp, e.g. `/tmp/varlink-test-Ab12Cd`.
-func makeTemporaryDirectory() throws -> String {
-    var template = Array("/tmp/varlink-test-XXXXXX".utf8CString)
-    guard let result = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-        throw VarlinkSocketError(code: .systemCallFailed, message: "mkdtemp failed", parameter: "/tmp")
-    }
-    return String(cString: result)
 }
