@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import TransitionTestSupport
 
 @testable import SystemdSupport
-import TransitionTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -56,7 +56,7 @@ import TransitionTestSupport
         #expect(try writer.log(.info, "Serving", messageID: JournalEntryTests.messageID))
         try Self.closeWriteEnd(of: writer)
         #expect(
-            ChildProcess.readAll(output)
+            CapturedProcess.readAll(output)
                 == "warning: Failed to attach client 12: queue full, ignoring CLIENT_PID=12\n"
                 + "info: Serving MESSAGE_ID=0123456789abcdeffedcba9876543210\n"
         )
@@ -67,7 +67,7 @@ import TransitionTestSupport
         defer { close(output) }
         #expect(throws: SystemdError.self) { try writer.log(.info, "m", fields: ["bad": "x"]) }
         try Self.closeWriteEnd(of: writer)
-        #expect(ChildProcess.readAll(output) == "")
+        #expect(CapturedProcess.readAll(output) == "")
     }
 
     @Test func standardErrorFailureIsReportedWithErrno() throws {

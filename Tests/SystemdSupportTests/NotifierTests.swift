@@ -12,10 +12,10 @@ extension ProcessEnvironmentTests {
     /// the service manager receives (SO_PASSCRED, SCM_RIGHTS).
     @Suite struct NotifierTests {
         /// Binds a notification socket, points NOTIFY_SOCKET at it for `body`, and cleans up.
-        private func withNotifySocket(_ body: (NotifySocket) throws -> Void) throws {
+        private func withNotifySocket(_ body: (NotifyReceiver) throws -> Void) throws {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
-            let socket = try NotifySocket(path: directory.file("notify"))
+            let socket = try NotifyReceiver(path: directory.file("notify"))
             try ProcessEnvironmentTests.with(["NOTIFY_SOCKET": socket.path]) { try body(socket) }
         }
 

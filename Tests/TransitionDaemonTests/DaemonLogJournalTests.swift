@@ -1,5 +1,6 @@
 import SystemdSupport
 import Testing
+import TransitionTestSupport
 
 @testable import TransitionDaemon
 

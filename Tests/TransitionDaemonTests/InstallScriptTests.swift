@@ -18,7 +18,7 @@ import TransitionTestSupport
             chmod(path, 0o755)
         }
         let destination = try destination ?? TemporaryDirectory()
-        let result = try ChildProcess.run([
+        let result = try CapturedProcess.run([
             Self.script, "--destdir", destination.path, "--prefix", prefix, "--binaries", binaries.path,
             "--no-post-install",
         ])
@@ -70,13 +70,13 @@ import TransitionTestSupport
         let root = try install(prefix: "/usr")
         defer { root.remove() }
         // sysusers.d: the socket's group is created in the root's /etc/group.
-        let sysusers = try ChildProcess.run(["systemd-sysusers", "--root=\(root.path)"])
+        let sysusers = try CapturedProcess.run(["systemd-sysusers", "--root=\(root.path)"])
         #expect(sysusers.status == 0, "\(sysusers.standardError)")
         #expect(
             TextFile.read(root.file("etc/group"))?.split(separator: "\n").contains { $0.hasPrefix("transitiond:x:") }
                 == true)
         // The catalog compiles.
-        let catalog = try ChildProcess.run(["journalctl", "--root=\(root.path)", "--update-catalog"])
+        let catalog = try CapturedProcess.run(["journalctl", "--root=\(root.path)", "--update-catalog"])
         #expect(catalog.status == 0, "\(catalog.standardError)")
         #expect(FileManager.default.fileExists(atPath: root.file("var/lib/systemd/catalog/database")))
     }
@@ -87,7 +87,7 @@ import TransitionTestSupport
     func exposureIsAtMostPointTwo(unit: String) throws {
         let root = try install(prefix: "/usr")
         defer { root.remove() }
-        let result = try ChildProcess.run([
+        let result = try CapturedProcess.run([
             "systemd-analyze", "security", "--offline=true", "--no-pager", "--threshold=2", "--root=\(root.path)", unit,
         ])
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
@@ -116,7 +116,7 @@ import TransitionTestSupport
         .map(units.file)
         var environment = ProcessInfo.processInfo.environment
         environment["MANPATH"] = root.file("usr/share/man")
-        let result = try ChildProcess.run(["systemd-analyze", "verify"] + paths, environment: environment)
+        let result = try CapturedProcess.run(["systemd-analyze", "verify"] + paths, environment: environment)
         #expect(result.status == 0)
         #expect(result.standardOutput + result.standardError == "")
     }
@@ -125,7 +125,7 @@ import TransitionTestSupport
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff")),
         arguments: ["docs/man/transitiond.8", "docs/man/transitiond.conf.5"])
     func manPagesRenderWithoutWarnings(page: String) throws {
-        let result = try ChildProcess.run(["groff", "-ww", "-man", "-Tutf8", RepositoryFiles.path(page)])
+        let result = try CapturedProcess.run(["groff", "-ww", "-man", "-Tutf8", RepositoryFiles.path(page)])
         #expect(result.status == 0)
         #expect(result.standardError == "")
         #expect(result.standardOutput.split(separator: "\n").count > 50)

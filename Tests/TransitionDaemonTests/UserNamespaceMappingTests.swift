@@ -53,18 +53,18 @@ import TransitionTestSupport
             pid, uid, gid = struct.unpack("3i", c.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))
             print(uid, gid, flush=True)
             """
-        let environment = ["PATH": ChildProcess.searchPath]
-        let started = try ChildProcess.start(
+        let environment = ["PATH": CapturedProcess.searchPath]
+        let started = try CapturedProcess.start(
             ["unshare", "--user", "--map-root-user", Self.python, "-c", server, socketPath], environment: environment)
         defer {
             kill(started.pid, SIGKILL)
-            _ = ChildProcess.wait(for: started.pid)
+            _ = CapturedProcess.wait(for: started.pid)
             close(started.output)
             close(started.error)
         }
         // The first line comes once the socket listens: no polling, no sleep.
         let mapLine = try #require(Self.readLine(started.output), "server did not start")
-        let client = try ChildProcess.run(
+        let client = try CapturedProcess.run(
             [
                 "setpriv", "--reuid", "1000", "--regid", "1000", "--clear-groups", Self.python, "-c",
                 "import socket, sys; socket.socket(socket.AF_UNIX).connect(sys.argv[1])", socketPath,

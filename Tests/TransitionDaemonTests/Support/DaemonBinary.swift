@@ -32,7 +32,7 @@ final class DaemonBinary {
             socketOption
             ? ["--socket", socketPath, "--state-directory", self.directory.file("state")]
             : ["--state-directory", self.directory.file("state")]
-        let variables = ["PATH": ChildProcess.searchPath].merging(environment) { $1 }
+        let variables = ["PATH": CapturedProcess.searchPath].merging(environment) { $1 }
         do {
             pid = try ChildSpawn.spawn(
                 command + [executable] + locations + arguments,

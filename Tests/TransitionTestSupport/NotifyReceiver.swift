@@ -1,45 +1,81 @@
-import Foundation
-import TransitionTestSupport
+#if canImport(Glibc)
+    import Glibc
+#endif
 
-/// A bound SOCK_DGRAM Unix socket receiving sd_notify datagrams as the service manager does: with
-/// SO_PASSCRED, so each datagram carries the sender's pid, and with SCM_RIGHTS descriptors.
-final class NotifyReceiver {
-    struct Datagram {
-        var text: String
-        var senderPID: pid_t?
-        /// Descriptors received with SCM_RIGHTS, open in this process (close them).
-        var fileDescriptors: [Int32]
+/// A bound `SOCK_DGRAM` Unix socket that receives sd_notify(3) datagrams the way the service manager
+/// does: with `SO_PASSCRED`, so that each datagram carries its sender's process id, and with the
+/// descriptors sent along (`SCM_RIGHTS`).
+///
+/// Point `NOTIFY_SOCKET` at ``path`` (in the environment of a child, or of this process for the
+/// in-process `Notifier`), then read what arrives. The socket is closed on deinit; the file at ``path``
+/// stays until its directory is removed.
+///
+/// ```swift
+/// let receiver = try NotifyReceiver(path: directory.file("notify"))
+/// // … start a daemon with NOTIFY_SOCKET=receiver.path …
+/// let (ready, before) = receiver.receive(until: "READY=1")
+/// ```
+public final class NotifyReceiver {
+    /// One datagram as received.
+    public struct Datagram: Sendable {
+        /// The payload: `NAME=value` assignments, one a line.
+        public var text: String
+        /// The sender's process id, from its `SCM_CREDENTIALS`; nil when none came.
+        public var senderPID: pid_t?
+        /// Descriptors received with `SCM_RIGHTS`, now open in this process (close-on-exec): the caller
+        /// closes them.
+        public var fileDescriptors: [Int32]
 
         /// The datagram's assignments, in order.
-        var lines: [String] { text.split(separator: "\n").map(String.init) }
+        public var lines: [String] { text.split(separator: "\n").map(String.init) }
     }
 
-    let path: String
-    let descriptor: Int32
-    /// SCM_CREDENTIALS from <bits/socket.h>, hidden by Swift's Glibc module behind _GNU_SOURCE.
-    private static let credentialsType: Int32 = 2
+    /// The socket's path, for `NOTIFY_SOCKET`.
+    public let path: String
+    /// The bound socket (close-on-exec).
+    public let descriptor: Int32
 
-    init(path: String) throws {
+    /// `SCM_CREDENTIALS` from <bits/socket.h>, hidden by Swift's Glibc module behind `_GNU_SOURCE`.
+    private static let credentialsType: Int32 = 2
+    /// The largest datagram read; sd_notify messages are a few lines.
+    private static let payloadBytes = 4096
+    /// Room for the control messages: credentials and a few descriptors.
+    private static let controlBytes = 512
+
+    /// Binds a new socket at `path`, which must not exist yet, and enables `SO_PASSCRED` on it.
+    ///
+    /// - Throws: `HarnessFailure` when the socket cannot be made or bound (the path exists, its directory
+    ///   does not, or it is longer than `sun_path` holds).
+    public init(path: String) throws {
         self.path = path
-        descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw HarnessFailure("socket: \(errno)") }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw HarnessFailure("a socket path is at most 107 bytes: \(path)")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw HarnessFailure.systemCall("socket") }
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
-        guard bound == 0 else { throw HarnessFailure("bind \(path): \(errno)") }
+        guard bound == 0 else {
+            let code = errno
+            close(descriptor)
+            throw HarnessFailure.systemCall("bind \(path)", code)
+        }
         var enable: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_PASSCRED, &enable, socklen_t(MemoryLayout<Int32>.size))
     }
 
     deinit { close(descriptor) }
 
-    /// Waits for one datagram. The timeout only bounds a broken test; a passing test never reaches it.
-    func receive(timeoutMilliseconds: Int32 = 20_000) -> Datagram? {
+    /// Waits up to `timeoutMilliseconds` for one datagram and returns it; nil when none came by then
+    /// (0 looks without waiting). The default only bounds a broken test; a passing one never reaches it.
+    public func receive(timeoutMilliseconds: Int32 = 20_000) -> Datagram? {
         var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         while true {
             let count = poll(&ready, 1, timeoutMilliseconds)
@@ -50,10 +86,10 @@ final class NotifyReceiver {
         return receiveNow()
     }
 
-    /// The next datagram if one is queued now, without waiting.
-    func receiveNow() -> Datagram? {
-        var payload = [UInt8](repeating: 0, count: 4096)
-        var control = [UInt8](repeating: 0, count: 512)
+    /// The next datagram if one is queued now; nil without waiting when none is.
+    public func receiveNow() -> Datagram? {
+        var payload = [UInt8](repeating: 0, count: Self.payloadBytes)
+        var control = [UInt8](repeating: 0, count: Self.controlBytes)
         let (count, controlLength) = payload.withUnsafeMutableBytes { payloadBytes in
             control.withUnsafeMutableBytes { controlBytes in
                 var vector = iovec(iov_base: payloadBytes.baseAddress, iov_len: payloadBytes.count)
@@ -75,9 +111,10 @@ final class NotifyReceiver {
         return datagram
     }
 
-    /// Receives datagrams until one has a line starting with `line`, returning it and the ones before
-    /// it. Gives up after 30 s in all (a broken test; watchdog pings may keep arriving meanwhile).
-    func receive(until line: String) -> (match: Datagram?, before: [Datagram]) {
+    /// Receives datagrams until one has a line that starts with `line`, and returns it with the ones
+    /// that came before it; `match` is nil when none came within 30 s in all (a broken test; watchdog
+    /// pings may keep arriving meanwhile).
+    public func receive(until line: String) -> (match: Datagram?, before: [Datagram]) {
         var before: [Datagram] = []
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
@@ -106,6 +143,7 @@ final class NotifyReceiver {
                         control.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: data + index * 4, as: Int32.self) })
                 }
             } else if header.cmsg_level == SOL_SOCKET && header.cmsg_type == Self.credentialsType {
+                // struct ucred { pid_t pid; uid_t uid; gid_t gid; }: the pid comes first.
                 datagram.senderPID = control.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: data, as: Int32.self) }
             }
             offset += (length + alignment - 1) / alignment * alignment
