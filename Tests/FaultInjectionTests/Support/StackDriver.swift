@@ -1,4 +1,3 @@
-import Foundation
 import JSON
 import Synchronization
 import TransitionTestSupport
@@ -13,8 +12,7 @@ final class StackDriver: Sendable {
     private let socketPath: String
     private let stacks: [String]
     private let tiles: Int
-    private let stopping = Atomic(false)
-    private let finished = Atomic(true)
+    private let thread = ClientThread(name: "stack-driver")
     private let failureLog = Mutex<[String]>([])
     private let operations = Atomic(0)
 
@@ -31,22 +29,11 @@ final class StackDriver: Sendable {
     /// Operations queued so far.
     var operationCount: Int { operations.load(ordering: .relaxed) }
 
-    /// Starts the thread.
-    func start() {
-        finished.store(false, ordering: .releasing)
-        let thread = Thread { [self] in
-            self.run()
-            self.finished.store(true, ordering: .releasing)
-        }
-        thread.name = "stack-driver"
-        thread.start()
-    }
+    /// Starts the thread; call it once.
+    func start() { thread.start { [self] in self.run() } }
 
-    /// Stops the thread and returns once it has ended; idempotent.
-    func stop() {
-        stopping.store(true, ordering: .releasing)
-        _ = Deadline.waitUntil { finished.load(ordering: .acquiring) }
-    }
+    /// Stops the thread and returns once it has ended; idempotent, and at once when it was never started.
+    func stop() { thread.stop() }
 
     private func run() {
         let client: VarlinkClient
@@ -57,7 +44,7 @@ final class StackDriver: Sendable {
             return
         }
         var counter = 0
-        while !stopping.load(ordering: .acquiring) {
+        while !thread.isStopping {
             let pass = Deadline(after: Self.passInterval)
             for stack in stacks {
                 do {
@@ -83,7 +70,7 @@ final class StackDriver: Sendable {
                     return
                 }
             }
-            _ = Deadline.waitUntil(pass) { stopping.load(ordering: .acquiring) }
+            _ = Deadline.waitUntil(pass) { thread.isStopping }
         }
     }
 }

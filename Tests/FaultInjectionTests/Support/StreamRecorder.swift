@@ -1,4 +1,3 @@
-import Foundation
 import JSON
 import Synchronization
 import TransitionTestSupport
@@ -18,8 +17,7 @@ final class StreamRecorder: Sendable {
     }
 
     private let items = Mutex<[Item]>([])
-    private let stopping = Atomic(false)
-    private let finished = Atomic(false)
+    private let thread = ClientThread(name: "stream-recorder")
 
     /// Subscribes to `stack` on a new connection to `socketPath` and starts reading; returns once the
     /// first reply has come (the subscription is then in place).
@@ -28,12 +26,7 @@ final class StreamRecorder: Sendable {
         try client.send("Subscribe", ["stack": .string(stack), "frames": .bool(frames)], more: true)
         record(try client.receive())
         let box = ClientBox(client)
-        let thread = Thread { [self] in
-            self.read(box.client)
-            self.finished.store(true, ordering: .releasing)
-        }
-        thread.name = "stream-recorder"
-        thread.start()
+        thread.start { [self] in self.read(box.client) }
     }
 
     /// A copy of everything recorded so far.
@@ -53,14 +46,11 @@ final class StreamRecorder: Sendable {
     }
 
     /// Stops reading and closes the connection; returns once the thread has ended.
-    func stop() {
-        stopping.store(true, ordering: .releasing)
-        _ = Deadline.waitUntil { finished.load(ordering: .acquiring) }
-    }
+    func stop() { thread.stop() }
 
     private func read(_ client: VarlinkClient) {
         defer { client.close() }
-        while !stopping.load(ordering: .acquiring) {
+        while !thread.isStopping {
             do {
                 // A short bound only so that stop() is noticed.
                 let received = try client.connection.receive(deadline: Deadline(after: .milliseconds(100)))
