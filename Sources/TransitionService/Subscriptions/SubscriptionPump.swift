@@ -1,4 +1,5 @@
 import SystemThreads
+import Varlink
 
 #if canImport(Glibc)
     import Glibc
@@ -104,7 +105,10 @@ final class SubscriptionPump: @unchecked Sendable {
             for stream in batch { listed.remove(ObjectIdentifier(stream)) }
             pthread_mutex_unlock(mutex)
             var held: [SubscriptionStream] = []
-            for stream in batch where stream.drain() == .heldBack { held.append(stream) }
+            // The event loop is woken once for several streams' replies, not once for each.
+            VarlinkWakeBatch.run {
+                for stream in batch where stream.drain() == .heldBack { held.append(stream) }
+            }
             pthread_mutex_lock(mutex)
             // Back off while everything looked at is still held back (readers stuck for good).
             let progressed = held.count < batch.count

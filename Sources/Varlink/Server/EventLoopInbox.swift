@@ -33,6 +33,8 @@ final class EventLoopInbox: Sendable {
     private let state = LockedValue(State())
     /// `pthread_self()` of the loop thread, 0 before it starts.
     private let loopThread = Atomic<UInt>(0)
+    /// Writes of the eventfd so far (for tests: how often posting woke the loop).
+    let wakeWrites = Atomic<Int>(0)
 
     init(eventDescriptor: Int32) {
         self.eventDescriptor = eventDescriptor
@@ -48,20 +50,40 @@ final class EventLoopInbox: Sendable {
         pthread_equal(pthread_t(loopThread.load(ordering: .acquiring)), pthread_self()) != 0
     }
 
-    /// Queues `item` and wakes the loop if needed. Dropped after `close()`.
+    /// Queues `item` and wakes the loop if needed. Dropped after `close()`. Inside a `VarlinkWakeBatch` on
+    /// the calling thread, the wake-up is left to the batch.
     func post(_ item: Item) {
         let onLoopThread = isOnLoopThread
-        state.withLock { state in
-            guard !state.isClosed else { return }
+        let batch = onLoopThread ? nil : VarlinkWakeBatch.current
+        let outcome = state.withLock { state -> PostOutcome in
+            guard !state.isClosed else { return .dropped }
             state.items.append(item)
             // The loop thread drains the queue before it sleeps, so it needs no wake-up.
-            guard !state.wakePending, !onLoopThread else { return }
+            guard !state.wakePending, !onLoopThread else { return .queued }
             state.wakePending = true
-            // Written under the lock so the loop cannot close the eventfd in between. EAGAIN means the
-            // counter is already non-zero: the loop wakes anyway.
-            var one: UInt64 = 1
-            _ = systemCall { write(eventDescriptor, &one, MemoryLayout<UInt64>.size) }
+            if batch != nil { return .wakeOwed }
+            writeWake()
+            return .queued
         }
+        if let batch, outcome != .dropped { batch.deferred(on: self, wakeOwed: outcome == .wakeOwed) }
+    }
+
+    private enum PostOutcome { case dropped, queued, wakeOwed }
+
+    /// Wakes the loop for items a batch queued (see `VarlinkWakeBatch`).
+    func wake() {
+        state.withLock { state in
+            guard !state.isClosed else { return }
+            writeWake()
+        }
+    }
+
+    /// Writes the eventfd; called under the lock, so the loop cannot close it in between. EAGAIN means the
+    /// counter is already non-zero: the loop wakes anyway.
+    private func writeWake() {
+        wakeWrites.add(1, ordering: .relaxed)
+        var one: UInt64 = 1
+        _ = systemCall { write(eventDescriptor, &one, MemoryLayout<UInt64>.size) }
     }
 
     /// Takes every queued item; the next post after this wakes the loop again.

@@ -23,7 +23,8 @@ public final class VarlinkServer: Sendable {
     public let configuration: Configuration
     /// The socket path, when known.
     public let path: String?
-    private let loop: EventLoop
+    /// The event loop (internal for tests of its inbox).
+    let loop: EventLoop
     /// The loop thread, until joined.
     private let thread: LockedValue<pthread_t?>
 
