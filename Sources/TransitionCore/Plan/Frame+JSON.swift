@@ -48,9 +48,11 @@ extension Frame {
             }
             cursor.write(#","nodes":["#)
         }
-        for (position, node) in nodes.enumerated() {
+        // Each node is written where it is stored: `for node in nodes` copied every node out first (a
+        // memmove of the whole state and a retain and release of each identifier and style).
+        for position in nodes.indices {
             if position > 0 { bytes.append(UInt8(ascii: ",")) }
-            node.appendJSON(into: &bytes)
+            nodes[position].appendJSON(into: &bytes)
         }
         bytes.append(contentsOf: "]}".utf8)
     }
