@@ -2,6 +2,7 @@
 #include "CBenchmarkTools.h"
 #include "SocketSupport.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -68,6 +69,54 @@ static void take_bytes(subscriber *reader, const char *bytes, size_t length, int
         memset(reader->start, 0, sizeof reader->start);
         bytes = terminator + 1;
     }
+}
+
+/// CPU time of the daemon's threads by kind, nanoseconds.
+typedef struct {
+    int64_t pumps, event_loop, shards, other;
+} thread_split;
+
+/// Reads every thread's user and system time (fields 14 and 15 of /proc/<pid>/task/<tid>/stat, proc(5)) and
+/// adds it to its kind by the thread's name; -1 if the task directory cannot be read.
+static int read_thread_split(int32_t pid, thread_split *split) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task", pid);
+    DIR *directory = opendir(path);
+    if (!directory) return -1;
+    memset(split, 0, sizeof *split);
+    int64_t tick_ns = 1000000000 / sysconf(_SC_CLK_TCK);
+    struct dirent *entry;
+    while ((entry = readdir(directory))) {
+        if (entry->d_name[0] == '.') continue;
+        char stat_path[96];
+        snprintf(stat_path, sizeof stat_path, "/proc/%d/task/%s/stat", pid, entry->d_name);
+        FILE *file = fopen(stat_path, "re");
+        if (!file) continue;
+        char line[1024];
+        size_t length = fread(line, 1, sizeof line - 1, file);
+        fclose(file);
+        line[length] = '\0';
+        // The name is between the first '(' and the last ')': it may itself hold either.
+        char *open = strchr(line, '('), *close = strrchr(line, ')');
+        if (!open || !close || close < open) continue;
+        *close = '\0';
+        const char *name = open + 1;
+        unsigned long user = 0, system = 0;
+        // state, ppid, pgrp, session, tty_nr, tpgid, flags, minflt, cminflt, majflt, cmajflt, utime, stime
+        if (sscanf(close + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &user, &system) != 2)
+            continue;
+        int64_t used = (int64_t)(user + system) * tick_ns;
+        if (strncmp(name, "transitiond-su", 14) == 0)
+            split->pumps += used;
+        else if (strcmp(name, "varlink") == 0)
+            split->event_loop += used;
+        else if (strncmp(name, "transitiond-sh", 14) == 0)
+            split->shards += used;
+        else
+            split->other += used;
+    }
+    closedir(directory);
+    return 0;
 }
 
 int bench_frame_delivery_run(const bench_delivery_options *options, bench_delivery_result *result) {
@@ -144,6 +193,8 @@ int bench_frame_delivery_run(const bench_delivery_options *options, bench_delive
         int64_t counting_from = bench_now_ns() + (int64_t)(options->warmup_seconds * 1e9);
         int64_t counting_until = counting_from + (int64_t)(options->seconds * 1e9);
         int64_t cpu_from = 0, daemon_cpu_from = -1, started = 0;
+        thread_split split_from = {0};
+        int split_read = -1;
         struct epoll_event events[256];
         while (status == 0) {
             int64_t now = bench_now_ns();
@@ -152,7 +203,10 @@ int bench_frame_delivery_run(const bench_delivery_options *options, bench_delive
             if (counting && started == 0) {
                 started = now;
                 cpu_from = thread_cpu_ns();
-                if (options->daemon_pid > 0) daemon_cpu_from = bench_process_cpu_ns(options->daemon_pid);
+                if (options->daemon_pid > 0) {
+                    daemon_cpu_from = bench_process_cpu_ns(options->daemon_pid);
+                    split_read = read_thread_split(options->daemon_pid, &split_from);
+                }
             }
             int64_t wait_ms = ((counting ? counting_until : counting_from) - now) / 1000000 + 1;
             int ready = epoll_wait(poller, events, 256, (int)wait_ms);
@@ -180,6 +234,16 @@ int bench_frame_delivery_run(const bench_delivery_options *options, bench_delive
             result->reader_cpu_ns = thread_cpu_ns() - cpu_from;
             int64_t daemon_cpu = options->daemon_pid > 0 ? bench_process_cpu_ns(options->daemon_pid) : -1;
             result->daemon_cpu_ns = daemon_cpu >= 0 && daemon_cpu_from >= 0 ? daemon_cpu - daemon_cpu_from : -1;
+            thread_split split_to;
+            if (split_read == 0 && read_thread_split(options->daemon_pid, &split_to) == 0) {
+                result->pumps_cpu_ns = split_to.pumps - split_from.pumps;
+                result->event_loop_cpu_ns = split_to.event_loop - split_from.event_loop;
+                result->shards_cpu_ns = split_to.shards - split_from.shards;
+                result->other_threads_cpu_ns = split_to.other - split_from.other;
+            } else {
+                result->pumps_cpu_ns = result->event_loop_cpu_ns = -1;
+                result->shards_cpu_ns = result->other_threads_cpu_ns = -1;
+            }
             result->seconds = (double)(bench_now_ns() - started) / 1e9;
             for (int index = 0; index < stacks; index++)
                 if (!readers[index].framed_in_window) result->silent_subscribers++;
