@@ -12,6 +12,10 @@ import CLinux
 /// One place for `pthread_create`, so that every thread of the daemon is started, named and handed its
 /// closure the same way.
 public enum SystemThread {
+    /// The processors online now (sysconf(3) `_SC_NPROCESSORS_ONLN`), at least 1: how many threads the
+    /// daemon's per-core pools (task pool, shard executors, subscription pumps) start.
+    public static var onlineProcessorCount: Int { max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1) }
+
     /// Starts `body` on a new detached thread (its resources are freed when `body` returns), named `name`
     /// when given (as `ps -L`, `top -H`, perf and the journal show it; the kernel keeps the first 15
     /// bytes).

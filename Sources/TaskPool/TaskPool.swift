@@ -46,7 +46,7 @@ public final class TaskPool: TaskExecutor, @unchecked Sendable {
     }
 
     /// The number of online processors: the default pool's width.
-    public static var processorCount: Int { max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1) }
+    public static var processorCount: Int { SystemThread.onlineProcessorCount }
 
     /// Queues `job` to run as soon as a thread is free, after every waiting job of its priority lane.
     public func enqueue(_ job: consuming ExecutorJob) {

@@ -25,7 +25,7 @@ import SystemThreads
 final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     /// The process's shard executors, one per online processor, started on first use.
     static let shared: [ShardExecutor] = {
-        let count = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+        let count = SystemThread.onlineProcessorCount
         return (0..<count).map { ShardExecutor(name: "transitiond-sh\($0)") }
     }()
 

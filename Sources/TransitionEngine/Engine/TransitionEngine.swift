@@ -1,3 +1,4 @@
+import SystemThreads
 import TransitionCore
 
 #if canImport(Glibc)
@@ -62,7 +63,7 @@ public final class TransitionEngine: Sendable {
         self.store = store
         self.limits = limits
         context = EngineContext(
-            clock: clock, store: store, shardCount: shardCount ?? max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1),
+            clock: clock, store: store, shardCount: shardCount ?? SystemThread.onlineProcessorCount,
             subscribersPerStack: limits.subscribersPerStack, transitionObserver: transitionObserver)
         var problems = store.restored.problems
         var entries: [StackID: Entry] = [:]

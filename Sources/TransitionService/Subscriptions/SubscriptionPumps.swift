@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import SystemThreads
 
 /// The service's subscription pumps: one `SubscriptionPump` thread per processor, so that sampling,
 /// encoding and writing subscribers' frames can use every core instead of one (the JSON of a 13-node
@@ -22,7 +20,7 @@ final class SubscriptionPumps: Sendable {
     }
 
     /// One pump per online processor.
-    static var defaultCount: Int { max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1) }
+    static var defaultCount: Int { SystemThread.onlineProcessorCount }
 
     /// The pump for a new stream: each in turn.
     func next() -> SubscriptionPump {
