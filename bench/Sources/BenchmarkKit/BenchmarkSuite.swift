@@ -105,7 +105,6 @@ public struct BenchmarkSuite {
     /// Writes `message` and a newline to standard error, where progress and problems go so that standard
     /// output holds only the table and its summary.
     private func printError(_ message: String) {
-        let bytes = Array((message + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        StandardError.writeLine(message)
     }
 }

@@ -1,10 +1,6 @@
 import BenchmarkKit
 import BenchmarkSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `engine.capacity.*`: the capacity search at 60 and 120 Hz with transitions back to back and every
 /// frame read (the target's workload), then at 60 Hz with the costs taken away one by one: nobody reading
 /// frames, then one long transition per stack (ticks only: no commit, no plan compiled, no operation).
@@ -42,10 +38,7 @@ enum CapacityBenchmarks {
                 framesPerSecond: framesPerSecond, readers: readers, workload: workload,
                 windowSeconds: Double(CapacitySearch.windowTicks) / Double(framesPerSecond)
                     * context.options.durationScale)
-            let (steps, error) = search.run { line in
-                let bytes = Array(("  " + line + "\n").utf8)
-                _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            }
+            let (steps, error) = search.run { line in StandardError.writeLine("  " + line) }
             if let error, steps.isEmpty { return BenchmarkResult(skipping: benchmark, reason: error) }
             let capacity = steps.filter(\.passed).map(\.stacks).max() ?? 0
             let budget = MeasurementUnit.nanoseconds.format(Double(search.budget))

@@ -2,10 +2,6 @@ import BenchmarkKit
 import BenchmarkSupport
 import CBenchmarkTools
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `sockets.frames.*`: how many animating stacks the real daemon streams every frame of to subscribers
 /// over its socket, at 60 Hz: each stack runs one long `slide` push and has one subscriber on a
 /// connection of its own, all read by one C client thread (epoll). A capacity search, as the engine's:
@@ -132,8 +128,7 @@ enum FrameDeliveryBenchmarks {
                 return .success(Outcome(capacity: best, notes: notes))
             }
             let line = describe(step)
-            let bytes = Array(("  " + line + "\n").utf8)
-            _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            StandardError.writeLine("  " + line)
             notes.append("step " + line)
             if step.passed && step.stacks > (best?.stacks ?? 0) { best = step }
             bracket.record(count, passed: step.passed)
