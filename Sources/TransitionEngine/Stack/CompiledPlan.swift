@@ -1,6 +1,7 @@
 import TransitionCore
 
-/// A compiled plan shared by reference between a running transition and the frames it hands out.
+/// A compiled plan shared by reference between running transitions (`PlanCache` hands the same one to
+/// every transition of an equal request) and the frames they hand out.
 final class CompiledPlan: Sendable {
     let plan: TransitionPlan
     /// `plan.duration`, kept apart so that a tick reads a number instead of the plan (seconds).

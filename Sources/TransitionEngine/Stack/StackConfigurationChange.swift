@@ -43,16 +43,23 @@ extension StackState {
 
 /// Compiles transitions: resolves the animator (explicit, the stack's rules, or the system default) and
 /// builds the plan. `animator` looks a name up in the engine's registry (only when a plan is compiled,
-/// never on a plain tick). One per engine, held by its context; a stack's environment refers to it without
-/// counting (see `StackStateMachine.Environment`).
+/// never on a plain tick). Plans of requests seen before come from `cache`. One per engine, held by its
+/// context; a stack's environment refers to it without counting (see `StackStateMachine.Environment`).
 final class TransitionPlanner: Sendable {
     let animator: @Sendable (String) -> AnimatorSpecification?
+    let cache: PlanCache
 
-    init(animator: @escaping @Sendable (String) -> AnimatorSpecification?) { self.animator = animator }
+    init(
+        cacheCapacity: Int = PlanCache.defaultCapacity,
+        animator: @escaping @Sendable (String) -> AnimatorSpecification?
+    ) {
+        self.animator = animator
+        cache = PlanCache(capacity: cacheCapacity)
+    }
 
     func plan(
         _ visual: PlannedChange.Visual, in state: StackState, options: OperationOptions, interactive: Bool
-    ) throws(TransitionEngineError) -> TransitionPlan {
+    ) throws(TransitionEngineError) -> CompiledPlan {
         let ruleIndex = state.rules.firstIndex { $0.matches(visual.operation, from: visual.from, to: visual.to) }
         if interactive, let ruleIndex, !state.rules[ruleIndex].interactive {
             throw TransitionEngineError(
@@ -75,7 +82,7 @@ final class TransitionPlanner: Sendable {
             animator: animator, operation: visual.operation, from: visual.from, to: visual.to,
             containerSize: state.containerSize, sourceNode: options.sourceNode)
         do {
-            return try TransitionPlan(compiling: request)
+            return try cache.plan(for: request)
         } catch {
             throw TransitionEngineError(
                 .invalidAnimator, "Animator \(name) cannot run this transition: \(error.message)",

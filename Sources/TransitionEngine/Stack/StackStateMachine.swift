@@ -263,7 +263,7 @@ struct StackStateMachine {
 
     /// Starts a transition for `change` (already validated), emitting `began`.
     mutating func begin(
-        id: TransitionID, change: PlannedChange, plan: TransitionPlan, interactive: Bool,
+        id: TransitionID, change: PlannedChange, plan: CompiledPlan, interactive: Bool,
         in environment: Environment, output: inout Output
     ) {
         guard let visual = change.visual else { return }
@@ -272,7 +272,7 @@ struct StackStateMachine {
             ? TransitionTimeline.paused(duration: plan.duration)
             : TransitionTimeline.running(duration: plan.duration, now: environment.now)
         let running = Running(
-            id: id, visual: visual, animator: plan.animatorName, compiled: CompiledPlan(plan), target: change.target,
+            id: id, visual: visual, animator: plan.plan.animatorName, compiled: plan, target: change.target,
             timeline: timeline, beganAt: environment.now, beganInteractively: interactive,
             gestureActive: interactive, needsFrame: true)
         statistics.began += 1

@@ -1,0 +1,111 @@
+import TransitionCore
+
+/// The compiled plans of recent transition requests, shared by every stack of an engine, so that a
+/// transition seen before starts without compiling: a push and the pop that undoes it, the same screens
+/// pushed again, the same screens on many stacks.
+///
+/// A plan depends on its request alone (`TransitionPlan(compiling:)` reads nothing else), so the plan
+/// kept for an equal request is the plan the compiler would make again. Requests are compared whole with
+/// `==`: a redefined animator, a moved node or another container size makes another request. Failed
+/// compilations are not kept; each one throws again.
+///
+/// At most ``capacity`` plans are kept; a new one replaces the one used longest ago. A `slide` plan of two
+/// 6-node screens holds about 14 KB (25 node states of 456 bytes, its tracks and scene), so the default
+/// keeps under 1 MB. Safe to call from any thread:
+/// stacks on different shards plan at once, and the cache's lock is held only to look up and to insert
+/// (the comparison of two requests that share their storage stops at the first array).
+final class PlanCache: Sendable {
+    /// Plans kept when the engine is not told otherwise.
+    static let defaultCapacity = 64
+
+    /// How the cache has been used since it was made.
+    struct Statistics: Sendable, Equatable {
+        /// Plans found in the cache.
+        var hits = 0
+        /// Plans compiled (failed compilations included).
+        var compilations = 0
+    }
+
+    /// The most plans kept; 0 keeps none and compiles every request.
+    let capacity: Int
+    private let contents: Locked<Contents>
+
+    /// A cache of at most `capacity` plans (0 or more).
+    init(capacity: Int = PlanCache.defaultCapacity) {
+        precondition(capacity >= 0, "a plan cache's capacity is 0 or more, not \(capacity)")
+        self.capacity = capacity
+        contents = Locked(Contents())
+    }
+
+    /// The plan of `request`: the one kept for an equal request, or a new one compiled (and kept).
+    ///
+    /// - Throws: the compiler's ``TransitionCoreError`` when `request` cannot be compiled.
+    func plan(for request: TransitionRequest) throws(TransitionCoreError) -> CompiledPlan {
+        let fingerprint = Self.fingerprint(of: request)
+        if let kept = contents.withLock({ $0.find(fingerprint, request) }) { return kept }
+        contents.withLock { $0.statistics.compilations += 1 }
+        let plan = CompiledPlan(try TransitionPlan(compiling: request))
+        if capacity > 0 {
+            contents.withLock { $0.keep(plan, for: request, fingerprint: fingerprint, capacity: capacity) }
+        }
+        return plan
+    }
+
+    /// Hits and compilations so far.
+    var statistics: Statistics { contents.withLock { $0.statistics } }
+
+    /// The number of plans kept now.
+    var count: Int { contents.withLock { $0.entries.count } }
+
+    /// Cheap to compute, and equal for equal requests: the names that tell most requests apart. The
+    /// nodes are left to `==`, which runs only when this matches.
+    private static func fingerprint(of request: TransitionRequest) -> Int {
+        var hasher = Hasher()
+        hasher.combine(request.animator.name)
+        hasher.combine(request.operation)
+        hasher.combine(request.from.id)
+        hasher.combine(request.to.id)
+        hasher.combine(request.containerSize.width)
+        hasher.combine(request.containerSize.height)
+        hasher.combine(request.sourceNode)
+        return hasher.finalize()
+    }
+
+    private struct Entry {
+        var fingerprint: Int
+        var request: TransitionRequest
+        var plan: CompiledPlan
+        /// The value of `Contents.uses` when this was last found or kept.
+        var lastUse: UInt64
+    }
+
+    private struct Contents {
+        var entries: [Entry] = []
+        var uses: UInt64 = 0
+        var statistics = Statistics()
+
+        mutating func find(_ fingerprint: Int, _ request: TransitionRequest) -> CompiledPlan? {
+            for index in entries.indices
+            where entries[index].fingerprint == fingerprint && entries[index].request == request {
+                uses += 1
+                entries[index].lastUse = uses
+                statistics.hits += 1
+                return entries[index].plan
+            }
+            return nil
+        }
+
+        mutating func keep(_ plan: CompiledPlan, for request: TransitionRequest, fingerprint: Int, capacity: Int) {
+            uses += 1
+            let entry = Entry(fingerprint: fingerprint, request: request, plan: plan, lastUse: uses)
+            // Another stack may have kept the same request while this one compiled: replace it.
+            if let equal = entries.firstIndex(where: { $0.fingerprint == fingerprint && $0.request == request }) {
+                entries[equal] = entry
+            } else if entries.count < capacity {
+                entries.append(entry)
+            } else if let oldest = entries.indices.min(by: { entries[$0].lastUse < entries[$1].lastUse }) {
+                entries[oldest] = entry
+            }
+        }
+    }
+}
