@@ -47,7 +47,7 @@ import TransitionTestSupport
                 #expect(subscribed?.contains("frame") == true, "\(subscribed ?? "no reply")")
             }
             let pumps = min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 2)
-            let expectedPumps = (0..<pumps).map { "transitiond-su\($0)" }
+            let expectedPumps = (0..<pumps).map { "transitiond-p\($0)" }
             var names: [String] = []
             #expect(
                 Polling.until {
@@ -55,6 +55,7 @@ import TransitionTestSupport
                     return expectedPumps.allSatisfy(names.contains)
                 }, "threads: \(names)")
             #expect(names.filter { $0 == "transitiond-job" }.count >= 1, "threads: \(names)")
+            #expect(names.contains("transitiond-s0"), "a shard executor's thread; threads: \(names)")
             // libdispatch names its workers after its root queues ("com.apple.root.default-qos", cut to
             // the last 15 bytes by the kernel).
             #expect(!names.contains { $0.contains("qos") }, "threads: \(names)")

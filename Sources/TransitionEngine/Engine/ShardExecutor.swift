@@ -26,8 +26,12 @@ final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     /// The process's shard executors, one per online processor, started on first use.
     static let shared: [ShardExecutor] = {
         let count = SystemThread.onlineProcessorCount
-        return (0..<count).map { ShardExecutor(name: "transitiond-sh\($0)") }
+        return (0..<count).map { ShardExecutor(name: threadName(forShard: $0)) }
     }()
+
+    /// The name of shard `index`'s thread: `transitiond-s0`, `transitiond-s1`… The kernel keeps 15 bytes
+    /// of a thread's name, so the index stays whole up to 99 (past it, names repeat).
+    static func threadName(forShard index: Int) -> String { "transitiond-s\(index)" }
 
     /// The shared executor that runs shard `index` (shards beyond the processor count share executors).
     static func forShard(_ index: Int) -> ShardExecutor { shared[index % shared.count] }

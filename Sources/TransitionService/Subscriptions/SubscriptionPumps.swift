@@ -8,16 +8,20 @@ import SystemThreads
 /// events are drained by that one thread, in order, as with a single pump. Streams of one stack may land
 /// on different pumps; what they share (the stack's frame JSON cache) is locked.
 final class SubscriptionPumps: Sendable {
-    /// The pumps, their threads named `transitiond-su0`, `-su1`…
+    /// The pumps, their threads named as ``threadName(forPump:)`` says.
     let pumps: [SubscriptionPump]
     private let turn = ServiceLocked(0)
 
     /// `count` pumps (at least 1), each looking again at held-back streams after `retryMilliseconds`.
     init(count: Int, retryMilliseconds: Int) {
         pumps = (0..<max(count, 1)).map {
-            SubscriptionPump(name: "transitiond-su\($0)", retryMilliseconds: retryMilliseconds)
+            SubscriptionPump(name: Self.threadName(forPump: $0), retryMilliseconds: retryMilliseconds)
         }
     }
+
+    /// The name of pump `index`'s thread: `transitiond-p0`, `transitiond-p1`… The kernel keeps 15 bytes
+    /// of a thread's name, so the index stays whole up to 99 (past it, names repeat).
+    static func threadName(forPump index: Int) -> String { "transitiond-p\(index)" }
 
     /// One pump per online processor.
     static var defaultCount: Int { SystemThread.onlineProcessorCount }
