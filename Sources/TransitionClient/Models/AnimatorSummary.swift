@@ -1,0 +1,11 @@
+/// One line of `ListAnimators` (the IDL's `AnimatorSummary`).
+public struct AnimatorSummary: Sendable, Equatable, Decodable {
+    /// The animator's name.
+    public var name: String
+    /// One line saying what it looks like.
+    public var summary: String
+    /// The operations it has variants for.
+    public var operations: [String]
+    /// Whether it is built in.
+    public var builtin: Bool
+}
