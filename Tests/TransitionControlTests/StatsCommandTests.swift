@@ -16,6 +16,7 @@ struct StatsCommandTests {
         let statistics = try JSONReader.parse(json.output)["statistics"]
         #expect(statistics?["transitionsBegun"] == 1)
         #expect(statistics?["transitionsCompleted"] == 1)
+        #expect(statistics?["plansCompiled"] == 1)
         let text = await ToolRun.transitionctl(["stats", "main"], socket: socket)
         #expect(text.output.contains(" Stack: main\n"), "\(text.output)")
         #expect(
@@ -34,7 +35,23 @@ struct StatsCommandTests {
                     + #""framesProduced":214,"subscriberFramesCoalesced":3,"subscribersEnded":0,"stacks":2,"#
                     + #""animatingStacks":0,"clients":3,"ticks":230,"framesSkippedLate":0,"framesSkippedBusy":0,"#
                     + #""latenessP50Microseconds":61.5,"latenessP99Microseconds":140.25,"latenessMaxMicroseconds":410,"#
-                    + #""idleTicks":0,"framesPerSecond":60}"#))
+                    + #""idleTicks":0,"framesPerSecond":60,"plansCompiled":4,"plansReused":8}"#))
         GoldenFile.check(StatsCommand.text(statistics, stack: nil), named: "stats-daemon")
+    }
+
+    /// A daemon that does not report plans: the counters decode, and the text has no Plans line.
+    @Test func textWithoutPlanCounters() throws {
+        let statistics = try JSONValueDecoder().decode(
+            ServiceStatistics.self,
+            from: try JSONReader.parse(
+                #"{"transitionsBegun":0,"transitionsCompleted":0,"transitionsCancelled":0,"commitFailures":0,"#
+                    + #""framesProduced":0,"subscriberFramesCoalesced":0,"subscribersEnded":0,"stacks":0,"#
+                    + #""animatingStacks":0,"clients":1,"ticks":0,"framesSkippedLate":0,"framesSkippedBusy":0,"#
+                    + #""latenessP50Microseconds":0,"latenessP99Microseconds":0,"latenessMaxMicroseconds":0,"#
+                    + #""idleTicks":0,"framesPerSecond":60}"#))
+        #expect(statistics.plansCompiled == nil)
+        let text = StatsCommand.text(statistics, stack: nil)
+        #expect(!text.contains("Plans"), "\(text)")
+        #expect(text.contains("Tick lateness:"), "\(text)")
     }
 }

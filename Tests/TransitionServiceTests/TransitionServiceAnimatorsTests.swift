@@ -112,9 +112,12 @@ import Varlink
             #expect(daemon?["clients"] == 1)
             #expect(daemon?["framesPerSecond"] == 60)
             #expect(daemon?["idleTicks"] == 0)
+            #expect(daemon?["plansCompiled"] == 1)
+            #expect(daemon?["plansReused"] == 0)
             let stack = try connection.call("GetStats", ["stack": "other"])["statistics"]
             #expect(stack?["stacks"] == 1)
             #expect(stack?["transitionsBegun"] == 0)
+            #expect(stack?["plansCompiled"] == 1, "the plans' figures are the daemon's")
             let missing = try connection.error("GetStats", ["stack": "none"])
             #expect(missing.name == "io.transitiond.NoSuchStack")
         }

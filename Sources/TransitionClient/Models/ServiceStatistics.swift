@@ -36,4 +36,8 @@ public struct ServiceStatistics: Sendable, Equatable, Decodable {
     public var idleTicks: UInt64
     /// The display link's rate.
     public var framesPerSecond: Double
+    /// Transition plans the daemon compiled; nil from a daemon that does not report it.
+    public var plansCompiled: UInt64?
+    /// Transitions that began with a plan from the daemon's cache; nil from a daemon that does not report it.
+    public var plansReused: UInt64?
 }

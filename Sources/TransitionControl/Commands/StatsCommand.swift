@@ -8,8 +8,9 @@ public enum StatsCommand {
         name: "stats", group: Transitionctl.monitoringGroup, summary: "Show the daemon's or a stack's statistics",
         discussion: """
             Show the daemon's counters: transitions, frames, subscribers, stacks, clients and the display \
-            link's health (ticks, frames skipped, tick lateness). With STACK, the transition, frame and \
-            subscriber counters are that stack's; the clock's figures are always the daemon's.
+            link's health (ticks, frames skipped, tick lateness), and the transition plans compiled and \
+            reused. With STACK, the transition, frame and subscriber counters are that stack's; the \
+            clock's and the plans' figures are always the daemon's.
             """,
         positionals: [PositionalDeclaration("STACK", summary: "A stack, for its own counters", arity: .optional)],
         handler: run)
@@ -57,6 +58,9 @@ public enum StatsCommand {
             "p50 \(NumberText.fixed(statistics.latenessP50Microseconds, decimals: 1)) µs, "
                 + "p99 \(NumberText.fixed(statistics.latenessP99Microseconds, decimals: 1)) µs, "
                 + "max \(NumberText.fixed(statistics.latenessMaxMicroseconds, decimals: 1)) µs")
+        if let compiled = statistics.plansCompiled, let reused = statistics.plansReused {
+            list.append("Plans", "\(compiled) compiled, \(reused) reused")
+        }
         return list.text
     }
 }

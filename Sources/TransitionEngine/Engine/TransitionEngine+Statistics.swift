@@ -14,6 +14,8 @@ public struct EngineStatistics: Sendable, Equatable {
     public var clock: ClockStatistics
     /// The store's writer counters.
     public var store: StateStore.Statistics
+    /// Plans compiled, and plans reused from the engine's cache.
+    public var plans: PlanStatistics
 }
 
 extension TransitionEngine {
@@ -25,7 +27,8 @@ extension TransitionEngine {
         let (ticks, whileIdle) = context.scheduler.tickCounts
         return EngineStatistics(
             stacks: stacks.count, animatingStacks: context.scheduler.activeCount, totals: totals, ticks: ticks,
-            ticksWhileIdle: whileIdle, clock: clock.statistics, store: store.statistics)
+            ticksWhileIdle: whileIdle, clock: clock.statistics, store: store.statistics,
+            plans: context.planner.cache.statistics)
     }
 
     /// Descriptions of anything still in flight (running transitions, queued operations, commits), for the

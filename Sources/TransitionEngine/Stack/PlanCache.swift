@@ -18,14 +18,6 @@ final class PlanCache: Sendable {
     /// Plans kept when the engine is not told otherwise.
     static let defaultCapacity = 64
 
-    /// How the cache has been used since it was made.
-    struct Statistics: Sendable, Equatable {
-        /// Plans found in the cache.
-        var hits = 0
-        /// Plans compiled (failed compilations included).
-        var compilations = 0
-    }
-
     /// The most plans kept; 0 keeps none and compiles every request.
     let capacity: Int
     private let contents: Locked<Contents>
@@ -43,7 +35,7 @@ final class PlanCache: Sendable {
     func plan(for request: TransitionRequest) throws(TransitionCoreError) -> CompiledPlan {
         let fingerprint = Self.fingerprint(of: request)
         if let kept = contents.withLock({ $0.find(fingerprint, request) }) { return kept }
-        contents.withLock { $0.statistics.compilations += 1 }
+        contents.withLock { $0.statistics.compiled += 1 }
         let plan = CompiledPlan(try TransitionPlan(compiling: request))
         if capacity > 0 {
             contents.withLock { $0.keep(plan, for: request, fingerprint: fingerprint, capacity: capacity) }
@@ -51,8 +43,8 @@ final class PlanCache: Sendable {
         return plan
     }
 
-    /// Hits and compilations so far.
-    var statistics: Statistics { contents.withLock { $0.statistics } }
+    /// Plans compiled and reused so far.
+    var statistics: PlanStatistics { contents.withLock { $0.statistics } }
 
     /// The number of plans kept now.
     var count: Int { contents.withLock { $0.entries.count } }
@@ -82,14 +74,14 @@ final class PlanCache: Sendable {
     private struct Contents {
         var entries: [Entry] = []
         var uses: UInt64 = 0
-        var statistics = Statistics()
+        var statistics = PlanStatistics()
 
         mutating func find(_ fingerprint: Int, _ request: TransitionRequest) -> CompiledPlan? {
             for index in entries.indices
             where entries[index].fingerprint == fingerprint && entries[index].request == request {
                 uses += 1
                 entries[index].lastUse = uses
-                statistics.hits += 1
+                statistics.reused += 1
                 return entries[index].plan
             }
             return nil
@@ -107,5 +99,19 @@ final class PlanCache: Sendable {
                 entries[oldest] = entry
             }
         }
+    }
+}
+
+/// How an engine's transitions got their plans, since the engine was made (`PlanCache`).
+public struct PlanStatistics: Sendable, Equatable {
+    /// Plans compiled, failed compilations included.
+    public var compiled: UInt64 = 0
+    /// Transitions that began with a plan compiled before, for an equal request.
+    public var reused: UInt64 = 0
+
+    /// Counts of `compiled` and `reused` plans.
+    public init(compiled: UInt64 = 0, reused: UInt64 = 0) {
+        self.compiled = compiled
+        self.reused = reused
     }
 }

@@ -202,7 +202,11 @@ public enum TransitionInterface {
           # Ticks that ran while nothing animated (0 when healthy: an idle daemon does not wake up).
           idleTicks: int,
           # The display link's rate.
-          framesPerSecond: float
+          framesPerSecond: float,
+          # Transition plans compiled, and plans reused from the cache for an equal request (the daemon's
+          # figures, with or without stack; docs/engine.md).
+          plansCompiled: int,
+          plansReused: int
         )
 
         # Creates a stack owned by the caller's uid, with either a root screen or tabs (exactly one of them).

@@ -15,6 +15,7 @@ struct StatisticsReply {
     var clients = 0
     var clock: ClockStatistics
     var idleTicks: UInt64
+    var plans: PlanStatistics
 
     /// The daemon's figures.
     init(engine: EngineStatistics) {
@@ -29,9 +30,10 @@ struct StatisticsReply {
         animatingStacks = engine.animatingStacks
         clock = engine.clock
         idleTicks = engine.ticksWhileIdle
+        plans = engine.plans
     }
 
-    /// Replaces the totals with one stack's counters (the clock's figures stay the daemon's).
+    /// Replaces the totals with one stack's counters (the clock's and the plans' figures stay the daemon's).
     mutating func useStack(_ statistics: StackStatistics, animating: Bool, subscribers: Int) {
         transitionsBegun = statistics.began
         transitionsCompleted = statistics.completed
@@ -65,6 +67,8 @@ struct StatisticsReply {
             "latenessMaxMicroseconds": microseconds(clock.lateness.maximum),
             "idleTicks": ReplyEncoding.number(idleTicks),
             "framesPerSecond": ReplyEncoding.number(clock.framesPerSecond),
+            "plansCompiled": ReplyEncoding.number(plans.compiled),
+            "plansReused": ReplyEncoding.number(plans.reused),
         ])
     }
 }
