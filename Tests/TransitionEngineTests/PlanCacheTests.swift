@@ -57,6 +57,29 @@ import TransitionCore
         #expect(cache.statistics.compiled == before + 1)
     }
 
+    @Test func theKeptPlansStayWithinTheByteBudget() throws {
+        let planBytes = try TransitionPlan(compiling: Self.request()).approximateByteCount
+        #expect(planBytes > 0)
+        let cache = PlanCache(capacity: 64, maximumBytes: planBytes * 5 / 2)
+        let a = try cache.plan(for: Self.request(to: "a"))
+        _ = try cache.plan(for: Self.request(to: "b"))
+        #expect(cache.count == 2)
+        #expect(try cache.plan(for: Self.request(to: "a")) === a)
+        _ = try cache.plan(for: Self.request(to: "c"))
+        #expect(cache.count == 2, "two plans fill the budget; b, used longest ago, made room")
+        #expect(cache.bytes == 2 * planBytes)
+        #expect(try cache.plan(for: Self.request(to: "a")) === a)
+    }
+
+    @Test func aPlanLargerThanTheBudgetIsNotKept() throws {
+        let planBytes = try TransitionPlan(compiling: Self.request()).approximateByteCount
+        let cache = PlanCache(capacity: 64, maximumBytes: planBytes - 1)
+        let first = try cache.plan(for: Self.request())
+        #expect(try cache.plan(for: Self.request()) !== first)
+        #expect(cache.count == 0)
+        #expect(cache.bytes == 0)
+    }
+
     @Test func aCacheOfNoPlansCompilesEveryRequest() throws {
         let cache = PlanCache(capacity: 0)
         let first = try cache.plan(for: Self.request())

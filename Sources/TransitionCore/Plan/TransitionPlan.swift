@@ -34,6 +34,15 @@ public struct TransitionPlan: Sendable {
     /// The number of nodes a transition frame has.
     public var nodeCount: Int { restingStates.count }
 
+    /// About how many bytes the plan's arrays hold: its node states, tracks and scene. Strings and
+    /// transform lists the nodes refer to are not counted. For a cache's budget, not an exact figure.
+    public var approximateByteCount: Int {
+        (restingStates.count + startNodes.count + endNodes.count) * MemoryLayout<NodeState>.stride
+            + tracks.count * MemoryLayout<CompiledTrack>.stride
+            + trackGroups.count * MemoryLayout<Range<Int>>.stride
+            + scene.nodes.count * (MemoryLayout<SceneNode>.stride + MemoryLayout<NodeValues>.stride)
+    }
+
     /// The nodes at plan time `planSeconds` (clamped to 0…duration), written into `nodes`.
     ///
     /// Reuses `nodes`' storage: once it has held a frame of this plan (or has enough capacity and is

@@ -9,23 +9,31 @@ import TransitionCore
 /// `==`: a redefined animator, a moved node or another container size makes another request. Failed
 /// compilations are not kept; each one throws again.
 ///
-/// At most ``capacity`` plans are kept; a new one replaces the one used longest ago. A `slide` plan of two
-/// 6-node screens holds about 14 KB (25 node states of 456 bytes, its tracks and scene), so the default
-/// keeps under 1 MB. Safe to call from any thread:
+/// At most ``capacity`` plans are kept, holding at most ``maximumBytes`` together
+/// (`TransitionPlan.approximateByteCount`); a new one replaces those used longest ago, and a plan larger
+/// than the whole budget is not kept. A `slide` plan of two 6-node screens holds about 16 KB (25 node
+/// states of 456 bytes, its tracks and scene), one of two 41-node screens about 100 KB, so the default
+/// keeps 64 small plans or 10 large ones. Safe to call from any thread:
 /// stacks on different shards plan at once, and the cache's lock is held only to look up and to insert
 /// (the comparison of two requests that share their storage stops at the first array).
 final class PlanCache: Sendable {
     /// Plans kept when the engine is not told otherwise.
     static let defaultCapacity = 64
+    /// Bytes the kept plans may hold together when the engine is not told otherwise: 1 MiB.
+    static let defaultMaximumBytes = 1 << 20
 
     /// The most plans kept; 0 keeps none and compiles every request.
     let capacity: Int
+    /// The most bytes the kept plans hold together (`TransitionPlan.approximateByteCount`).
+    let maximumBytes: Int
     private let contents: Locked<Contents>
 
-    /// A cache of at most `capacity` plans (0 or more).
-    init(capacity: Int = PlanCache.defaultCapacity) {
+    /// A cache of at most `capacity` plans (0 or more) holding at most `maximumBytes` (0 or more).
+    init(capacity: Int = PlanCache.defaultCapacity, maximumBytes: Int = PlanCache.defaultMaximumBytes) {
         precondition(capacity >= 0, "a plan cache's capacity is 0 or more, not \(capacity)")
+        precondition(maximumBytes >= 0, "a plan cache's byte budget is 0 or more, not \(maximumBytes)")
         self.capacity = capacity
+        self.maximumBytes = maximumBytes
         contents = Locked(Contents())
     }
 
@@ -37,8 +45,13 @@ final class PlanCache: Sendable {
         if let kept = contents.withLock({ $0.find(fingerprint, request) }) { return kept }
         contents.withLock { $0.statistics.compiled += 1 }
         let plan = CompiledPlan(try TransitionPlan(compiling: request))
-        if capacity > 0 {
-            contents.withLock { $0.keep(plan, for: request, fingerprint: fingerprint, capacity: capacity) }
+        let bytes = plan.plan.approximateByteCount
+        if capacity > 0, bytes <= maximumBytes {
+            contents.withLock { contents in
+                contents.keep(
+                    Entry(fingerprint: fingerprint, request: request, plan: plan, bytes: bytes, lastUse: 0),
+                    capacity: capacity, maximumBytes: maximumBytes)
+            }
         }
         return plan
     }
@@ -48,6 +61,9 @@ final class PlanCache: Sendable {
 
     /// The number of plans kept now.
     var count: Int { contents.withLock { $0.entries.count } }
+
+    /// The bytes the plans kept now hold together.
+    var bytes: Int { contents.withLock { $0.bytes } }
 
     /// Cheap to compute, and equal for equal requests: the names that tell most requests apart. The
     /// nodes are left to `==`, which runs only when this matches.
@@ -67,12 +83,16 @@ final class PlanCache: Sendable {
         var fingerprint: Int
         var request: TransitionRequest
         var plan: CompiledPlan
+        /// `plan.plan.approximateByteCount`.
+        var bytes: Int
         /// The value of `Contents.uses` when this was last found or kept.
         var lastUse: UInt64
     }
 
     private struct Contents {
         var entries: [Entry] = []
+        /// The sum of the entries' `bytes`.
+        var bytes = 0
         var uses: UInt64 = 0
         var statistics = PlanStatistics()
 
@@ -87,17 +107,31 @@ final class PlanCache: Sendable {
             return nil
         }
 
-        mutating func keep(_ plan: CompiledPlan, for request: TransitionRequest, fingerprint: Int, capacity: Int) {
+        /// Keeps `entry` (at most `maximumBytes` itself), first dropping the entries used longest ago
+        /// until it fits.
+        mutating func keep(_ entry: Entry, capacity: Int, maximumBytes: Int) {
+            var entry = entry
             uses += 1
-            let entry = Entry(fingerprint: fingerprint, request: request, plan: plan, lastUse: uses)
+            entry.lastUse = uses
             // Another stack may have kept the same request while this one compiled: replace it.
-            if let equal = entries.firstIndex(where: { $0.fingerprint == fingerprint && $0.request == request }) {
-                entries[equal] = entry
-            } else if entries.count < capacity {
-                entries.append(entry)
-            } else if let oldest = entries.indices.min(by: { entries[$0].lastUse < entries[$1].lastUse }) {
-                entries[oldest] = entry
+            if let equal = entries.firstIndex(where: {
+                $0.fingerprint == entry.fingerprint && $0.request == entry.request
+            }) {
+                remove(at: equal)
             }
+            while entries.count >= capacity || bytes + entry.bytes > maximumBytes,
+                let oldest = entries.indices.min(by: { entries[$0].lastUse < entries[$1].lastUse })
+            {
+                remove(at: oldest)
+            }
+            entries.append(entry)
+            bytes += entry.bytes
+        }
+
+        private mutating func remove(at index: Int) {
+            bytes -= entries[index].bytes
+            entries.swapAt(index, entries.count - 1)
+            entries.removeLast()
         }
     }
 }
