@@ -39,7 +39,9 @@ let package = Package(
 
         // Actors, protocol, systemd.
         .target(name: "TransitionEngine", dependencies: ["TransitionCore", "CLinux", "SystemThreads"]),
-        .target(name: "Varlink", dependencies: ["JSON", "CLinux", "SystemThreads"], exclude: ["org.varlink.service.varlink"]),
+        .target(
+            name: "Varlink", dependencies: ["JSON", "CLinux", "SystemThreads"], exclude: ["org.varlink.service.varlink"]
+        ),
         .target(name: "SystemdSupport", dependencies: ["CSystemd", "CLinux"]),
         .target(name: "TaskPool", dependencies: ["CTaskHooks", "CLinux", "SystemThreads"]),
         .target(
@@ -47,16 +49,23 @@ let package = Package(
             dependencies: ["TransitionEngine", "Varlink", "JSON", "SystemThreads"],
             exclude: ["io.transitiond.varlink"]
         ),
-        .target(name: "TransitionClient", dependencies: ["Varlink", "JSON", "TransitionCore", "CLinux", "SystemThreads"]),
-        .target(name: "TransitionDaemon", dependencies: ["TransitionService", "SystemdSupport", "TaskPool", "CLinux", "SystemThreads"]),
-        .target(name: "TransitionControl", dependencies: ["TransitionCore", "JSON", "TransitionClient", "CLinux", "SystemThreads"]),
+        .target(
+            name: "TransitionClient", dependencies: ["Varlink", "JSON", "TransitionCore", "CLinux", "SystemThreads"]),
+        .target(
+            name: "TransitionDaemon",
+            dependencies: ["TransitionService", "SystemdSupport", "TaskPool", "CLinux", "SystemThreads"]),
+        .target(
+            name: "TransitionControl",
+            dependencies: ["TransitionCore", "JSON", "TransitionClient", "CLinux", "SystemThreads"]),
 
         // Executables.
         .executableTarget(name: "transitiond", dependencies: ["TransitionDaemon"]),
         .executableTarget(name: "transitionctl", dependencies: ["TransitionControl"]),
 
         // Shared by the test targets.
-        .target(name: "TransitionTestSupport", dependencies: ["TransitionCore", "JSON", "CLinux", "SystemThreads"], path: "Tests/TransitionTestSupport"),
+        .target(
+            name: "TransitionTestSupport", dependencies: ["TransitionCore", "JSON", "CLinux", "SystemThreads"],
+            path: "Tests/TransitionTestSupport"),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TransitionTestSupport"]),
         .testTarget(
@@ -64,12 +73,17 @@ let package = Package(
             dependencies: ["TransitionCore", "JSON", "TransitionTestSupport"],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TransitionTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "JSON", "TransitionTestSupport"], exclude: ["Scripts"]),
+        .testTarget(
+            name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TransitionTestSupport"],
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "VarlinkTests", dependencies: ["Varlink", "JSON", "TransitionTestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "TaskPoolTests", dependencies: ["TaskPool", "TransitionTestSupport"]),
         .testTarget(name: "SystemThreadsTests", dependencies: ["SystemThreads", "TransitionTestSupport"]),
         .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "TransitionTestSupport"]),
-        .testTarget(name: "TransitionDaemonTests", dependencies: ["TransitionDaemon", "SystemdSupport", "TransitionTestSupport"]),
+        .testTarget(
+            name: "TransitionDaemonTests",
+            dependencies: ["TransitionDaemon", "SystemdSupport", "TransitionTestSupport"]),
         .testTarget(
             name: "TransitionServiceTests",
             dependencies: [

@@ -26,12 +26,16 @@ struct ShellCompletionTests {
             try await Self.complete(["transitionctl", "p"]) == [
                 "push", "pop", "pop-to-root", "pop-to", "present", "pause", "picture",
             ])
-        #expect(try await Self.complete(["transitionctl", "interactive", ""]) == ["begin", "update", "finish", "cancel"])
+        #expect(
+            try await Self.complete(["transitionctl", "interactive", ""]) == ["begin", "update", "finish", "cancel"])
         #expect(try await Self.complete(["transitionctl", "push", "main", "x", "--w"]) == ["--wait"])
         #expect(try await Self.complete(["transitionctl", "--json="]) == ["pretty", "short", "off"])
-        #expect(try await Self.complete(["transitionctl", "gesture", "main", "--rule", ""]) == ["position", "velocity"])
         #expect(
-            try await Self.complete(["transitionctl", "interactive", "begin", "main", "p"]) == ["push", "pop", "present"])
+            try await Self.complete(["transitionctl", "gesture", "main", "--rule", ""]) == ["position", "velocity"])
+        #expect(
+            try await Self.complete(["transitionctl", "interactive", "begin", "main", "p"]) == [
+                "push", "pop", "present",
+            ])
         #expect(try await Self.complete(["transitionctl", "picture", "x", "--format", "h"]) == ["html"])
         // Every command the tool declares is offered.
         let offered = Set(try await Self.complete(["transitionctl", ""]))
@@ -43,14 +47,16 @@ struct ShellCompletionTests {
         defer { daemon.stop() }
         _ = await ToolRun.transitionctl(
             ["create-stack", "second", TestScreens.screen("x"), "--size", "10x10"], socket: daemon.socketPath)
-        #expect(try await Self.complete(["transitionctl", "status", ""], socket: daemon.socketPath) == ["main", "second"])
+        #expect(
+            try await Self.complete(["transitionctl", "status", ""], socket: daemon.socketPath) == ["main", "second"])
         #expect(try await Self.complete(["transitionctl", "pop", "s"], socket: daemon.socketPath) == ["second"])
         // --socket on the command line wins over the environment.
         #expect(try await Self.complete(["transitionctl", "--socket", daemon.socketPath, "watch", "m"]) == ["main"])
         #expect(
-            try await Self.complete(["transitionctl", "push", "main", "x", "--animator", "s"], socket: daemon.socketPath) == [
-                "slide", "slideUp",
-            ])
+            try await Self.complete(
+                ["transitionctl", "push", "main", "x", "--animator", "s"], socket: daemon.socketPath) == [
+                    "slide", "slideUp",
+                ])
         // No daemon: nothing, and no error on the terminal.
         #expect(try await Self.complete(["transitionctl", "status", ""]).isEmpty)
     }

@@ -21,7 +21,8 @@ import TransitionTestSupport
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let notifications = try NotifyReceiver(path: directory.file("notify"))
-            let daemon = try DaemonBinary(environment: ["NOTIFY_SOCKET": directory.file("notify")], directory: directory)
+            let daemon = try DaemonBinary(
+                environment: ["NOTIFY_SOCKET": directory.file("notify")], directory: directory)
             #expect(notifications.receive(until: "READY=1").match != nil, "log:\n\(daemon.log)")
 
             // Two changes within the status interval: the second summary waits out the interval in a
@@ -36,7 +37,8 @@ import TransitionTestSupport
             #expect(pushed?.contains("started") == true, "\(pushed ?? "no reply")")
             #expect(
                 Polling.until {
-                    let reply = VarlinkCall.call(daemon.socketPath, "io.transitiond.GetStack", #"{"name":"first"}"#) ?? ""
+                    let reply =
+                        VarlinkCall.call(daemon.socketPath, "io.transitiond.GetStack", #"{"name":"first"}"#) ?? ""
                     return reply.contains(#""detail""#) && !reply.contains(#""transition":{"#)
                 })
 

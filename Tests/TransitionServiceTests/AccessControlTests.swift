@@ -109,7 +109,9 @@ import Varlink
         let nobody = OtherUser(uid: Self.nobody, pythonPath: pythonPath)
         let stranger = OtherUser(uid: Self.nobody - 1, pythonPath: pythonPath)
         func define(_ name: String, as user: OtherUser, on path: String) async throws -> [String: Any]? {
-            let outcome = try await offPool { try PythonClient.run(mode: "animator", socket: path, stack: name, user: user) }
+            let outcome = try await offPool {
+                try PythonClient.run(mode: "animator", socket: path, stack: name, user: user)
+            }
             return PythonClient.json(outcome)["error"] as? [String: Any]
         }
 
@@ -124,7 +126,10 @@ import Varlink
         #expect(parameters?["animator"] as? String == "rootFade")
         #expect(parameters?["uid"] as? Int == Int(Self.nobody))
         #expect(parameters?["parameter"] as? String == "animator.name")
-        #expect(try await first.withConnection { connection throws in try Self.operations(of: "rootFade", connection) } == ["push"])
+        #expect(
+            try await first.withConnection { connection throws in try Self.operations(of: "rootFade", connection) } == [
+                "push"
+            ])
         #expect(try await define("nobodyFade", as: nobody, on: first.path) == nil)
         let server = first.server
         _ = try await offPool { server.shutdown() }
@@ -137,7 +142,8 @@ import Varlink
         #expect((strangers?["parameters"] as? [String: Any])?["uid"] as? Int == Int(Self.nobody - 1))
         #expect(try await define("nobodyFade", as: nobody, on: second.path) == nil)
         try await second.withConnection { connection throws in
-            try connection.call("DefineAnimator", ["animator": TransitionServiceAnimatorsTests.pushFade("nobodyFade"), "replace": true])
+            try connection.call(
+                "DefineAnimator", ["animator": TransitionServiceAnimatorsTests.pushFade("nobodyFade"), "replace": true])
             #expect(try Self.operations(of: "nobodyFade", connection) == ["push"])
         }
         await second.shutdown()

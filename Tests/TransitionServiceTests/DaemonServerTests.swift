@@ -6,8 +6,8 @@ import TransitionCore
 import TransitionDaemon
 import TransitionEngine
 import TransitionService
-import Varlink
 import TransitionTestSupport
+import Varlink
 
 /// `DaemonServer` in process, on the real display link: start-up and stop, the listening socket (bound,
 /// stale, live, adopted), the status and clock health, and the limits it configures.

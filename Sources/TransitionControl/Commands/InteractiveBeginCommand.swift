@@ -85,7 +85,9 @@ public enum InteractiveBeginCommand {
         }
         try invocation.output.flush()
         let input = UncheckedBox(invocation.input)
-        SystemThread.startDetachedOrRunHere { StandardInputDriver(socketPath: socketPath, stack: stack).run(input.value) }
+        SystemThread.startDetachedOrRunHere {
+            StandardInputDriver(socketPath: socketPath, stack: stack).run(input.value)
+        }
         let ending = try waiter.waitForEnd(of: result.transitionId)
         return try report(ending, id: result.transitionId, stack: stack, invocation: invocation)
     }

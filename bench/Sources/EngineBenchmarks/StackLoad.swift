@@ -128,7 +128,8 @@ final class StackLoad: Sendable {
                 if workload == .longTransition {
                     do {
                         try await stacks[index].push(
-                            BenchmarkScreens.detail, options: OperationOptions(animator: BenchmarkAnimators.longSlideName))
+                            BenchmarkScreens.detail,
+                            options: OperationOptions(animator: BenchmarkAnimators.longSlideName))
                     } catch {
                         failures.add(1, ordering: .relaxed)
                     }
