@@ -114,7 +114,7 @@ import TransitionTestSupport
             "transitiond.service", "transitiond.socket", "transitiond@seat0.service", "transitiond@seat0.socket",
         ]
         .map(units.file)
-        var environment = ProcessInfo.processInfo.environment
+        var environment = TestProcessEnvironment.forChildren
         environment["MANPATH"] = root.file("usr/share/man")
         let result = try CapturedProcess.run(["systemd-analyze", "verify"] + paths, environment: environment)
         #expect(result.status == 0)

@@ -18,6 +18,7 @@ import Varlink
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", Self.script.path, "unix:" + path]
+            process.environment = TestProcessEnvironment.forChildren
             let output = Pipe()
             let errors = Pipe()
             process.standardOutput = output

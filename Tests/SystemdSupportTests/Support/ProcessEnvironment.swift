@@ -1,4 +1,5 @@
 import Testing
+import TransitionTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -7,7 +8,8 @@ import Testing
 /// Tests that set variables in the test process's environment (NOTIFY_SOCKET, LISTEN_*,
 /// WATCHDOG_*), as libsystemd reads them from there. They are nested in this one
 /// serialized suite so that no two of them change the environment at the same time; no
-/// other test changes it, and tests that start processes pass explicit environments.
+/// other test changes it, and tests that start processes pass `TestProcessEnvironment.forChildren`,
+/// read under the lock these changes take.
 @Suite(.serialized) enum ProcessEnvironmentTests {
     /// Sets the variables (nil unsets), runs `body`, and restores the previous values.
     static func with(_ variables: [String: String?], _ body: () throws -> Void) throws {
@@ -18,6 +20,8 @@ import Testing
     }
 
     private static func set(_ name: String, _ value: String?) {
-        if let value { setenv(name, value, 1) } else { unsetenv(name) }
+        TestProcessEnvironment.change {
+            if let value { setenv(name, value, 1) } else { unsetenv(name) }
+        }
     }
 }

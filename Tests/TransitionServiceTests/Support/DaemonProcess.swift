@@ -29,6 +29,7 @@ final class DaemonProcess: @unchecked Sendable {
             ChildSpawn.tyingPrefix.dropFirst()
             + [binary, "--socket", socketPath, "--state-directory", directory.file("state")]
             + ["--frame-rate", "60"] + arguments
+        process.environment = TestProcessEnvironment.forChildren
         process.standardError = errorOutput
         process.standardOutput = FileHandle.nullDevice
         let collected = self.collected

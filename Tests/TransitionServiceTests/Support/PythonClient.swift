@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransitionTestSupport
 
 /// Another user to run a client as.
 struct OtherUser: Sendable {
@@ -51,6 +52,7 @@ final class PythonClient: @unchecked Sendable {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3"] + arguments
         }
+        process.environment = TestProcessEnvironment.forChildren
         process.standardInput = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -110,6 +112,7 @@ final class PythonClient: @unchecked Sendable {
         let finder = Process()
         finder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         finder.arguments = ["python3", "-c", "import os, varlink; print(os.path.dirname(varlink.__file__))"]
+        finder.environment = TestProcessEnvironment.forChildren
         let output = Pipe()
         finder.standardOutput = output
         try finder.run()
