@@ -61,7 +61,7 @@ import TransitionTestSupport
     @Test func shippedConfigurationFileMatchesTheSchema() throws {
         let path = RepositoryFiles.path("etc/transitiond.conf")
         let expected = DaemonConfigurationSchema.documentedFile()
-        let recording = getenv("TRANSITIOND_RECORD_GOLDEN").map { String(cString: $0) == "1" } ?? false
+        let recording = TestProcessEnvironment.forChildren["TRANSITIOND_RECORD_GOLDEN"] == "1"
         if recording || TextFile.read(path) == nil {
             try TextFile.write(expected, to: path)
             Issue.record("wrote \(path); review it and run the tests again")

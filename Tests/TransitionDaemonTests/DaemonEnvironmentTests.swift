@@ -1,4 +1,5 @@
 import Testing
+import TransitionTestSupport
 
 @testable import TransitionDaemon
 
@@ -14,7 +15,7 @@ import Testing
     }
 
     @Test func currentReadsTheProcess() {
-        let environment = DaemonEnvironment.current()
+        let environment = TestProcessEnvironment.reading { DaemonEnvironment.current() }
         #expect(environment.effectiveUserID == geteuid())
         #expect(environment.currentDirectory.hasPrefix("/"))
         #expect(Set(environment.variables.keys).isSubset(of: Set(DaemonEnvironment.readVariableNames)))

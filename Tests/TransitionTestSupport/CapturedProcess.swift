@@ -30,7 +30,7 @@ public enum CapturedProcess {
     /// The test process's `PATH`, or the usual system directories when it has none: for finding
     /// `journalctl`, `unshare`, `python3` …
     public static var searchPath: String {
-        getenv("PATH").map { String(cString: $0) } ?? "/usr/sbin:/usr/bin:/sbin:/bin"
+        TestProcessEnvironment.forChildren["PATH"] ?? "/usr/sbin:/usr/bin:/sbin:/bin"
     }
 
     /// Starts `arguments[0]` (a path, or a name looked up in this process's `PATH`) with exactly

@@ -108,7 +108,7 @@ public enum ChildSpawn {
 
     /// The first executable `name` in this process's `PATH`.
     static func searchPath(for name: String) throws -> String {
-        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/sbin:/usr/bin:/sbin:/bin"
+        let path = TestProcessEnvironment.forChildren["PATH"] ?? "/usr/sbin:/usr/bin:/sbin:/bin"
         for directory in path.split(separator: ":") {
             let candidate = directory + "/" + name
             if access(candidate, X_OK) == 0 { return candidate }

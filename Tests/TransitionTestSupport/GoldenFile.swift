@@ -22,7 +22,7 @@ public enum GoldenFile {
     ) {
         let directory = String(testFile[..<(testFile.lastIndex(of: "/") ?? testFile.startIndex)])
         let path = directory + "/Golden/" + name + ".txt"
-        let recording = getenv("TRANSITIOND_RECORD_GOLDEN").map { String(cString: $0) == "1" } ?? false
+        let recording = TestProcessEnvironment.forChildren["TRANSITIOND_RECORD_GOLDEN"] == "1"
         if !recording, let expected = TextFile.read(path) {
             if expected != text {
                 let difference = firstDifference(expected, text)

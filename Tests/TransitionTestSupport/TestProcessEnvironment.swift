@@ -43,4 +43,10 @@ public enum TestProcessEnvironment {
     public static func change(_ body: () -> Void) {
         lock.withLock { _ in body() }
     }
+
+    /// Runs `body`, which reads the process's environment (`getenv`, code under test that does), while no
+    /// test changes it through ``change(_:)``.
+    public static func reading<Value>(_ body: () -> Value) -> Value {
+        lock.withLock { _ in body() }
+    }
 }

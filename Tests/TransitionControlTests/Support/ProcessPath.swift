@@ -1,3 +1,5 @@
+import TransitionTestSupport
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -7,7 +9,7 @@
 enum ProcessPath {
     /// `PATH`, or the usual directories when it is unset.
     static var value: String {
-        getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
+        TestProcessEnvironment.forChildren["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
     }
 
     /// The first executable named one of `names` in a directory of ``value``.
