@@ -31,16 +31,20 @@ import TransitionCore
         let base = try cache.plan(for: Self.request())
         var slower = BuiltinAnimators.slide
         slower.variants[.push]?.duration = 0.5
+        // The same screen ids and names, one node moved: only the whole comparison tells it apart.
+        var moved = Self.request()
+        moved.to.root.children[0].frame.origin.y += 10
         let variations = [
             Self.request(to: "other"),
             Self.request(containerSize: Size(width: 320, height: 667)),
             Self.request(animator: slower),
+            moved,
         ]
         for request in variations {
             #expect(try cache.plan(for: request) !== base)
         }
-        #expect(cache.statistics == PlanStatistics(compiled: 4, reused: 0))
-        #expect(cache.count == 4)
+        #expect(cache.statistics == PlanStatistics(compiled: 5, reused: 0))
+        #expect(cache.count == 5)
         #expect(try cache.plan(for: Self.request(animator: slower)).duration == 0.5)
     }
 
