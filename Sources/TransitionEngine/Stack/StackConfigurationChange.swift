@@ -47,15 +47,9 @@ extension StackState {
 /// context; a stack's environment refers to it without counting (see `StackStateMachine.Environment`).
 final class TransitionPlanner: Sendable {
     let animator: @Sendable (String) -> AnimatorSpecification?
-    let cache: PlanCache
+    let cache = PlanCache()
 
-    init(
-        cacheCapacity: Int = PlanCache.defaultCapacity,
-        animator: @escaping @Sendable (String) -> AnimatorSpecification?
-    ) {
-        self.animator = animator
-        cache = PlanCache(capacity: cacheCapacity)
-    }
+    init(animator: @escaping @Sendable (String) -> AnimatorSpecification?) { self.animator = animator }
 
     func plan(
         _ visual: PlannedChange.Visual, in state: StackState, options: OperationOptions, interactive: Bool
