@@ -134,6 +134,20 @@ import TransitionCore
         #expect(await harness.pendingWork().isEmpty)
     }
 
+    @Test func aQueuedPushIsCheckedAgainstTheStateItStartsFrom() async throws {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home", "a"]))
+        let timeline = Timeline(try await stack.subscribe(), clock: harness.clock)
+        try await stack.pop()
+        try await stack.push(Fixtures.screen("a"))  // valid where the stack is heading: [home]
+        await timeline.advance(3)
+        try await stack.reverse()  // the pop ends cancelled: "a" is still in the stack when the push starts
+        await timeline.advanceUntilIdle()
+        #expect(timeline.text == "began#1@0 frames:6 cancelled#1@6 failed#2@6")
+        #expect(await stack.state.screens.map(\.id) == ["home", "a"])
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
     @Test func theQueueIsBounded() async throws {
         let harness = try Harness()
         let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))

@@ -68,6 +68,47 @@ import TransitionCore
         }
     }
 
+    @Test func anAlreadyValidatedScreenIsCheckedOnlyAgainstTheState() async throws {
+        // A screen whose own fields are bad (an empty node id) goes through: its fields are not looked at.
+        let badNode = Screen(id: "n", kind: "x", root: Node(id: "", frame: .zero))
+        await expectError(.invalidParameter) { _ = try base.applying(.push(badNode)) }
+        #expect(try base.applying(.push(badNode), screenCheck: .alreadyValidated).target.screens.last?.id == "n")
+        // What depends on the state is still checked: ids against the stack's, and the node budget.
+        await expectError(.duplicateScreen) {
+            _ = try base.applying(.push(Fixtures.screen("broot")), screenCheck: .alreadyValidated)
+        }
+        await expectError(.duplicateScreen) {
+            _ = try base.applying(
+                .setScreens([Fixtures.screen("x"), Fixtures.screen("x")]), screenCheck: .alreadyValidated)
+        }
+        let huge = Screen(
+            id: "huge", kind: "x",
+            root: Node(
+                id: "r", frame: .zero,
+                children: (0..<StackState.maximumNodeCount).map { Node(id: NodeID(rawValue: "n\($0)"), frame: .zero) }))
+        await expectError(.limitExceeded) { _ = try base.applying(.present(huge), screenCheck: .alreadyValidated) }
+    }
+
+    @Test func configurationChangesCheckWhatTheyChange() async throws {
+        let resized = try base.applying(.configuration(.containerSize(Size(width: 320, height: 480))))
+        #expect(resized.target.containerSize == Size(width: 320, height: 480) && resized.visual == nil)
+        for size in [Size(width: 0, height: 10), Size(width: 10, height: .infinity), Size(width: -1, height: 10)] {
+            do {
+                _ = try base.applying(.configuration(.containerSize(size)))
+                Issue.record("\(size) was accepted")
+            } catch {
+                #expect(error.code == .invalidParameter && error.parameter == "containerSize")
+            }
+        }
+        do {
+            _ = try base.applying(.configuration(.rules([AnimatorRule(animator: "fade"), AnimatorRule(animator: "")])))
+            Issue.record("an empty animator name was accepted")
+        } catch {
+            #expect(error.code == .invalidAnimator && error.parameter == "rules[1].animator")
+        }
+        #expect(try base.applying(.configuration(.policy(.reject))).target.policy == .reject)
+    }
+
     @Test func stateValidation() async {
         await expectError(.invalidParameter) { try Fixtures.state("").validate() }
         await expectError(.invalidParameter) { try Fixtures.state(tabs: []).validate() }

@@ -23,19 +23,27 @@ enum PendingOperation: Equatable {
 }
 
 extension StackState {
-    /// Applies a navigation or configuration operation (pure).
-    func applying(_ operation: PendingOperation) throws(TransitionEngineError) -> PlannedChange {
+    /// Applies a navigation or configuration operation (pure); `screenCheck` as for a navigation operation.
+    func applying(
+        _ operation: PendingOperation, screenCheck: ScreenCheck = .full
+    ) throws(TransitionEngineError) -> PlannedChange {
         switch operation {
         case .navigation(let operation, _):
-            return try applying(operation)
+            return try applying(operation, screenCheck: screenCheck)
         case .configuration(let change):
+            // The rest of the state was valid before and stays as it was: only the changed part is checked
+            // (validating every screen of the stack for a new policy was the bulk of the change's cost).
             var target = self
             switch change {
-            case .containerSize(let size): target.containerSize = size
-            case .rules(let rules): target.rules = rules
-            case .policy(let policy): target.policy = policy
+            case .containerSize(let size):
+                target.containerSize = size
+                try target.validateContainerSize()
+            case .rules(let rules):
+                target.rules = rules
+                try target.validateRules()
+            case .policy(let policy):
+                target.policy = policy
             }
-            try target.validate()
             return PlannedChange(target: target, visual: nil, base: self)
         }
     }

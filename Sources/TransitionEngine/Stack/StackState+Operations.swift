@@ -1,5 +1,15 @@
 import TransitionCore
 
+/// How much of an operation's screens `StackState.applying` checks.
+enum ScreenCheck {
+    /// Everything: each screen's own fields and nodes (`Screen.validate()`), its id against the stack's,
+    /// and the node budget.
+    case full
+    /// Only what depends on the state the operation is applied to (the ids, the node budget): the
+    /// screens passed `Screen.validate()` when the operation was accepted, and a screen is a value.
+    case alreadyValidated
+}
+
 /// The result of applying an operation to a committed state.
 struct PlannedChange: Equatable {
     /// The transition that shows the change: its operation, and the screens it leaves and shows.
@@ -22,8 +32,14 @@ struct PlannedChange: Equatable {
 extension StackState {
     /// Applies `operation` (pure): validates it and returns the new state and the transition showing it.
     ///
+    /// `screenCheck` says whether the operation's own screens are checked in full (`Screen.validate()`) or,
+    /// for an operation accepted before and applied again (a queued operation when it starts), only where
+    /// they meet the stack: unique screen ids and the node budget, which depend on the state.
+    ///
     /// - Throws: the named error of an invalid operation; nothing is changed.
-    func applying(_ operation: StackOperation) throws(TransitionEngineError) -> PlannedChange {
+    func applying(
+        _ operation: StackOperation, screenCheck: ScreenCheck = .full
+    ) throws(TransitionEngineError) -> PlannedChange {
         var target = self
         let visible = visibleScreen
         func change(_ kind: TransitionOperation, to screen: Screen) -> PlannedChange {
@@ -33,7 +49,7 @@ extension StackState {
         case .push(let screen):
             try requireNoPresentation("push")
             var seen = allScreenIDs
-            try Self.check(screen, parameter: "screen", seen: &seen)
+            try Self.check(screen, parameter: "screen", seen: &seen, screenCheck)
             target.screens.append(screen)
             try target.requireWithinNodeBudget(parameter: "screen")
             return change(.push, to: screen)
@@ -64,7 +80,7 @@ extension StackState {
             }
             var seen = allScreenIDs.subtracting(screens.map(\.id))
             for (index, screen) in newScreens.enumerated() {
-                try Self.check(screen, parameter: "screens[\(index)]", seen: &seen)
+                try Self.check(screen, parameter: "screens[\(index)]", seen: &seen, screenCheck)
             }
             target.screens = newScreens
             try target.requireWithinNodeBudget(parameter: "screens")
@@ -74,7 +90,7 @@ extension StackState {
             return change(wasInStack ? .pop : .push, to: newTop)
         case .present(let screen):
             var seen = allScreenIDs
-            try Self.check(screen, parameter: "screen", seen: &seen)
+            try Self.check(screen, parameter: "screen", seen: &seen, screenCheck)
             target.presented.append(screen)
             try target.requireWithinNodeBudget(parameter: "screen")
             return change(.present, to: screen)

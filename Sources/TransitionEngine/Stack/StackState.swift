@@ -100,12 +100,7 @@ public struct StackState: Sendable, Equatable, Codable {
         guard Set(tabs.map(\.id)).count == tabs.count else {
             throw TransitionEngineError(.invalidParameter, "Give every tab a different id.", parameter: "tabs")
         }
-        guard containerSize.width > 0, containerSize.height > 0, containerSize.width.isFinite,
-            containerSize.height.isFinite
-        else {
-            throw TransitionEngineError(
-                .invalidParameter, "Give a finite container size greater than zero.", parameter: "containerSize")
-        }
+        try validateContainerSize()
         var seen = Set<ScreenID>()
         for (tabIndex, tab) in tabs.enumerated() {
             guard !tab.screens.isEmpty else {
@@ -119,12 +114,31 @@ public struct StackState: Sendable, Equatable, Codable {
         for (index, screen) in presented.enumerated() {
             try Self.check(screen, parameter: "presented[\(index)]", seen: &seen)
         }
+        try validateRules()
+    }
+
+    /// Checks the container size: finite and greater than zero in both dimensions.
+    func validateContainerSize() throws(TransitionEngineError) {
+        guard containerSize.width > 0, containerSize.height > 0, containerSize.width.isFinite,
+            containerSize.height.isFinite
+        else {
+            throw TransitionEngineError(
+                .invalidParameter, "Give a finite container size greater than zero.", parameter: "containerSize")
+        }
+    }
+
+    /// Checks every animator rule.
+    func validateRules() throws(TransitionEngineError) {
         for (index, rule) in rules.enumerated() { try rule.validate(parameter: "rules[\(index)]") }
     }
 
-    static func check(_ screen: Screen, parameter: String, seen: inout Set<ScreenID>) throws(TransitionEngineError) {
+    /// Checks `screen` (in full, or with `.alreadyValidated` only its id against `seen`) and adds its id
+    /// to `seen`.
+    static func check(
+        _ screen: Screen, parameter: String, seen: inout Set<ScreenID>, _ screenCheck: ScreenCheck = .full
+    ) throws(TransitionEngineError) {
         do {
-            try screen.validate()
+            if screenCheck == .full { try screen.validate() }
         } catch {
             throw TransitionEngineError(
                 .invalidParameter, "Fix the screen: \(error.message)", parameter: "\(parameter).\(error.parameter)")

@@ -106,7 +106,9 @@ extension StackStateMachine {
         case .committing: projected = pendingCommit!.target
         }
         for queued in queue {
-            if let change = try? projected.applying(queued.operation) { projected = change.target }
+            if let change = try? projected.applying(queued.operation, screenCheck: .alreadyValidated) {
+                projected = change.target
+            }
         }
         return projected
     }

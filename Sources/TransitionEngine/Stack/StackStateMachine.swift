@@ -285,7 +285,8 @@ struct StackStateMachine {
         while isIdle, !queue.isEmpty {
             let next = queue.removeFirst()
             do {
-                let change = try committed.applying(next.operation)
+                // Validated when it was queued; what depends on the state is checked again.
+                let change = try committed.applying(next.operation, screenCheck: .alreadyValidated)
                 if change.isUnchanged { continue }
                 if !next.operation.options.animated || change.visual == nil {
                     beginCommit(id: next.id, target: change.target, running: nil, output: &output)
