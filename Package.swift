@@ -74,7 +74,8 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(
-            name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TransitionTestSupport"],
+            name: "TransitionEngineTests",
+            dependencies: ["TransitionEngine", "SystemThreads", "TransitionTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "VarlinkTests", dependencies: ["Varlink", "JSON", "TransitionTestSupport"], exclude: ["Scripts"]),

@@ -1,3 +1,4 @@
+import SystemThreads
 import Testing
 import TransitionCore
 

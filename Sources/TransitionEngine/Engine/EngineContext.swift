@@ -1,3 +1,4 @@
+import SystemThreads
 import TransitionCore
 
 /// What every stack shares: the clock, the scheduler, the store and the animator registry.
@@ -20,7 +21,7 @@ final class EngineContext: Sendable {
         self.store = store
         var builtins: [String: AnimatorSpecification] = [:]
         for animator in BuiltinAnimators.all { builtins[animator.name] = animator }
-        let animators = Locked(builtins)
+        let animators = Locked(builtins, inheritingPriority: true)
         self.animators = animators
         planner = TransitionPlanner { name in animators.withLock { $0[name] } }
         scheduler = TickScheduler(clock: clock, store: store, shardCount: shardCount)

@@ -1,3 +1,4 @@
+import SystemThreads
 import TransitionCore
 
 /// Fans each clock tick out to the animating stacks: the stacks are split into shards (about one per
@@ -43,13 +44,13 @@ final class TickScheduler: ClockParticipant, Sendable {
     let store: StateStore
     let shardCount: Int
     private let state: Locked<State>
-    private let nextShard = Locked(0)
+    private let nextShard = Locked(0, inheritingPriority: true)
 
     init(clock: any TransitionClock, store: StateStore, shardCount: Int) {
         self.clock = clock
         self.store = store
         self.shardCount = max(shardCount, 1)
-        state = Locked(State(shards: Array(repeating: Shard(), count: max(shardCount, 1))))
+        state = Locked(State(shards: Array(repeating: Shard(), count: max(shardCount, 1))), inheritingPriority: true)
     }
 
     func start() {

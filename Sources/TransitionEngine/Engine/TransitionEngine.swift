@@ -81,7 +81,7 @@ public final class TransitionEngine: Sendable {
             }
         }
         restoreProblems = problems
-        registry = Locked(entries)
+        registry = Locked(entries, inheritingPriority: true)
         context.scheduler.start()
     }
 

@@ -1,3 +1,4 @@
+import SystemThreads
 import TransitionCore
 
 /// The compiled plans of recent transition requests, shared by every stack of an engine, so that a
@@ -34,7 +35,7 @@ final class PlanCache: Sendable {
         precondition(maximumBytes >= 0, "a plan cache's byte budget is 0 or more, not \(maximumBytes)")
         self.capacity = capacity
         self.maximumBytes = maximumBytes
-        contents = Locked(Contents())
+        contents = Locked(Contents(), inheritingPriority: true)
     }
 
     /// The plan of `request`: the one kept for an equal request, or a new one compiled (and kept).

@@ -1,3 +1,5 @@
+import SystemThreads
+
 /// One subscriber's bounded queue of a stack's frames and events.
 ///
 /// The producer (a stack, on the clock's tick) never waits for the consumer:
@@ -79,7 +81,8 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
 
     init(identifier: UInt64, eventCapacity: Int) {
         self.identifier = identifier
-        state = Locked(State(queue: SubscriptionQueue(eventCapacity: Swift.max(eventCapacity, 1))))
+        state = Locked(
+            State(queue: SubscriptionQueue(eventCapacity: Swift.max(eventCapacity, 1))), inheritingPriority: true)
     }
 
     // MARK: Consumer

@@ -1,3 +1,5 @@
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -48,16 +50,11 @@ final class ConditionLock: @unchecked Sendable {
     }
 }
 
-/// Initializes `mutex` with priority inheritance (`PTHREAD_PRIO_INHERIT`, pthread_mutexattr_setprotocol(3)):
-/// a thread holding it runs at the priority of the highest thread waiting for it. The shard threads run
-/// ticks at real time and share locks with threads at normal priority (subscription readers, clients,
-/// the pool); without inheritance a reader holding a subscription's lock could be preempted by any other
-/// thread of the machine while a tick waits for it. Uncontended, such a mutex costs what a plain one does
-/// (glibc takes it with one atomic instruction and enters the kernel only on contention).
+/// Initializes a mutex of the engine with priority inheritance (`PosixMutex.initialize`). Every lock of
+/// the engine inherits priority, `Locked` ones included (`inheritingPriority: true`): the shard threads run
+/// ticks at real time and share locks with threads at normal priority (subscription readers, clients, the
+/// pool); without inheritance a reader holding a subscription's lock could be preempted by any other
+/// thread of the machine while a tick waits for it.
 func initializePriorityInheritingMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
-    var attributes = pthread_mutexattr_t()
-    pthread_mutexattr_init(&attributes)
-    pthread_mutexattr_setprotocol(&attributes, Int32(PTHREAD_PRIO_INHERIT))
-    pthread_mutex_init(mutex, &attributes)
-    pthread_mutexattr_destroy(&attributes)
+    PosixMutex.initialize(mutex, inheritingPriority: true)
 }

@@ -1,3 +1,5 @@
+import SystemThreads
+
 /// A clock that advances only when told, for deterministic tests and offline rendering.
 ///
 /// `advance(frames:)` delivers ticks one at a time and, for each, awaits `handle(_:)` of every
@@ -42,7 +44,8 @@ public actor VirtualClock: TransitionClock {
         }
         self.framesPerSecond = framesPerSecond
         grid = FrameGrid(origin: origin, framesPerSecond: framesPerSecond)
-        state = Locked(State(statistics: ClockStatistics(framesPerSecond: framesPerSecond)))
+        state = Locked(
+            State(statistics: ClockStatistics(framesPerSecond: framesPerSecond)), inheritingPriority: true)
     }
 
     /// Delivers `frames` ticks, each one only after every participant that needs ticks has handled the

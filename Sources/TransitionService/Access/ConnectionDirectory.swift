@@ -1,3 +1,4 @@
+import SystemThreads
 import Varlink
 
 /// What the service remembers per client connection: its supplementary groups once read. An entry is
@@ -9,7 +10,7 @@ final class ConnectionDirectory: Sendable {
         var groups: [UInt32]?
     }
 
-    private let connections = ServiceLocked([UInt64: Connection]())
+    private let connections = Locked([UInt64: Connection]())
 
     /// Connections with an entry now (tests check that closed connections leave none behind).
     var count: Int { connections.withLock { $0.count } }

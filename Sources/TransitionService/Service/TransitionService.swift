@@ -1,4 +1,5 @@
 import JSON
+import SystemThreads
 import TransitionCore
 import TransitionEngine
 import Varlink
@@ -37,7 +38,7 @@ public final class TransitionService: Sendable {
     let gestures = GestureMailbox()
     /// The stack of the latest oneway update handled in place.
     let recentStack = RecentStackCache()
-    private let lifecycle = ServiceLocked(Lifecycle())
+    private let lifecycle = Locked(Lifecycle())
 
     private struct Lifecycle {
         var stopping = false

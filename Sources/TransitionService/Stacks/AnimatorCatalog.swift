@@ -1,4 +1,5 @@
 import JSON
+import SystemThreads
 import TransitionCore
 
 /// The service's view of the engine's animators: looked up on the event-loop thread to check an
@@ -16,7 +17,7 @@ final class AnimatorCatalog: Sendable {
         var listingJSON: [UInt8] = []
     }
 
-    private let state = ServiceLocked(State())
+    private let state = Locked(State())
 
     /// The engine's animators, with the owners of those clients defined (missing: root).
     init(_ animators: [AnimatorSpecification], owners: [String: UInt32] = [:]) {

@@ -1,3 +1,5 @@
+import SystemThreads
+
 /// The stacks whose latest oneway `UpdateInteractive` fraction waits to be applied, drained by one task
 /// at a time for all of them.
 ///
@@ -18,7 +20,7 @@ final class GestureMailbox: Sendable {
         var draining = false
     }
 
-    private let state = ServiceLocked(State())
+    private let state = Locked(State())
 
     /// Adds a stack whose pending fraction was just set.
     func add(_ record: StackRecord) {

@@ -1,3 +1,5 @@
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -17,7 +19,7 @@ final class RecentStackCache: Sendable {
         weak var record: StackRecord?
     }
 
-    private let entry = ServiceLocked(Entry())
+    private let entry = Locked(Entry())
 
     /// The record remembered for the name whose UTF-8 is `name`, if it was looked up at `generation`.
     func record(named name: UnsafeRawBufferPointer, generation: UInt64) -> StackRecord? {

@@ -1,4 +1,5 @@
 import Synchronization
+import SystemThreads
 import TransitionEngine
 
 /// The stacks the service knows, by name, with the names being created or deleted: lookups and the
@@ -26,7 +27,7 @@ final class StackDirectory: Sendable {
         var countByUid: [UInt32: Int] = [:]
     }
 
-    private let state = ServiceLocked(State())
+    private let state = Locked(State())
     /// Increases with every change of the entries (made under the lock), so that a lookup remembered
     /// together with the generation it was made at is known to be current while the generation is the same.
     private let changes = Atomic<UInt64>(0)

@@ -1,3 +1,4 @@
+import SystemThreads
 import TransitionCore
 import TransitionEngine
 
@@ -15,15 +16,15 @@ final class StackRecord: Sendable {
     /// The engine's actor for the stack.
     let actor: StackActor
     /// Coalesced gesture updates and the driving client.
-    let interaction = ServiceLocked(InteractionState())
+    let interaction = Locked(InteractionState())
     /// Targets of accepted operations, for `toScreen` of the running transition.
-    let targets = ServiceLocked(OperationTargets())
+    let targets = Locked(OperationTargets())
     /// The last frame encoded for subscribers, shared by all of them.
-    let frameCache = ServiceLocked(EncodedFrameCache())
+    let frameCache = Locked(EncodedFrameCache())
     /// `GetStack`'s reply while the stack is settled, and the changes in flight that void it.
-    let reads = ServiceLocked(StackReadCache())
+    let reads = Locked(StackReadCache())
     /// Set when the stack is being deleted, so its ending subscriptions say `stackDeleted`.
-    let deletion = ServiceLocked(false)
+    let deletion = Locked(false)
 
     init(name: String, ownerUid: UInt32, actor: StackActor) {
         self.name = name

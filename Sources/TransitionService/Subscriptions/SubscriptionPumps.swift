@@ -10,7 +10,7 @@ import SystemThreads
 final class SubscriptionPumps: Sendable {
     /// The pumps, their threads named as ``threadName(forPump:)`` says.
     let pumps: [SubscriptionPump]
-    private let turn = ServiceLocked(0)
+    private let turn = Locked(0)
 
     /// `count` pumps (at least 1), each looking again at held-back streams after `retryMilliseconds`.
     init(count: Int, retryMilliseconds: Int) {

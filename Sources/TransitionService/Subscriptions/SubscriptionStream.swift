@@ -1,4 +1,5 @@
 import JSON
+import SystemThreads
 import TransitionCore
 import TransitionEngine
 import Varlink
@@ -32,10 +33,10 @@ final class SubscriptionStream: Sendable {
     private let backlogBytes: Int
     private let eventCapacity: Int
     private let frameIndex: @Sendable () -> Int64
-    private let ended = ServiceLocked(false)
+    private let ended = Locked(false)
     /// Whether a frame was sent: the first one is sent even to a subscriber that asked for events only,
     /// so every subscriber learns promptly that it is subscribed. Touched only by the pump thread.
-    private let sentFrame = ServiceLocked(false)
+    private let sentFrame = Locked(false)
     private let onEnd: @Sendable (SubscriptionStream) -> Void
 
     init(
@@ -148,7 +149,7 @@ final class StreamDirectory: Sendable {
         var endedFramesCoalesced: UInt64 = 0
     }
 
-    private let state = ServiceLocked(State())
+    private let state = Locked(State())
 
     func add(_ stream: SubscriptionStream) { state.withLock { $0.streams[ObjectIdentifier(stream)] = stream } }
 

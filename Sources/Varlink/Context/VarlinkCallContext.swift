@@ -1,4 +1,5 @@
 import JSON
+import SystemThreads
 
 /// One call being answered: the call, who made it, and the way to reply.
 ///
@@ -32,7 +33,7 @@ public final class VarlinkCallContext: Sendable {
 
     private let transport: any VarlinkReplyTransport
     /// Whether the final reply was given.
-    private let finished = LockedValue(false)
+    private let finished = Locked(false)
 
     /// Creates a context. The server creates one per call; tests create them with a
     /// `VarlinkRecordingTransport`.

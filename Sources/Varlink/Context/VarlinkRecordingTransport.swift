@@ -1,3 +1,5 @@
+import SystemThreads
+
 /// A `VarlinkReplyTransport` that records replies instead of sending them: for testing handlers and
 /// services without a socket.
 ///
@@ -14,7 +16,7 @@ public final class VarlinkRecordingTransport: VarlinkReplyTransport {
         var closeCallbacks: [@Sendable (VarlinkConnectionError) -> Void] = []
         var nextCallNumber: UInt64 = 0
     }
-    private let state = LockedValue(State())
+    private let state = Locked(State())
 
     /// Creates an open transport with no replies.
     public init() {}

@@ -1,4 +1,5 @@
 import Synchronization
+import SystemThreads
 
 /// The thread-safe face of one server connection: the transport of its call contexts.
 ///
@@ -30,7 +31,7 @@ final class ConnectionHandle: VarlinkReplyTransport {
         var closeReason: VarlinkConnectionError?
         var closeCallbacks: [@Sendable (VarlinkConnectionError) -> Void] = []
     }
-    private let state = LockedValue(State())
+    private let state = Locked(State())
     /// Bytes posted to the inbox and not yet taken by the loop.
     private let inboxBytes = Atomic<Int>(0)
     /// Bytes in the loop's output buffer, as the loop last published them.

@@ -1,4 +1,5 @@
 import Synchronization
+import SystemThreads
 
 #if canImport(Glibc)
     import Glibc
@@ -30,7 +31,7 @@ final class EventLoopInbox: Sendable {
 
     /// The eventfd the loop polls.
     let eventDescriptor: Int32
-    private let state = LockedValue(State())
+    private let state = Locked(State())
     /// `pthread_self()` of the loop thread, 0 before it starts.
     private let loopThread = Atomic<UInt>(0)
     /// Writes of the eventfd so far (for tests: how often posting woke the loop).

@@ -26,7 +26,7 @@ public final class VarlinkServer: Sendable {
     /// The event loop (internal for tests of its inbox).
     let loop: EventLoop
     /// The loop thread, until joined.
-    private let thread: LockedValue<pthread_t?>
+    private let thread: Locked<pthread_t?>
 
     /// Starts serving `service` on `listener` (which the server now owns).
     ///
@@ -48,7 +48,7 @@ public final class VarlinkServer: Sendable {
                 "start the event-loop thread for", Errno(rawValue: error.errorNumber), listener.path ?? "the socket")
         }
         self.loop = loop
-        self.thread = LockedValue(thread)
+        self.thread = Locked(thread)
         self.configuration = configuration
         self.path = listener.path
     }

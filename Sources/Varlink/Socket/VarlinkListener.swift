@@ -1,3 +1,5 @@
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -18,7 +20,7 @@ public final class VarlinkListener: Sendable {
     /// Device and inode of the socket file this listener created, so that only that file is removed.
     private let createdFile: (device: UInt64, inode: UInt64)?
     /// Whether a server took the descriptor (it then closes it) or it was closed.
-    private let released = LockedValue(false)
+    private let released = Locked(false)
 
     private init(descriptor: Int32, path: String?, createdFile: (device: UInt64, inode: UInt64)?) {
         self.descriptor = descriptor

@@ -1,3 +1,5 @@
+import SystemThreads
+
 @testable import TransitionEngine
 
 /// A clock participant that records every tick and can be awaited until it has seen a number of them.

@@ -1,3 +1,4 @@
+import SystemThreads
 import TransitionCore
 
 @testable import TransitionEngine
