@@ -1,10 +1,10 @@
 /// The isolation a shard's tick walk and commit reports run in: an actor on the shard's `ShardExecutor`,
 /// the executor every `StackActor` of the shard shares.
 ///
-/// Calling a stack actor from here is a plain call on the same thread: the runtime switches only when the
-/// caller's executor differs from the callee's (`swift_task_switch`), and here they are one executor. From
-/// a nonisolated function, even one running on that executor as its task executor, every call into a stack
-/// actor was a job enqueued on the executor (one per stack and tick).
+/// A stack actor is entered from here on the same thread, without a job: they share one executor, so the
+/// walk enters each stack synchronously through `assumeIsolated`. From a nonisolated function, even one
+/// running on that executor as its task executor, every call into a stack actor was a job enqueued on the
+/// executor (one per stack and tick).
 actor ShardWalker {
     /// The process's walkers, one per shard executor.
     static let shared: [ShardWalker] = ShardExecutor.shared.map(ShardWalker.init)
@@ -21,12 +21,16 @@ actor ShardWalker {
 
     /// Hands `tick` to each of `stacks` (all of this shard) in turn; returns the commits they made and
     /// the readiness handlers to call once the whole tick is done (see `ReadinessBatch`).
-    func walk(_ stacks: [StackActor], _ tick: ClockTick) async -> ([StackActor.Commit], ReadinessBatch) {
+    func walk(_ stacks: [StackActor], _ tick: ClockTick) -> ([StackActor.Commit], ReadinessBatch) {
         var commits: [StackActor.Commit] = []
         let readiness = ReadinessBatch()
         for stack in stacks {
-            // The same executor: the runtime enters the stack and comes back without a job or a suspension.
-            if let commit = await stack.handleTick(tick, readiness: readiness) { commits.append(commit) }
+            // The stack shares this walker's executor, which runs this: `assumeIsolated` checks that and
+            // enters the stack with a plain synchronous call. An `await` would enter it without a job too,
+            // but through an async call (a continuation and an executor switch per stack and tick).
+            if let commit = stack.assumeIsolated({ $0.handleTick(tick, readiness: readiness) }) {
+                commits.append(commit)
+            }
         }
         return (commits, readiness)
     }
