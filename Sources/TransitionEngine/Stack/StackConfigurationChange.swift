@@ -31,8 +31,8 @@ extension StackState {
         case .navigation(let operation, _):
             return try applying(operation, screenCheck: screenCheck)
         case .configuration(let change):
-            // The rest of the state was valid before and stays as it was: only the changed part is checked
-            // (validating every screen of the stack for a new policy was the bulk of the change's cost).
+            // The rest of the state was valid before and stays as it was: only the changed part is checked,
+            // not every screen of the stack again.
             var target = self
             switch change {
             case .containerSize(let size):
