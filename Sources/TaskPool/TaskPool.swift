@@ -1,10 +1,6 @@
 import CTaskHooks
 import SystemThreads
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A fixed set of threads that run Swift concurrency jobs, and that sleep without a timer when there is
 /// nothing to run.
 ///
@@ -24,10 +20,9 @@ public final class TaskPool: TaskExecutor, @unchecked Sendable {
     /// How many threads run jobs.
     public let threadCount: Int
 
-    // `mutex` guards the variables below it; `wake` is signalled when a job becomes ready or a timed
-    // action is due earlier than the sleeping threads wait for.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    // `lock` guards the variables below it; its condition is signalled when a job becomes ready or a
+    // timed action is due earlier than the sleeping threads wait for.
+    private let lock = ConditionLock()
     private var ready = PriorityJobQueue<UnownedJob>()
     private var timed = DeadlineHeap<@Sendable () -> Void>()
     private var idleThreads = 0
@@ -36,12 +31,6 @@ public final class TaskPool: TaskExecutor, @unchecked Sendable {
     /// live as long as the process: a pool is made once, at start.
     public init(threadCount: Int, name: String) {
         self.threadCount = max(threadCount, 1)
-        pthread_mutex_init(mutex, nil)
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(wake, &attributes)
-        pthread_condattr_destroy(&attributes)
         for _ in 0..<self.threadCount { SystemThread.startEssential(name: name) { [self] in work() } }
     }
 
@@ -55,11 +44,11 @@ public final class TaskPool: TaskExecutor, @unchecked Sendable {
 
     /// Queues `job` to run as soon as a thread is free.
     func schedule(_ job: UnownedJob) {
-        pthread_mutex_lock(mutex)
+        lock.lock()
         ready.push(job, priority: job.priority.rawValue)
         let sleeping = idleThreads > 0
-        pthread_mutex_unlock(mutex)
-        if sleeping { pthread_cond_signal(wake) }
+        lock.unlock()
+        if sleeping { lock.signal() }
     }
 
     /// Runs `action` on a pool thread once CLOCK_MONOTONIC reaches `deadline` (nanoseconds), or as soon
@@ -67,13 +56,13 @@ public final class TaskPool: TaskExecutor, @unchecked Sendable {
     /// were given. An action must be short: it holds a thread that jobs could use (resuming a
     /// continuation is the intended use).
     public func run(atMonotonicNanoseconds deadline: UInt64, _ action: @escaping @Sendable () -> Void) {
-        pthread_mutex_lock(mutex)
+        lock.lock()
         let earlier = timed.earliestDeadline.map { deadline < $0 } ?? true
         timed.insert(action, deadline: deadline)
         let sleeping = idleThreads > 0
-        pthread_mutex_unlock(mutex)
+        lock.unlock()
         // The sleeping threads wait for a later deadline (or for nothing): one must look again.
-        if earlier && sleeping { pthread_cond_signal(wake) }
+        if earlier && sleeping { lock.signal() }
     }
 
     /// Suspends the calling task until `duration` has passed on CLOCK_MONOTONIC (a duration of zero or
@@ -101,30 +90,29 @@ public final class TaskPool: TaskExecutor, @unchecked Sendable {
     /// A thread's life: run ready jobs and due actions; with none, sleep until one is queued or the
     /// earliest timed action is due.
     private func work() -> Never {
-        pthread_mutex_lock(mutex)
+        lock.lock()
         while true {
             if let due = timed.earliestDeadline, due <= task_hooks_monotonic_nanoseconds(),
                 let action = timed.popDue(now: due)
             {
-                pthread_mutex_unlock(mutex)
+                lock.unlock()
                 action()
-                pthread_mutex_lock(mutex)
+                lock.lock()
                 continue
             }
             if let job = ready.pop() {
                 // A burst queued while only one thread was awake: wake another for the rest.
-                if !ready.isEmpty, idleThreads > 0 { pthread_cond_signal(wake) }
-                pthread_mutex_unlock(mutex)
+                if !ready.isEmpty, idleThreads > 0 { lock.signal() }
+                lock.unlock()
                 job.runSynchronously(on: asUnownedTaskExecutor())
-                pthread_mutex_lock(mutex)
+                lock.lock()
                 continue
             }
             idleThreads += 1
             if let due = timed.earliestDeadline {
-                var until = timespec(tv_sec: Int(due / 1_000_000_000), tv_nsec: Int(due % 1_000_000_000))
-                pthread_cond_timedwait(wake, mutex, &until)
+                lock.wait(untilMonotonicNanoseconds: due)
             } else {
-                pthread_cond_wait(wake, mutex)
+                lock.wait()
             }
             idleThreads -= 1
         }

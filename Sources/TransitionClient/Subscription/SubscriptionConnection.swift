@@ -1,5 +1,6 @@
 import CLinux
 import JSON
+import SystemThreads
 import Varlink
 
 #if canImport(Glibc)
@@ -9,21 +10,24 @@ import Varlink
 /// One Unix-socket connection carrying a single `more` call, read with `poll` so that another thread
 /// can stop a read that waits (a Varlink stream ends only when its connection closes).
 final class SubscriptionConnection: @unchecked Sendable {
+    /// What `cancel()` on another thread shares with the reading thread.
+    private struct Lifecycle {
+        /// `cancel()` writes to `wake.1`; reads watch `wake.0` beside the socket.
+        var wake: (Int32, Int32) = (-1, -1)
+        /// The socket and the pipe are closed.
+        var closed = false
+        /// A `nextReply()` is in progress (it releases the connection when it sees the cancellation).
+        var reading = false
+        var cancelled = false
+    }
+
     private let descriptor: Int32
-    /// `cancel()` writes to `wake[1]`; reads watch `wake[0]` beside the socket.
-    private var wake: (Int32, Int32) = (-1, -1)
     private var framer = VarlinkFramer(maximumMessageBytes: VarlinkClient.defaultMaximumMessageBytes)
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    /// Guards `closed` and the descriptors against `cancel()` from another thread.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var closed = false
-    /// A `nextReply()` is in progress (it releases the connection when it sees the cancellation).
-    private var reading = false
-    private var cancelled = false
+    private let lifecycle = Locked(Lifecycle())
 
     /// Connects to `path` and sends `call`.
     init(path: String, call: VarlinkCall) throws(TransitionClientError) {
-        pthread_mutex_init(mutex, nil)
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else {
             throw TransitionClientError(code: .cannotConnect, message: "Failed to create a socket: errno \(errno).")
@@ -33,7 +37,7 @@ final class SubscriptionConnection: @unchecked Sendable {
             close(descriptor)
             throw TransitionClientError(code: .cannotConnect, message: "Failed to create a pipe: errno \(errno).")
         }
-        wake = (fds[0], fds[1])
+        lifecycle.withLock { $0.wake = (fds[0], fds[1]) }
         _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -68,8 +72,6 @@ final class SubscriptionConnection: @unchecked Sendable {
 
     deinit {
         release()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
     private func send(_ bytes: [UInt8]) throws(TransitionClientError) {
@@ -124,46 +126,44 @@ final class SubscriptionConnection: @unchecked Sendable {
 
     /// The descriptors to read from, or nil when cancelled or closed.
     private func beginReading() -> (Int32, Int32)? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        guard !closed, !cancelled else { return nil }
-        reading = true
-        return (descriptor, wake.0)
+        lifecycle.withLock { state in
+            guard !state.closed, !state.cancelled else { return nil }
+            state.reading = true
+            return (descriptor, state.wake.0)
+        }
     }
 
     /// Ends a read; closes the connection if it was cancelled meanwhile.
     private func endReading() {
-        pthread_mutex_lock(mutex)
-        reading = false
-        let closeNow = cancelled
-        pthread_mutex_unlock(mutex)
+        let closeNow = lifecycle.withLock { state in
+            state.reading = false
+            return state.cancelled
+        }
         if closeNow { release() }
     }
 
     /// Ends the stream from any thread: a waiting `nextReply()` returns nil and closes the connection;
     /// without a read in progress the connection closes at once. Idempotent.
     func cancel() {
-        pthread_mutex_lock(mutex)
-        cancelled = true
-        let closeNow = !reading
-        if !closed && reading {
-            var one: UInt8 = 1
-            _ = write(wake.1, &one, 1)
+        let closeNow = lifecycle.withLock { state in
+            state.cancelled = true
+            if !state.closed && state.reading {
+                var one: UInt8 = 1
+                _ = write(state.wake.1, &one, 1)
+            }
+            return !state.reading
         }
-        pthread_mutex_unlock(mutex)
         if closeNow { release() }
     }
 
     /// Closes the socket and the pipe. Call only when no read is in progress.
     func release() {
-        pthread_mutex_lock(mutex)
-        if !closed {
-            closed = true
+        lifecycle.withLock { state in
+            guard !state.closed else { return }
+            state.closed = true
             close(descriptor)
-            if wake.0 >= 0 { close(wake.0) }
-            if wake.1 >= 0 { close(wake.1) }
+            if state.wake.0 >= 0 { close(state.wake.0) }
+            if state.wake.1 >= 0 { close(state.wake.1) }
         }
-        pthread_mutex_unlock(mutex)
     }
-
 }

@@ -1,49 +1,29 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import SystemThreads
 
-/// A value guarded by a pthread mutex, with a condition variable whose timed waits use
-/// CLOCK_MONOTONIC (`pthread_condattr_setclock`), the clock of `SystemdClock`, so a wall-clock jump
-/// never shortens or stretches a wait.
-///
-/// pthread primitives rather than `Synchronization.Mutex`: ThreadSanitizer understands them.
+/// A value guarded by a `ConditionLock`, whose timed waits use CLOCK_MONOTONIC, the clock of
+/// `SystemdClock`, so a wall-clock jump never shortens or stretches a wait.
 final class MonotonicCondition<Value>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    private let lock = ConditionLock()
+    // Guarded by `lock`.
     private var value: Value
 
     init(_ value: Value) {
         self.value = value
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-        condition = .allocate(capacity: 1)
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        condition.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
     /// Runs `body` with the value; `body` must not block.
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lock.lock()
+        defer { lock.unlock() }
         return try body(&value)
     }
 
     /// Changes the value and wakes every waiter.
     func update<Result>(_ body: (inout Value) -> Result) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lock.lock()
+        defer { lock.unlock() }
         let result = body(&value)
-        pthread_cond_broadcast(condition)
+        lock.broadcast()
         return result
     }
 
@@ -55,17 +35,14 @@ final class MonotonicCondition<Value>: @unchecked Sendable {
         unless isDone: (Value) -> Bool,
         then body: (inout Value) -> Result
     ) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lock.lock()
+        defer { lock.unlock() }
         if !isDone(value) {
             if let deadlineMicroseconds {
-                var deadline = timespec(
-                    tv_sec: Int(deadlineMicroseconds / 1_000_000),
-                    tv_nsec: Int(deadlineMicroseconds % 1_000_000) * 1_000
-                )
-                _ = pthread_cond_timedwait(condition, mutex, &deadline)
+                let (deadline, overflowed) = deadlineMicroseconds.multipliedReportingOverflow(by: 1_000)
+                lock.wait(untilMonotonicNanoseconds: overflowed ? .max : deadline)
             } else {
-                _ = pthread_cond_wait(condition, mutex)
+                lock.wait()
             }
         }
         return body(&value)

@@ -42,7 +42,7 @@ final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     /// the user-interactive work.
     static let tickPriority = TaskPriority(rawValue: 0x21)
 
-    private let lock = ConditionLock()
+    private let lock = ConditionLock(inheritingPriority: true)
     // Guarded by `lock`:
     private var urgentJobs: [UnownedJob] = []
     private var jobs: [UnownedJob] = []

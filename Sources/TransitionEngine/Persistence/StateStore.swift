@@ -62,7 +62,7 @@ public final class StateStore: @unchecked Sendable {
 
     /// What was found on open.
     public let restored: RestoreReport
-    let lock = ConditionLock()
+    let lock = ConditionLock(inheritingPriority: true)
     let files: StateFiles?
     // Guarded by `lock`:
     var pending: [Pending] = []
@@ -136,7 +136,7 @@ public final class StateStore: @unchecked Sendable {
     func write(groups: [[Change]]) async -> [Result<Void, TransitionEngineError>] {
         guard !groups.isEmpty else { return [] }
         final class Collector: @unchecked Sendable {
-            let lock = ConditionLock()
+            let lock = ConditionLock(inheritingPriority: true)
             var results: [Result<Void, TransitionEngineError>?]
             var remaining: Int
             var continuation: CheckedContinuation<[Result<Void, TransitionEngineError>], Never>?

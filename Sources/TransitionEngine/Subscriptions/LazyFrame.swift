@@ -1,3 +1,5 @@
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -99,7 +101,7 @@ enum FrameLocks {
     /// Initialized once and never changed; the mutexes themselves are what synchronizes.
     @usableFromInline nonisolated(unsafe) static let mutexes: UnsafeMutablePointer<pthread_mutex_t> = {
         let mutexes = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: count)
-        for index in 0..<count { initializePriorityInheritingMutex(mutexes + index) }
+        for index in 0..<count { PosixMutex.initialize(mutexes + index, inheritingPriority: true) }
         return mutexes
     }()
 

@@ -17,7 +17,7 @@ final class ReadinessNotifier: @unchecked Sendable {
     /// The process's notifier.
     static let shared = ReadinessNotifier()
 
-    private let lock = ConditionLock()
+    private let lock = ConditionLock(inheritingPriority: true)
     // Guarded by `lock`:
     private var pending: [ReadinessBatch] = []
     private var started = false

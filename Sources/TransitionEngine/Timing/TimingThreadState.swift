@@ -1,3 +1,5 @@
+import SystemThreads
+
 /// The state the timing thread shares with the pool, guarded by one `ConditionLock`.
 ///
 /// Every field is read and written only while `lock` is held.
@@ -7,7 +9,7 @@ final class TimingThreadState: @unchecked Sendable {
         var needsTicks: Bool
     }
 
-    let lock = ConditionLock()
+    let lock = ConditionLock(inheritingPriority: true)
     var grid: FrameGrid
     var participants: [UInt64: Participant] = [:]
     var nextRegistration: UInt64 = 1

@@ -1,10 +1,6 @@
 import SystemThreads
 import Varlink
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A thread that moves subscribers' frames and events from their queues to their connections (one of
 /// the service's `SubscriptionPumps`).
 ///
@@ -16,8 +12,7 @@ import Varlink
 /// `maximumRetryMilliseconds`), while its frames coalesce in the queue. With nothing listed and nothing
 /// held back the thread sleeps on a condition variable: no wake-ups.
 final class SubscriptionPump: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let lock = ConditionLock()
     /// The longest wait between looks at held-back streams (a reader stuck for good costs about four
     /// wake-ups a second).
     static let maximumRetryMilliseconds: Int64 = 256
@@ -26,7 +21,7 @@ final class SubscriptionPump: @unchecked Sendable {
     let name: String
     /// The current wait between looks at held-back streams; doubles while none makes progress.
     private var currentRetryNanoseconds: Int64
-    // Guarded by `mutex`:
+    // Guarded by `lock`:
     private var ready: [SubscriptionStream] = []
     private var listed: Set<ObjectIdentifier> = []
     private var heldBack: [SubscriptionStream] = []
@@ -41,42 +36,29 @@ final class SubscriptionPump: @unchecked Sendable {
         self.name = name
         retryNanoseconds = Int64(max(retryMilliseconds, 1)) * 1_000_000
         currentRetryNanoseconds = retryNanoseconds
-        pthread_mutex_init(mutex, nil)
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
     }
 
     /// Lists `stream` to be drained. Called from any thread (a stack's tick, a task); cheap: a lock, an
     /// append, and a signal only when the thread sleeps. Starts the thread at the first call.
     func schedule(_ stream: SubscriptionStream) {
-        pthread_mutex_lock(mutex)
+        lock.lock()
         let needsStart = !started && !stopping
         if needsStart { started = true }
         if !stopping, listed.insert(ObjectIdentifier(stream)).inserted {
             ready.append(stream)
-            if sleeping { pthread_cond_signal(condition) }
+            if sleeping { lock.signal() }
         }
-        pthread_mutex_unlock(mutex)
+        lock.unlock()
         if needsStart { startThread() }
     }
 
     /// Drains what is listed, then ends the thread and waits for it. Later schedules are ignored.
     func stop() {
-        pthread_mutex_lock(mutex)
-        stopping = true
-        pthread_cond_signal(condition)
-        while started && !finished { pthread_cond_wait(condition, mutex) }
-        pthread_mutex_unlock(mutex)
+        lock.withLock {
+            stopping = true
+            lock.signal()
+            while started && !finished { lock.wait() }
+        }
     }
 
     private func startThread() {
@@ -84,13 +66,13 @@ final class SubscriptionPump: @unchecked Sendable {
     }
 
     private func run() {
-        pthread_mutex_lock(mutex)
+        lock.lock()
         while true {
             while ready.isEmpty && !stopping {
                 sleeping = true
                 if heldBack.isEmpty {
-                    pthread_cond_wait(condition, mutex)
-                } else if waitTimedOut() {
+                    lock.wait()
+                } else if lock.wait(forNanoseconds: currentRetryNanoseconds) == .deadlinePassed {
                     // Look again at the streams held back: their readers may have caught up.
                     for stream in heldBack where listed.insert(ObjectIdentifier(stream)).inserted {
                         ready.append(stream)
@@ -103,13 +85,13 @@ final class SubscriptionPump: @unchecked Sendable {
             let batch = ready
             ready.removeAll(keepingCapacity: true)
             for stream in batch { listed.remove(ObjectIdentifier(stream)) }
-            pthread_mutex_unlock(mutex)
+            lock.unlock()
             var held: [SubscriptionStream] = []
             // The event loop is woken once for several streams' replies, not once for each.
             VarlinkWakeBatch.run {
                 for stream in batch where stream.drain() == .heldBack { held.append(stream) }
             }
-            pthread_mutex_lock(mutex)
+            lock.lock()
             // Back off while everything looked at is still held back (readers stuck for good).
             let progressed = held.count < batch.count
             currentRetryNanoseconds =
@@ -118,17 +100,7 @@ final class SubscriptionPump: @unchecked Sendable {
             heldBack.append(contentsOf: held)
         }
         finished = true
-        pthread_cond_broadcast(condition)
-        pthread_mutex_unlock(mutex)
-    }
-
-    /// Waits up to `currentRetryNanoseconds` (mutex held); true when the time passed without a signal.
-    private func waitTimedOut() -> Bool {
-        var deadline = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &deadline)
-        let total = Int64(deadline.tv_nsec) + currentRetryNanoseconds
-        deadline.tv_sec += Int(total / 1_000_000_000)
-        deadline.tv_nsec = Int(total % 1_000_000_000)
-        return pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT
+        lock.broadcast()
+        lock.unlock()
     }
 }
