@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "TransitionClient", targets: ["TransitionClient"]),
         .library(name: "TransitionService", targets: ["TransitionService"]),
         .library(name: "TaskPool", targets: ["TaskPool"]),
+        .library(name: "SystemThreads", targets: ["SystemThreads"]),
     ],
     targets: [
         // C libraries and system calls Swift's Glibc module does not expose.

@@ -28,7 +28,7 @@ let package = Package(
             name: "BenchmarkSupport",
             dependencies: [
                 "CBenchmarkTools", .product(name: "TransitionCore", package: "transitiond"),
-                .product(name: "JSON", package: "transitiond"),
+                .product(name: "JSON", package: "transitiond"), .product(name: "SystemThreads", package: "transitiond"),
             ]
         ),
         // The `core` group: timing curves, springs, transforms and plan sampling against their targets.
@@ -47,6 +47,7 @@ let package = Package(
                 .product(name: "TransitionCore", package: "transitiond"),
                 .product(name: "TransitionEngine", package: "transitiond"),
                 .product(name: "TaskPool", package: "transitiond"),
+                .product(name: "SystemThreads", package: "transitiond"),
             ]
         ),
         // The `sockets` group: request rates against redis-server, update-to-frame latency.
@@ -57,7 +58,10 @@ let package = Package(
         // The `resources` group: resident memory per idle stack and client, start to READY=1.
         .target(
             name: "ResourceBenchmarks",
-            dependencies: ["BenchmarkKit", "BenchmarkSupport", "CBenchmarkTools"]
+            dependencies: [
+                "BenchmarkKit", "BenchmarkSupport", "CBenchmarkTools",
+                .product(name: "SystemThreads", package: "transitiond"),
+            ]
         ),
         .executableTarget(
             name: "transitiond-bench",

@@ -1,3 +1,5 @@
+import SystemThreads
+
 /// Runs async code from the synchronous benchmark runner: the body runs in a detached task while the
 /// calling thread (the main thread, which is not one of the cooperative pool's threads) blocks on a
 /// condition variable until it returns.
@@ -10,7 +12,8 @@ public enum BlockingWait {
     }
 
     private final class Box<Value: Sendable>: @unchecked Sendable {
-        private let condition = ThreadCondition()
+        private let condition = ConditionLock()
+        // Guarded by `condition`.
         private var value: Value?
 
         func fulfil(_ value: Value) {

@@ -1,5 +1,6 @@
 import BenchmarkKit
 import BenchmarkSupport
+import SystemThreads
 import TransitionCore
 import TransitionEngine
 
@@ -42,7 +43,9 @@ final class FrameReader: Sendable {
     init(_ subscriptions: [StackSubscription], threads: Int = MachineState.onlineProcessors()) {
         let count = max(threads, 1)
         lanes = (0..<count).map { lane in
-            Lane(Array(subscriptions.enumerated().filter { $0.offset % count == lane }.map(\.element)))
+            Lane(
+                Array(subscriptions.enumerated().filter { $0.offset % count == lane }.map(\.element)),
+                name: "bench-reader\(lane)")
         }
     }
 
@@ -57,7 +60,7 @@ final class FrameReader: Sendable {
     /// One reading thread and the subscriptions it owns.
     private final class Lane: @unchecked Sendable {
         private let subscriptions: [StackSubscription]
-        private let lock = ThreadCondition()
+        private let lock = ConditionLock()
         // Guarded by `lock`:
         private var ready: [Int] = []
         private var sleeping = false
@@ -65,9 +68,9 @@ final class FrameReader: Sendable {
         private var counts = Counts()
         private var thread: pthread_t?
 
-        init(_ subscriptions: [StackSubscription]) {
+        init(_ subscriptions: [StackSubscription], name: String) {
             self.subscriptions = subscriptions
-            let handle = DedicatedThread.start { [self] in run() }
+            let handle = DedicatedThread.start(name: name) { [self] in run() }
             lock.withLock { thread = handle }
             for (index, subscription) in subscriptions.enumerated() {
                 subscription.setReadinessHandler { [self] in markReady(index) }

@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import CBenchmarkTools
+import SystemThreads
 
 #if canImport(Glibc)
     import Glibc
@@ -88,22 +89,10 @@ final class ResourceDaemon {
 }
 
 /// Failures collected from several threads.
-private final class FailureList: @unchecked Sendable {
-    private var lock = pthread_mutex_t()
-    private var messages: [String] = []
+private struct FailureList: Sendable {
+    private let messages = Locked<[String]>([])
 
-    init() { pthread_mutex_init(&lock, nil) }
-    deinit { pthread_mutex_destroy(&lock) }
+    func append(_ message: String) { messages.withLock { $0.append(message) } }
 
-    func append(_ message: String) {
-        pthread_mutex_lock(&lock)
-        messages.append(message)
-        pthread_mutex_unlock(&lock)
-    }
-
-    var first: String? {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        return messages.first
-    }
+    var first: String? { messages.withLock { $0.first } }
 }
