@@ -2,10 +2,11 @@
 ///
 /// ```
 /// transitiond-bench [--filter PREFIX]... [--list] [--batches N] [--batch-ms MS] [--duration-scale F]
-///                   [--results DIRECTORY] [--no-write] [--strict]
+///                   [--stacks N[,N]...] [--results DIRECTORY] [--no-write] [--strict]
 /// ```
 public struct BenchmarkOptions {
-    /// Group names or key prefixes to run (`core`, `core.bezier`); empty runs everything.
+    /// Group names or key prefixes to run (`core`, `core.bezier`), or whole keys ending in `$`
+    /// (`engine.capacity.60hz$`); empty runs everything.
     public var filters: [String] = []
     /// Print the groups and benchmarks instead of running them.
     public var list = false
@@ -18,6 +19,11 @@ public struct BenchmarkOptions {
     public var durationScale = 1.0
     /// Where results files go; nil means bench/results beside the package.
     public var resultsDirectory: String?
+    /// Stack counts the engine's capacity rows measure, in this order, instead of searching; empty
+    /// searches. For comparing two builds at the same counts; implies `writeResults == false`.
+    public var stackCounts: [Int] = []
+    /// The largest count `--stacks` accepts.
+    public static let largestStackCount = 100_000
     /// Whether to write results files.
     public var writeResults = true
     /// Exit with status 1 when a target is missed.
@@ -28,12 +34,15 @@ public struct BenchmarkOptions {
     /// The usage text.
     public static let usage = """
         usage: transitiond-bench [options]
-          --filter PREFIX    run groups or benchmarks whose key starts with PREFIX (repeatable, or comma-separated)
+          --filter PREFIX    run groups or benchmarks whose key starts with PREFIX (repeatable, or comma-separated);
+                             PREFIX ending in $ selects that key only (engine.capacity.60hz$)
           --list             list groups and benchmarks with their targets, run nothing
           --batches N        measured batches per figure (default 15, at least 3)
           --batch-ms MS      minimum duration of one batch in milliseconds (default 20)
           --duration-scale F multiply the length of the engine and sockets groups' timed runs by F
                              (0.1 to 10, default 1; the defaults keep each group under about 2 minutes)
+          --stacks N[,N]...  the engine capacity rows measure these stack counts (1 to 100000) instead of
+                             searching, to compare builds at the same counts; implies --no-write
           --results DIR      directory for <date>-<group>.json and latest-<group>.json (default bench/results)
           --no-write         print the table only
           --strict           exit with status 1 if any target is missed
@@ -73,6 +82,16 @@ public struct BenchmarkOptions {
                     throw UsageError("--duration-scale needs a number from 0.1 to 10")
                 }
                 durationScale = scale
+            case "--stacks":
+                let text = try value(for: argument)
+                let counts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+                guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? 0) >= 1 && ($0 ?? 0) <= Self.largestStackCount })
+                else {
+                    throw UsageError(
+                        "--stacks needs whole numbers from 1 to \(Self.largestStackCount), comma-separated; got '\(text)'"
+                    )
+                }
+                stackCounts += counts.compactMap { $0 }
             case "--results":
                 resultsDirectory = try value(for: argument)
             case "--no-write":
@@ -85,11 +104,17 @@ public struct BenchmarkOptions {
                 throw UsageError("unknown option \(argument)")
             }
         }
+        // Rows measured at chosen counts are no capacity: they never replace the figures of record.
+        if !stackCounts.isEmpty { writeResults = false }
     }
 
-    /// Whether a benchmark key is selected: there is no filter, or one is a prefix of the key.
+    /// Whether a benchmark key is selected: there is no filter, or one is a prefix of the key, or one
+    /// ending in `$` is the key.
     public func selects(key: String) -> Bool {
-        filters.isEmpty || filters.contains { key.hasPrefix($0) }
+        filters.isEmpty
+            || filters.contains { filter in
+                filter.hasSuffix("$") ? key == filter.dropLast() : key.hasPrefix(filter)
+            }
     }
 }
 

@@ -37,7 +37,8 @@ enum CapacityBenchmarks {
             let search = CapacitySearch(
                 framesPerSecond: framesPerSecond, readers: readers, workload: workload,
                 windowSeconds: Double(CapacitySearch.windowTicks) / Double(framesPerSecond)
-                    * context.options.durationScale)
+                    * context.options.durationScale,
+                fixedCounts: context.options.stackCounts)
             let (steps, error) = search.run { line in StandardError.writeLine("  " + line) }
             if let error, steps.isEmpty { return BenchmarkResult(skipping: benchmark, reason: error) }
             let capacity = steps.filter(\.passed).map(\.stacks).max() ?? 0
@@ -56,7 +57,11 @@ enum CapacityBenchmarks {
                     + "p99 by nearest rank over \(CapacitySearch.windowTicks) ticks per step"
             ]
             notes += steps.map { "step " + search.describe($0) }
-            if capacity >= CapacitySearch.maximumStacks {
+            if !search.fixedCounts.isEmpty {
+                notes.append(
+                    "no search: measured at the counts given (--stacks); the figure is the largest that passed, "
+                        + "not a capacity")
+            } else if capacity >= CapacitySearch.maximumStacks {
                 notes.append("the search stops at \(CapacitySearch.maximumStacks): the capacity is at least that")
             }
             if let error { notes.append("search stopped: \(error)") }

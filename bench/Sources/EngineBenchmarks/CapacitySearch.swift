@@ -81,17 +81,28 @@ struct CapacitySearch {
     let readers: StackLoad.Readers
     let workload: StackLoad.Workload
     let windowSeconds: Double
+    /// Counts to measure in this order instead of searching (`--stacks`); empty searches.
+    var fixedCounts: [Int] = []
 
     /// Half the frame period, nanoseconds.
     var budget: Int64 { 1_000_000_000 / Int64(framesPerSecond) / 2 }
 
-    /// Runs the search; returns every step in the order measured, or the error that stopped it.
+    /// Runs the search (or measures `fixedCounts`); returns every step in the order measured, or the error
+    /// that stopped it.
     func run(progress: (String) -> Void) -> (steps: [Step], error: String?) {
         var steps: [Step] = []
         var bracket = CapacityBracket(
             initial: Self.initialStacks, maximum: Self.maximumStacks, resolution: Self.resolution,
             smallestStep: Self.smallestStep)
-        while steps.count < Self.maximumSteps, let count = bracket.next {
+        var countsLeft = fixedCounts[...]
+        while true {
+            let next: Int?
+            if fixedCounts.isEmpty {
+                next = steps.count < Self.maximumSteps ? bracket.next : nil
+            } else {
+                next = countsLeft.popFirst()
+            }
+            guard let count = next else { break }
             let stacks = count
             var step: Step
             switch BlockingWait.run({ [self] in await measure(stacks: stacks) }) {
