@@ -20,6 +20,43 @@ struct ScreenTests {
         try screen.validate()
     }
 
+    /// A stack keeps its screens for as long as it lives, so decoded children take an array of exactly
+    /// their count: decoding `[Node]` element by element left room for 8 where there were 5.
+    @Test func decodedChildrenTakeNoMoreRoomThanTheyNeed() throws {
+        let grandchildren = (0..<3).map { #"{"id":"g\#($0)","frame":[0,0,1,1]}"# }.joined(separator: ",")
+        let children = (0..<5).map { #"{"id":"c\#($0)","frame":[0,0,2,2],"children":[\#(grandchildren)]}"# }
+        let screen = try decode(
+            #"{"id":"s","kind":"k","root":{"id":"v","frame":[0,0,10,20],"children":["#
+                + children.joined(separator: ",") + "]}}")
+        #expect(screen.root.children.count == 5)
+        #expect(screen.root.children.capacity == 5)
+        for child in screen.root.children {
+            #expect(child.children.count == 3)
+            #expect(child.children.capacity == 3)
+        }
+        let explicitlyEmpty = try decode(#"{"id":"s","kind":"k","root":{"id":"v","frame":[0,0,1,1],"children":null}}"#)
+        #expect(explicitlyEmpty.root.children.isEmpty)
+    }
+
+    /// A node keeps its transform as functions, without `TransformList`'s cached matrix (128 bytes), which
+    /// nearly doubled every node a stack holds; reading `transform` gives the same list and matrix back.
+    @Test func aNodeKeepsItsTransformCompactly() {
+        // 144 bytes; 272 with the matrix.
+        #expect(MemoryLayout<Node>.size <= 160)
+        let functions: [TransformFunction] = [
+            .translate(x: 3, y: 4, z: 0), .rotate(angle: 0.5, x: 0, y: 0, z: 1),
+        ]
+        var node = Node(id: "v", frame: Rect(x: 0, y: 0, width: 10, height: 10), transform: TransformList(functions))
+        #expect(node.transform.functions == functions)
+        #expect(node.transform.matrix == TransformList(functions).matrix)
+        let matrix = TransformList([.scale(x: 2, y: 3, z: 1)]).matrix
+        node.transform = TransformList(matrix: matrix)
+        #expect(node.transform.matrix == matrix)
+        #expect(node.transform == TransformList(matrix: matrix))
+        node.transform = TransformList()
+        #expect(node.transform.isEmpty)
+    }
+
     @Test func flatFormBuildsTheSameTreeWhateverTheOrder() throws {
         let flat = try decode(
             #"{"id":"s","kind":"k","nodes":[{"id":"c2","parent":"c1","frame":[0,0,1,1]},{"id":"c1","parent":"v","frame":[1,1,2,2]},{"id":"v","frame":[0,0,10,10]}]}"#

@@ -17,8 +17,15 @@ public struct Node: Sendable, Equatable, Codable {
     public var frame: Rect
     /// The anchor point in unit coordinates of the bounds; (0.5, 0.5) by default.
     public var anchorPoint: Point
-    /// The node's own transform, applied about the anchor point; identity (empty) by default.
-    public var transform: TransformList
+    /// The node's own transform, applied about the anchor point; identity (empty) by default. Computed
+    /// from the stored functions on each read (see `transformFunctions`).
+    public var transform: TransformList {
+        get { TransformList(transformFunctions) }
+        set { transformFunctions = newValue.functions }
+    }
+    /// The transform's functions: a node keeps them alone, not a `TransformList`, whose cached matrix
+    /// would add 128 bytes to every node of every screen a stack holds (a node is 144 bytes so).
+    private var transformFunctions: [TransformFunction]
     /// Opacity from 0 (transparent) to 1 (opaque); multiplies with the ancestors' opacity. 1 by default.
     public var alpha: Double
     /// Whether the node and its subtree are hidden; false by default.
@@ -42,7 +49,7 @@ public struct Node: Sendable, Equatable, Codable {
         self.id = id
         self.frame = frame
         self.anchorPoint = anchorPoint
-        self.transform = transform
+        self.transformFunctions = transform.functions
         self.alpha = alpha
         self.hidden = hidden
         self.zIndex = zIndex
@@ -68,13 +75,25 @@ public struct Node: Sendable, Equatable, Codable {
         id = try container.decode(NodeID.self, forKey: .id)
         frame = try container.decode(Rect.self, forKey: .frame)
         anchorPoint = try container.decodeIfPresent(Point.self, forKey: .anchorPoint) ?? Point(x: 0.5, y: 0.5)
-        transform = try container.decodeIfPresent(TransformList.self, forKey: .transform) ?? TransformList()
+        transformFunctions = try container.decodeIfPresent(TransformList.self, forKey: .transform)?.functions ?? []
         alpha = try container.decodeIfPresent(Double.self, forKey: .alpha) ?? 1
         hidden = try container.decodeIfPresent(Bool.self, forKey: .hidden) ?? false
         zIndex = try container.decodeIfPresent(Double.self, forKey: .zIndex) ?? 0
         sharedID = try container.decodeIfPresent(String.self, forKey: .sharedID)
         style = try container.decodeIfPresent(JSONValue.self, forKey: .style)
-        children = try container.decodeIfPresent([Node].self, forKey: .children) ?? []
+        children = try Self.decodeChildren(from: container)
+    }
+
+    /// The children, in an array of exactly their count where the decoder knows it (the `JSON` module's
+    /// does): decoding `[Node]` appends one by one and leaves up to twice the room, which a stack then
+    /// holds for as long as it keeps the screen.
+    private static func decodeChildren(from container: KeyedDecodingContainer<CodingKeys>) throws -> [Node] {
+        guard try container.contains(.children) && !container.decodeNil(forKey: .children) else { return [] }
+        var list = try container.nestedUnkeyedContainer(forKey: .children)
+        var children: [Node] = []
+        children.reserveCapacity(list.count ?? 0)
+        while !list.isAtEnd { children.append(try list.decode(Node.self)) }
+        return children
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -82,7 +101,7 @@ public struct Node: Sendable, Equatable, Codable {
         try container.encode(id, forKey: .id)
         try container.encode(frame, forKey: .frame)
         if anchorPoint != Point(x: 0.5, y: 0.5) { try container.encode(anchorPoint, forKey: .anchorPoint) }
-        if !transform.functions.isEmpty { try container.encode(transform, forKey: .transform) }
+        if !transformFunctions.isEmpty { try container.encode(transform, forKey: .transform) }
         if alpha != 1 { try container.encode(alpha, forKey: .alpha) }
         if hidden { try container.encode(hidden, forKey: .hidden) }
         if zIndex != 0 { try container.encode(zIndex, forKey: .zIndex) }
