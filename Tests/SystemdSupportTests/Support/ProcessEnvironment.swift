@@ -9,7 +9,8 @@ import TransitionTestSupport
 /// WATCHDOG_*), as libsystemd reads them from there. They are nested in this one
 /// serialized suite so that no two of them change the environment at the same time; no
 /// other test changes it, and tests that start processes pass `TestProcessEnvironment.forChildren`,
-/// read under the lock these changes take.
+/// read under the lock these changes take. `scripts/test` runs this suite in a test process of its own
+/// (docs/testing.md): code under test that calls `getenv` itself takes no lock.
 @Suite(.serialized) enum ProcessEnvironmentTests {
     /// Sets the variables (nil unsets), runs `body`, and restores the previous values.
     static func with(_ variables: [String: String?], _ body: () throws -> Void) throws {
