@@ -24,7 +24,7 @@ public struct Node: Sendable, Equatable, Codable {
         set { transformFunctions = newValue.functions }
     }
     /// The transform's functions: a node keeps them alone, not a `TransformList`, whose cached matrix
-    /// would add 128 bytes to every node of every screen a stack holds (a node is 144 bytes so).
+    /// would add 128 bytes to every node of every screen a stack holds (144 bytes a node, not 272).
     private var transformFunctions: [TransformFunction]
     /// Opacity from 0 (transparent) to 1 (opaque); multiplies with the ancestors' opacity. 1 by default.
     public var alpha: Double
