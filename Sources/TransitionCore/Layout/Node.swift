@@ -75,7 +75,8 @@ public struct Node: Sendable, Equatable, Codable {
         id = try container.decode(NodeID.self, forKey: .id)
         frame = try container.decode(Rect.self, forKey: .frame)
         anchorPoint = try container.decodeIfPresent(Point.self, forKey: .anchorPoint) ?? Point(x: 0.5, y: 0.5)
-        transformFunctions = try container.decodeIfPresent(TransformList.self, forKey: .transform)?.functions ?? []
+        // The same JSON array `TransformList` decodes, without computing a matrix only to drop it.
+        transformFunctions = try container.decodeIfPresent([TransformFunction].self, forKey: .transform) ?? []
         alpha = try container.decodeIfPresent(Double.self, forKey: .alpha) ?? 1
         hidden = try container.decodeIfPresent(Bool.self, forKey: .hidden) ?? false
         zIndex = try container.decodeIfPresent(Double.self, forKey: .zIndex) ?? 0
@@ -101,7 +102,7 @@ public struct Node: Sendable, Equatable, Codable {
         try container.encode(id, forKey: .id)
         try container.encode(frame, forKey: .frame)
         if anchorPoint != Point(x: 0.5, y: 0.5) { try container.encode(anchorPoint, forKey: .anchorPoint) }
-        if !transformFunctions.isEmpty { try container.encode(transform, forKey: .transform) }
+        if !transformFunctions.isEmpty { try container.encode(transformFunctions, forKey: .transform) }
         if alpha != 1 { try container.encode(alpha, forKey: .alpha) }
         if hidden { try container.encode(hidden, forKey: .hidden) }
         if zIndex != 0 { try container.encode(zIndex, forKey: .zIndex) }
