@@ -10,7 +10,9 @@ import CLinux
 /// has one thread per core; a blocking call there takes one of them for as long as it blocks.
 ///
 /// One place for `pthread_create`, so that every thread of the daemon is started, named and handed its
-/// closure the same way.
+/// closure the same way. Every thread starts at normal scheduling, whatever its creator runs at: a thread
+/// started from a real-time thread leaves `SCHED_FIFO`/`SCHED_RR` for `SCHED_OTHER` before its body runs
+/// (other policies, such as `SCHED_BATCH` or `SCHED_IDLE` set for the whole service, are kept).
 public enum SystemThread {
     /// The processors online now (sysconf(3) `_SC_NPROCESSORS_ONLN`), at least 1: how many threads the
     /// daemon's per-core pools (task pool, shard executors, subscription pumps) start.
@@ -96,6 +98,7 @@ public enum SystemThread {
             { argument in
                 let start = Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue()
                 if let name = start.name { _ = clinux_set_thread_name(name) }
+                leaveRealTimeScheduling()
                 start.body()
                 return nil
             }, start)
@@ -105,6 +108,26 @@ public enum SystemThread {
         }
         return thread
     }
+}
+
+/// Moves the calling thread from a real-time policy (`SCHED_FIFO`, `SCHED_RR`) to `SCHED_OTHER`; any
+/// other policy it keeps.
+///
+/// A new thread inherits its creator's policy (pthread_create(3) with default attributes), and threads
+/// are started lazily: the readiness notifier by the first tick, at real time on a shard thread. Real time
+/// is for the threads that ask for it themselves (the timing thread, the shard threads while ticking); a
+/// reader's thread at `SCHED_FIFO` would compete with the ticks it serves as an equal. Set in the new
+/// thread rather than through `PTHREAD_EXPLICIT_SCHED`, which makes `pthread_create` itself fail where
+/// `sched_setscheduler` is forbidden (the shipped units' system call filter); there the creator cannot be
+/// at real time either, and the failure here changes nothing.
+private func leaveRealTimeScheduling() {
+    var policy: Int32 = 0
+    var parameters = sched_param()
+    guard pthread_getschedparam(pthread_self(), &policy, &parameters) == 0,
+        policy == SCHED_FIFO || policy == SCHED_RR
+    else { return }
+    parameters.sched_priority = 0
+    _ = pthread_setschedparam(pthread_self(), SCHED_OTHER, &parameters)
 }
 
 /// No thread could be started.
