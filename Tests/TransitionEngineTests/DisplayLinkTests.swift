@@ -35,6 +35,22 @@ import TransitionEngine
         #expect(!statistics.isTicking)
     }
 
+    /// The tick loop runs on the first shard executor's thread as tick jobs (ahead of ordinary jobs, at
+    /// real time where allowed), whatever priority the runtime gave its task.
+    @Test func ticksAreHandledAsTickJobs() async throws {
+        let link = try DisplayLink(framesPerSecond: 240)
+        let recorder = TickRecorder()
+        let registration = link.register(recorder)
+        await link.start()
+        link.setNeedsTicks(true, for: registration)
+        await recorder.waitForTicks(3)
+        link.setNeedsTicks(false, for: registration)
+        await link.stop()
+        let handled = recorder.handledAsTickJob
+        #expect(handled.count >= 3)
+        #expect(handled.allSatisfy { $0 }, "\(handled)")
+    }
+
     @Test func stopEndsAnIdleClock() async throws {
         let link = try DisplayLink()
         await link.start()

@@ -42,6 +42,33 @@ import Testing
         #expect(during < UInt64(count / 2), "\(during) jobs for a tick of \(count) stacks")
     }
 
+    /// On a clock with deadlines (a `DisplayLink`) each shard's walk runs as a tick job of its executor
+    /// (sent to its `tickLane`): ahead of waiting ordinary jobs and at real time where allowed. Tasks asked
+    /// for above user-initiated are created at user-initiated, so a walk told apart by its priority ran as
+    /// an ordinary job. The last executor counts only walks (the tick loop runs on the first), of this
+    /// test or of any other running a display link meanwhile.
+    @Test func aDisplayLinkTickWalksEachShardInATickJob() async throws {
+        let link = try DisplayLink(framesPerSecond: 240)
+        let executors = ShardExecutor.shared
+        let engine = TransitionEngine(clock: link, store: .inMemory(), shardCount: executors.count)
+        await link.start()
+        let stacks = try await (0..<executors.count).asyncMap { index in
+            try await engine.createStack(Fixtures.state(StackID(rawValue: "s\(index)")))
+        }
+        let last = try #require(executors.last)
+        let before = last.tickJobsRun
+        for stack in stacks {
+            let subscription = try await stack.subscribe()
+            try await stack.push(Fixtures.screen("a"))
+            for try await element in subscription {
+                if case .event(let event) = element, event.kind == .completed { break }
+            }
+        }
+        #expect(last.tickJobsRun > before)
+        await engine.shutdown()
+        await link.stop()
+    }
+
     @Test func shardsAreAssignedRoundRobin() throws {
         let harness = try Harness(shardCount: 3)
         let shards = (0..<7).map { _ in harness.engine.context.scheduler.assignShard() }

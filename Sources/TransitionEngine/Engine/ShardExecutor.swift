@@ -13,10 +13,10 @@ import SystemThreads
 /// each stack actor of the shard inline: they share this executor, so entering one and coming back is a
 /// plain call with no job enqueued (an actor of its own on the default executor would be entered through a
 /// queued job per hop). Client operations and the reports of a tick's commits reach the stacks here too,
-/// as jobs queued behind the current one; tick jobs (`tickPriority`, above every named priority) go first,
-/// so a tick waits at most for the job that runs when it arrives.
+/// as jobs queued behind the current one; tick jobs (those sent to `tickLane`) go first, so a tick waits at
+/// most for the job that runs when it arrives.
 ///
-/// Jobs of one priority class run in the order they were enqueued. The thread blocks on a condition
+/// Tick jobs run in the order they were enqueued, and so do ordinary jobs. The thread blocks on a condition
 /// variable when it has no job: an idle executor never wakes. Where the system allows it, the thread waits
 /// and runs tick jobs at real-time priority (`SCHED_FIFO` 1, like the timing thread) and runs every other
 /// job at normal priority. Executors live for the whole process
@@ -36,11 +36,14 @@ final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     /// The shared executor that runs shard `index` (shards beyond the processor count share executors).
     static func forShard(_ index: Int) -> ShardExecutor { shared[index % shared.count] }
 
-    /// The tick loop's priority: jobs at this priority or above run before any other waiting job, at real
-    /// time. Dispatch's user-interactive class (`QOS_CLASS_USER_INTERACTIVE`, 0x21), above every named
-    /// `TaskPriority`, so that no client task (at most `high`) is taken for a tick: producing frames is
-    /// the user-interactive work.
-    static let tickPriority = TaskPriority(rawValue: 0x21)
+    /// Where tick work goes: the task executor that the tick loop and the shard walks prefer. Its jobs run
+    /// on this executor's thread, isolated to this executor (so the walk enters the shard's stacks as
+    /// before), ahead of every waiting ordinary job and at real time where the system allows it.
+    ///
+    /// Tick work is told apart by the executor it is sent to, not by its priority: Swift creates no task
+    /// above user-initiated (a task asked for at user-interactive, 0x21, gets 0x19, `swift_task_create`),
+    /// so a tick priority above every named one never reached a job, and the walks ran as ordinary jobs.
+    let tickLane: TickLane
 
     private let lock = ConditionLock(inheritingPriority: true)
     // Guarded by `lock`:
@@ -50,20 +53,40 @@ final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     private var head = 0
     private var sleeping = false
     private var enqueuedJobCount: UInt64 = 0
+    private var tickJobCount: UInt64 = 0
     /// Whether the thread is running an ordinary job (at normal priority).
     private var runningOrdinary = false
     private var scheduling = ThreadScheduling()
 
+    /// Whether the caller is a tick job of this executor: false on any other thread, and in an ordinary
+    /// job of this one.
+    var isRunningTickJob: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let thread = scheduling.thread, pthread_equal(thread, pthread_self()) != 0 else { return false }
+        return !runningOrdinary
+    }
+
+    /// Jobs run as tick jobs since the process started (tests check that ticks run as such).
+    var tickJobsRun: UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        return tickJobCount
+    }
+
     private init(name: String) {
+        tickLane = TickLane()
+        tickLane.executor = self
         SystemThread.startEssential(name: name) { [self] in run() }
     }
 
-    /// Queues a job; wakes the thread if it waits. A tick job that arrives while an ordinary job runs
-    /// raises the thread to real time at once, so that the rest of that job does not wait for the cores
-    /// behind other threads (priority inheritance, done by hand).
-    func enqueue(_ job: consuming ExecutorJob) {
-        let urgent = job.priority.rawValue >= Self.tickPriority.rawValue
-        let job = UnownedJob(job)
+    /// Queues an ordinary job (an actor's, or a task's that prefers this executor).
+    func enqueue(_ job: consuming ExecutorJob) { enqueue(UnownedJob(job), urgent: false) }
+
+    /// Queues an ordinary job, or a tick job (`urgent`, from `tickLane`); wakes the thread if it waits. A
+    /// tick job that arrives while an ordinary job runs raises the thread to real time at once, so that the
+    /// rest of that job does not wait for the cores behind other threads (priority inheritance, by hand).
+    private func enqueue(_ job: UnownedJob, urgent: Bool) {
         lock.lock()
         enqueuedJobCount &+= 1
         if urgent {
@@ -90,6 +113,7 @@ final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
         var batch: [UnownedJob] = []
         let serialExecutor = asUnownedSerialExecutor()
         let taskExecutor = asUnownedTaskExecutor()
+        let tickLaneExecutor = tickLane.asUnownedTaskExecutor()
         lock.lock()
         scheduling.thread = pthread_self()
         while true {
@@ -126,11 +150,29 @@ final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
             // that a boost from `enqueue` and this change happen in order.
             runningOrdinary = !urgent
             scheduling.set(realTime: urgent)
+            if urgent { tickJobCount &+= UInt64(batch.count) }
             lock.unlock()
-            for job in batch { job.runSynchronously(isolatedTo: serialExecutor, taskExecutor: taskExecutor) }
+            // A tick job keeps the lane as its task executor (its later jobs come back as tick jobs) and runs
+            // isolated to this executor, like every job here: the thread is this executor's alone.
+            let jobTaskExecutor = urgent ? tickLaneExecutor : taskExecutor
+            for job in batch { job.runSynchronously(isolatedTo: serialExecutor, taskExecutor: jobTaskExecutor) }
             batch.removeAll(keepingCapacity: true)
             lock.lock()
         }
+    }
+}
+
+extension ShardExecutor {
+    /// The task executor of a shard's tick work (`ShardExecutor.tickLane`): it queues every job it is given
+    /// on its shard executor as a tick job. Only a task executor: what it runs is isolated to the shard
+    /// executor, so no actor has it as its own.
+    final class TickLane: TaskExecutor, @unchecked Sendable {
+        /// Set once, before the shard's thread starts; executors live for the whole process.
+        fileprivate unowned(unsafe) var executor: ShardExecutor?
+
+        fileprivate init() {}
+
+        func enqueue(_ job: consuming ExecutorJob) { executor!.enqueue(UnownedJob(job), urgent: true) }
     }
 }
 

@@ -21,7 +21,12 @@ actor ShardWalker {
 
     /// Hands `tick` to each of `stacks` (all of this shard) in turn; returns the commits they made and
     /// the readiness handlers to call once the whole tick is done (see `ReadinessBatch`).
-    func walk(_ stacks: [StackActor], _ tick: ClockTick) -> ([StackActor.Commit], ReadinessBatch) {
+    ///
+    /// Call it on the shard's thread (a job of its `ShardExecutor` or of its `tickLane`, both isolated to
+    /// the executor); anywhere else the first `assumeIsolated` traps. Synchronous, so that the tick job
+    /// that calls it walks the stacks itself: an `await` into this actor from a task on the tick lane
+    /// would be a job on the executor's ordinary queue.
+    nonisolated func walk(_ stacks: [StackActor], _ tick: ClockTick) -> ([StackActor.Commit], ReadinessBatch) {
         var commits: [StackActor.Commit] = []
         let readiness = ReadinessBatch()
         for stack in stacks {

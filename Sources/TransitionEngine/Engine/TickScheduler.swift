@@ -99,13 +99,16 @@ final class TickScheduler: ClockParticipant, Sendable {
                 shard.stacks.isEmpty ? nil : (index: index, stacks: shard.stacks)
             }
         }
-        // Each shard is walked by a child task on its executor's thread, isolated to the shard's walker, which
-        // shares that executor with the shard's stack actors: entering each stack is a plain call on the same
-        // thread (see ShardWalker).
+        // Each shard is walked by a child task on its executor's thread, the thread of the shard's stack
+        // actors: entering each stack is a plain call there (see ShardWalker). A tick with a deadline runs
+        // as a tick job (the executor's `tickLane`), ahead of ordinary jobs and at real time where allowed.
+        let urgent = clock.ticksHaveDeadlines
         let (commits, readiness) = await withTaskGroup(of: ([StackActor.Commit], ReadinessBatch).self) { group in
             for shard in shards {
-                group.addTask(executorPreference: ShardExecutor.forShard(shard.index)) {
-                    await ShardWalker.forShard(shard.index).walk(shard.stacks, tick)
+                let executor = ShardExecutor.forShard(shard.index)
+                let preference: any TaskExecutor = urgent ? executor.tickLane : executor
+                group.addTask(executorPreference: preference) {
+                    ShardWalker.forShard(shard.index).walk(shard.stacks, tick)
                 }
             }
             var all: [StackActor.Commit] = []

@@ -58,9 +58,10 @@ public actor DisplayLink: TransitionClock {
         }
         guard !alreadyStarted else { return }
         SystemThread.startEssential(name: "transitiond-tick") { TimingLoop.run(shared) }
-        // The loop runs on the first shard's thread: each tick resumes it there directly, never through
-        // the cooperative pool (where it would wait behind whatever the pool runs).
-        loop = Task.detached(executorPreference: ShardExecutor.forShard(0), priority: ShardExecutor.tickPriority) {
+        // The loop runs on the first shard's thread as tick jobs: each tick resumes it there directly, never
+        // through the cooperative pool (where it would wait behind whatever the pool runs). Its priority
+        // says nothing to the shard executor (the lane does); high, for any pool it might touch.
+        loop = Task.detached(executorPreference: ShardExecutor.forShard(0).tickLane, priority: .high) {
             await TimingLoop.deliver(shared)
         }
     }
@@ -104,6 +105,9 @@ public actor DisplayLink: TransitionClock {
 
     /// False: a tick never waits for a disk.
     public nonisolated var waitsForSideEffects: Bool { false }
+
+    /// True: each tick is due on the frame grid.
+    public nonisolated var ticksHaveDeadlines: Bool { true }
 
     /// What the clock measured about itself.
     public nonisolated var statistics: ClockStatistics {

@@ -38,6 +38,12 @@ public protocol TransitionClock: AnyObject, Sendable {
     /// tick when `advance` returns; `false` for a `DisplayLink`, which must never wait for a disk.
     var waitsForSideEffects: Bool { get }
 
+    /// Whether each tick is due at a time on the wall clock, so that the engine runs it ahead of other
+    /// work, at real time where the system allows it (`ShardExecutor.tickLane`). `true` for a
+    /// `DisplayLink`; `false` for a `VirtualClock`, whose ticks come when a test asks and are due at no
+    /// time (its walks run as ordinary jobs, taking no core from anything else).
+    var ticksHaveDeadlines: Bool { get }
+
     /// What the clock measured about itself (lateness histogram, skipped frames, idle wake-ups).
     var statistics: ClockStatistics { get }
 

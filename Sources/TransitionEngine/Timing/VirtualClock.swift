@@ -110,6 +110,9 @@ public actor VirtualClock: TransitionClock {
     /// True: a tick is handled only when its writes and events are done.
     public nonisolated var waitsForSideEffects: Bool { true }
 
+    /// False: a tick is due when a test asks for it, not at a time.
+    public nonisolated var ticksHaveDeadlines: Bool { false }
+
     /// What the clock measured about itself.
     public nonisolated var statistics: ClockStatistics {
         state.withLock { state in

@@ -6,6 +6,8 @@ import SystemThreads
 final class TickRecorder: ClockParticipant {
     private struct State {
         var ticks: [ClockTick] = []
+        /// For each tick, whether it was handled in a tick job of the first shard executor.
+        var handledAsTickJob: [Bool] = []
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
@@ -13,9 +15,15 @@ final class TickRecorder: ClockParticipant {
 
     var ticks: [ClockTick] { state.withLock { $0.ticks } }
 
+    /// For each tick, whether it was handled in a tick job of the first shard executor (a `DisplayLink`
+    /// delivers its ticks there).
+    var handledAsTickJob: [Bool] { state.withLock { $0.handledAsTickJob } }
+
     func handle(_ tick: ClockTick) async {
+        let tickJob = ShardExecutor.forShard(0).isRunningTickJob
         let ready = state.withLock { state in
             state.ticks.append(tick)
+            state.handledAsTickJob.append(tickJob)
             let count = state.ticks.count
             let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
             state.waiters.removeAll { $0.count <= count }

@@ -21,6 +21,7 @@ final class TickRecordingClock: TransitionClock {
     var now: Int64 { displayLink.now }
     var currentFrameIndex: Int64 { displayLink.currentFrameIndex }
     var waitsForSideEffects: Bool { displayLink.waitsForSideEffects }
+    var ticksHaveDeadlines: Bool { displayLink.ticksHaveDeadlines }
     var statistics: ClockStatistics { displayLink.statistics }
 
     func register(_ participant: any ClockParticipant) -> ClockRegistration {
