@@ -1,10 +1,11 @@
-/// The isolation a shard's tick walk and commit reports run in: an actor on the shard's `ShardExecutor`,
-/// the executor every `StackActor` of the shard shares.
+/// A shard's tick walk and commit reports: an actor on the shard's `ShardExecutor`, the executor every
+/// `StackActor` of the shard shares.
 ///
 /// A stack actor is entered from here on the same thread, without a job: they share one executor, so the
-/// walk enters each stack synchronously through `assumeIsolated`. From a nonisolated function, even one
-/// running on that executor as its task executor, every call into a stack actor was a job enqueued on the
-/// executor (one per stack and tick).
+/// walk (synchronous, called from a job already on that thread) enters each stack through
+/// `assumeIsolated`, and a report's `await` into a stack switches nothing. From a nonisolated async
+/// function, even one running on that executor as its task executor, every call into a stack actor was a
+/// job enqueued on the executor (one per stack and tick).
 actor ShardWalker {
     /// The process's walkers, one per shard executor.
     static let shared: [ShardWalker] = ShardExecutor.shared.map(ShardWalker.init)
