@@ -3,16 +3,21 @@ import TransitionEngine
 
 /// Real-clock tests assert only order and grid properties, never durations.
 @Suite struct DisplayLinkTests {
-    @Test func ticksLieOnTheGridAndAccountForSkippedFrames() async throws {
+    /// Runs a 240 Hz display link until a recorder has seen at least `count` ticks, then stops it.
+    static func recordTicks(_ count: Int) async throws -> (link: DisplayLink, recorder: TickRecorder) {
         let link = try DisplayLink(framesPerSecond: 240)
         let recorder = TickRecorder()
         let registration = link.register(recorder)
         await link.start()
         link.setNeedsTicks(true, for: registration)
-        await recorder.waitForTicks(20)
+        await recorder.waitForTicks(count)
         link.setNeedsTicks(false, for: registration)
         await link.stop()
+        return (link, recorder)
+    }
 
+    @Test func ticksLieOnTheGridAndAccountForSkippedFrames() async throws {
+        let (link, recorder) = try await Self.recordTicks(20)
         let ticks = recorder.ticks
         #expect(ticks.count >= 20)
         let first = try #require(ticks.first)
@@ -38,15 +43,7 @@ import TransitionEngine
     /// The tick loop runs on the first shard executor's thread as tick jobs (ahead of ordinary jobs, at
     /// real time where allowed), whatever priority the runtime gave its task.
     @Test func ticksAreHandledAsTickJobs() async throws {
-        let link = try DisplayLink(framesPerSecond: 240)
-        let recorder = TickRecorder()
-        let registration = link.register(recorder)
-        await link.start()
-        link.setNeedsTicks(true, for: registration)
-        await recorder.waitForTicks(3)
-        link.setNeedsTicks(false, for: registration)
-        await link.stop()
-        let handled = recorder.handledAsTickJob
+        let handled = try await Self.recordTicks(3).recorder.handledAsTickJob
         #expect(handled.count >= 3)
         #expect(handled.allSatisfy { $0 }, "\(handled)")
     }
