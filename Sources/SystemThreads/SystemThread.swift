@@ -98,7 +98,7 @@ public enum SystemThread {
             { argument in
                 let start = Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue()
                 if let name = start.name { _ = clinux_set_thread_name(name) }
-                leaveRealTimeScheduling()
+                SystemThread.leaveRealTimeScheduling()
                 start.body()
                 return nil
             }, start)
@@ -108,26 +108,6 @@ public enum SystemThread {
         }
         return thread
     }
-}
-
-/// Moves the calling thread from a real-time policy (`SCHED_FIFO`, `SCHED_RR`) to `SCHED_OTHER`; any
-/// other policy it keeps.
-///
-/// A new thread inherits its creator's policy (pthread_create(3) with default attributes), and threads
-/// are started lazily: the readiness notifier by the first tick, at real time on a shard thread. Real time
-/// is for the threads that ask for it themselves (the timing thread, the shard threads while ticking); a
-/// reader's thread at `SCHED_FIFO` would compete with the ticks it serves as an equal. Set in the new
-/// thread rather than through `PTHREAD_EXPLICIT_SCHED`, which makes `pthread_create` itself fail where
-/// `sched_setscheduler` is forbidden (the shipped units' system call filter); there the creator cannot be
-/// at real time either, and the failure here changes nothing.
-private func leaveRealTimeScheduling() {
-    var policy: Int32 = 0
-    var parameters = sched_param()
-    guard pthread_getschedparam(pthread_self(), &policy, &parameters) == 0,
-        policy == SCHED_FIFO || policy == SCHED_RR
-    else { return }
-    parameters.sched_priority = 0
-    _ = pthread_setschedparam(pthread_self(), SCHED_OTHER, &parameters)
 }
 
 /// No thread could be started.

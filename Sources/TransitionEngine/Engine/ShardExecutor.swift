@@ -188,10 +188,10 @@ private struct ThreadScheduling {
     mutating func set(realTime wanted: Bool) {
         guard let thread, wanted != realTime, !refused else { return }
         if wanted {
-            realTime = requestRealTimeScheduling(priority: DisplayLink.realTimePriority, of: thread)
+            realTime = SystemThread.requestRealTimeScheduling(priority: DisplayLink.realTimePriority, of: thread)
             refused = !realTime
         } else {
-            returnToNormalScheduling(of: thread)
+            SystemThread.returnToNormalScheduling(of: thread)
             realTime = false
         }
     }
