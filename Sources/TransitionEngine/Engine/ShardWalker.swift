@@ -24,14 +24,14 @@ actor ShardWalker {
     /// the readiness handlers to call once the whole tick is done (see `ReadinessBatch`).
     ///
     /// Call it on the shard's thread (a job of its `ShardExecutor` or of its `tickLane`, both isolated to
-    /// the executor); anywhere else the first `assumeIsolated` traps. Synchronous, so that the tick job
-    /// that calls it walks the stacks itself: an `await` into this actor from a task on the tick lane
-    /// would be a job on the executor's ordinary queue.
-    nonisolated func walk(_ stacks: [StackActor], _ tick: ClockTick) -> ([StackActor.Commit], ReadinessBatch) {
+    /// the executor); anywhere else the first `assumeIsolated` traps. Synchronous and static (it needs no
+    /// walker), so that the tick job that calls it walks the stacks itself: an `await` into a walker from
+    /// a task on the tick lane would be a job on the executor's ordinary queue.
+    static func walk(_ stacks: [StackActor], _ tick: ClockTick) -> ([StackActor.Commit], ReadinessBatch) {
         var commits: [StackActor.Commit] = []
         let readiness = ReadinessBatch()
         for stack in stacks {
-            // The stack shares this walker's executor, which runs this: `assumeIsolated` checks that and
+            // The stack's executor is the one running this: `assumeIsolated` checks that and
             // enters the stack with a plain synchronous call. An `await` would enter it without a job too,
             // but through an async call (a continuation and an executor switch per stack and tick).
             if let commit = stack.assumeIsolated({ $0.handleTick(tick, readiness: readiness) }) {

@@ -108,7 +108,7 @@ final class TickScheduler: ClockParticipant, Sendable {
                 let executor = ShardExecutor.forShard(shard.index)
                 let preference: any TaskExecutor = urgent ? executor.tickLane : executor
                 group.addTask(executorPreference: preference) {
-                    ShardWalker.forShard(shard.index).walk(shard.stacks, tick)
+                    ShardWalker.walk(shard.stacks, tick)
                 }
             }
             var all: [StackActor.Commit] = []
