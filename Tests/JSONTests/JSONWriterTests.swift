@@ -280,6 +280,27 @@ struct JSONWriterTests {
         }
     }
 
+    @Test("Whole numbers and their nearest neighbours match C printf, up to and past 2^53 and 2^64")
+    func fixedWholeNumbersMatchPrintf() {
+        // Whole numbers below 2^53 take a shortcut (no scaling); their neighbours, one unit in the last place
+        // away, must not.
+        var values: [Double] = [0, 1, 2, 9, 10, 99, 100, 375, 667, 1e6, 123_456_789, 1e15]
+        for exponent in [1, 10, 31, 32, 51, 52, 53, 54, 62, 63, 64, 65] {
+            let power = Double(sign: .plus, exponent: exponent, significand: 1)
+            values += [power - 1, power, power + 1, power + 2]
+        }
+        values += values.flatMap { [$0.nextUp, $0.nextDown] }
+        for value in values + values.map({ -$0 }) {
+            for decimals in [0, 1, 6, JSONWriter.maximumFixedDecimals] {
+                var expected = Self.printf(value, decimals)
+                if expected.hasPrefix("-"), expected.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
+                    expected.removeFirst()
+                }
+                #expect(Self.fixed(value, decimals) == expected, "\(value) with \(decimals) decimals")
+            }
+        }
+    }
+
     /// `printf("%.*f")` through `vsnprintf`; the test process never calls `setlocale`, so the C locale applies.
     static func printf(_ value: Double, _ decimals: Int) -> String {
         var buffer = [CChar](repeating: 0, count: 512)

@@ -1,10 +1,19 @@
 /// Writing unsigned integers as decimal digits, two at a time.
+///
+/// Inlinable, with ``JSONTextCursor``'s writers: a writer in another module (a frame's JSON) then runs
+/// specialized for its constant number of decimals, where every division by a power of ten becomes a
+/// multiplication.
+@usableFromInline
 enum DecimalDigits {
-    /// "00", "01", …, "99" back to back: the two digits of n start at offset 2n.
-    private static let pairs: StaticString = """
+    /// "00", "01", …, "99" back to back: the two digits of n start at offset 2n. A literal, not a stored
+    /// `static let`, whose every read would go through a lazy-initialization check.
+    @inlinable
+    static var pairs: StaticString {
+        """
         0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
         5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
         """
+    }
 
     /// The most digits a `UInt64` has.
     static let maximumDigits = 20
@@ -13,7 +22,7 @@ enum DecimalDigits {
     /// `end`, and returns where they start.
     ///
     /// - Precondition: There is room for `max(digit count, minimumCount)` bytes before `end`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func writeBackward(_ value: UInt64, minimumCount: Int, endingAt end: UnsafeMutablePointer<UInt8>)
         -> UnsafeMutablePointer<UInt8>
     {
@@ -44,7 +53,7 @@ enum DecimalDigits {
     }
 
     /// How many digits `value` has (1 for 0).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func count(_ value: UInt64) -> Int {
         var digits = 1
         var remaining = value
@@ -57,7 +66,7 @@ enum DecimalDigits {
     }
 
     /// 10^exponent for exponent in 0...19.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func powerOfTen(_ exponent: Int) -> UInt64 {
         switch exponent {
         case 0: 1

@@ -9,12 +9,20 @@
 ///
 /// Every `write` advances ``position`` past what it wrote. Writing more than was reserved is undefined
 /// behaviour, as with any unsafe pointer.
+///
+/// The writers of literal text, bytes and fixed-point numbers are inlinable: a caller in another module
+/// that passes a constant number of decimals gets a copy specialized for it (a frame's writer wraps that
+/// copy in one function of its own, so that it is compiled once, not at each call).
 public struct JSONTextCursor {
     /// Where the next byte goes.
-    public private(set) var position: UnsafeMutablePointer<UInt8>
+    public var position: UnsafeMutablePointer<UInt8> { next }
+
+    /// Where the next byte goes: the stored form of ``position``, which the inlinable writers advance.
+    @usableFromInline var next: UnsafeMutablePointer<UInt8>
 
     /// A cursor at `start`.
-    public init(_ start: UnsafeMutablePointer<UInt8>) { position = start }
+    @inlinable
+    public init(_ start: UnsafeMutablePointer<UInt8>) { next = start }
 
     /// The most bytes ``writeInteger(_:)`` writes: a sign and 19 digits.
     public static let integerMaximumBytes = 20
@@ -22,7 +30,7 @@ public struct JSONTextCursor {
     /// The most bytes ``writeFixed(_:decimals:)`` writes for `number`: below 2^64 in magnitude a sign, 20
     /// digits, a point and the decimals (28 with 6 decimals); above, an exact integer part of up to 309
     /// digits; 4 for `null` (non-finite numbers).
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func fixedMaximumBytes(_ number: Double, decimals: Int) -> Int {
         guard number.isFinite else { return 4 }
         return (number.magnitude < 0x1p64 ? 22 : 311) + decimals
@@ -30,36 +38,38 @@ public struct JSONTextCursor {
 
     /// The most bytes ``writeString(_:)`` writes for `string`: two quotes and six bytes (`\u00xx`) per
     /// UTF-8 byte.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func stringMaximumBytes(_ string: String) -> Int { 2 + 6 * string.utf8.count }
 
     /// Writes literal text, such as a key with its quotes and colon.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func write(_ text: StaticString) {
-        position.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
-        position += text.utf8CodeUnitCount
+        next.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        next += text.utf8CodeUnitCount
     }
 
     /// Writes one byte.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func write(byte: UInt8) {
-        position.pointee = byte
-        position += 1
+        next.pointee = byte
+        next += 1
     }
 
     /// Writes `value`'s decimal digits.
+    @inlinable
     public mutating func writeInteger(_ value: Int64) {
         if value < 0 { write(byte: UInt8(ascii: "-")) }
         let magnitude = value.magnitude
-        let end = position + DecimalDigits.count(magnitude)
+        let end = next + DecimalDigits.count(magnitude)
         _ = DecimalDigits.writeBackward(magnitude, minimumCount: 1, endingAt: end)
-        position = end
+        next = end
     }
 
     /// Writes `number` with exactly `decimals` decimals, as ``JSONWriter/appendFixed(_:decimals:into:)``
     /// describes, or `null` if it is not finite (JSON has no infinity or NaN).
     ///
     /// - Precondition: `decimals` is in `0...JSONWriter.maximumFixedDecimals`.
+    @inlinable @inline(__always)
     public mutating func writeFixed(_ number: Double, decimals: Int) {
         guard number.isFinite else {
             write("null")
@@ -68,24 +78,18 @@ public struct JSONTextCursor {
         precondition(
             decimals >= 0 && decimals <= JSONWriter.maximumFixedDecimals, "decimals must be in 0...17, not \(decimals)")
         let magnitude = number.magnitude
-        if magnitude < 0x1p53, magnitude == magnitude.rounded(.towardZero) {
+        // Truncated by a conversion, not by `rounded(.towardZero)`, which is a call into libm on x86-64.
+        if magnitude < 0x1p53, case let integer = UInt64(Int64(magnitude)), Double(integer) == magnitude {
             // An integer (a frame's 0 and 1 of identity transforms, whole points): exact as it is, no
             // scaling or rounding needed; -0 is written without its sign.
             if number < 0 { write(byte: UInt8(ascii: "-")) }
-            let integer = UInt64(magnitude)
-            position += DecimalDigits.count(integer)
-            _ = DecimalDigits.writeBackward(integer, minimumCount: 1, endingAt: position)
+            next += DecimalDigits.count(integer)
+            _ = DecimalDigits.writeBackward(integer, minimumCount: 1, endingAt: next)
             writeZeroDecimals(decimals)
             return
         }
         guard magnitude < 0x1p64 else {
-            // Every Double this large is an integer: its exact digits, then zero decimals.
-            if number < 0 { write(byte: UInt8(ascii: "-")) }
-            var digits: [UInt8] = []
-            JSONWriter.appendLargeInteger(magnitude, into: &digits)
-            position.update(from: digits, count: digits.count)
-            position += digits.count
-            writeZeroDecimals(decimals)
+            writeLargeInteger(number, decimals: decimals)
             return
         }
         let power = DecimalDigits.powerOfTen(decimals)
@@ -101,12 +105,23 @@ public struct JSONTextCursor {
             let (wideInteger, wideFraction) = scaled.quotientAndRemainder(dividingBy: UInt128(power))
             (integerPart, fraction) = (UInt64(wideInteger), UInt64(wideFraction))
         }
-        position += DecimalDigits.count(integerPart)
-        _ = DecimalDigits.writeBackward(integerPart, minimumCount: 1, endingAt: position)
+        next += DecimalDigits.count(integerPart)
+        _ = DecimalDigits.writeBackward(integerPart, minimumCount: 1, endingAt: next)
         guard decimals > 0 else { return }
         write(byte: UInt8(ascii: "."))
-        position += decimals
-        _ = DecimalDigits.writeBackward(fraction, minimumCount: decimals, endingAt: position)
+        next += decimals
+        _ = DecimalDigits.writeBackward(fraction, minimumCount: decimals, endingAt: next)
+    }
+
+    /// Writes `number`, whose magnitude is at least 2^64 (so an integer), with `decimals` zero decimals.
+    @usableFromInline
+    mutating func writeLargeInteger(_ number: Double, decimals: Int) {
+        if number < 0 { write(byte: UInt8(ascii: "-")) }
+        var digits: [UInt8] = []
+        JSONWriter.appendLargeInteger(number.magnitude, into: &digits)
+        next.update(from: digits, count: digits.count)
+        next += digits.count
+        writeZeroDecimals(decimals)
     }
 
     /// Writes `string` quoted and escaped, as ``JSONWriter/appendString(_:into:)`` describes.
@@ -115,8 +130,8 @@ public struct JSONTextCursor {
         var copy = string
         copy.withUTF8 { utf8 in
             if JSONWriter.needsNoEscape(utf8) {
-                if let base = utf8.baseAddress { position.update(from: base, count: utf8.count) }
-                position += utf8.count
+                if let base = utf8.baseAddress { next.update(from: base, count: utf8.count) }
+                next += utf8.count
             } else {
                 for byte in utf8 { writeEscaped(byte) }
             }
@@ -139,11 +154,14 @@ public struct JSONTextCursor {
         write(byte: escape)
     }
 
-    private mutating func writeZeroDecimals(_ decimals: Int) {
+    /// Writes a point and `decimals` zeros (nothing for 0 decimals), copied from a literal: a fill of the
+    /// same few bytes is a call to `memset`.
+    @inlinable @inline(__always)
+    mutating func writeZeroDecimals(_ decimals: Int) {
         guard decimals > 0 else { return }
-        write(byte: UInt8(ascii: "."))
-        position.initialize(repeating: UInt8(ascii: "0"), count: decimals)
-        position += decimals
+        let pointAndZeros: StaticString = ".00000000000000000"
+        next.update(from: pointAndZeros.utf8Start, count: decimals + 1)
+        next += decimals + 1
     }
 }
 
@@ -152,6 +170,7 @@ extension JSONWriter {
     /// 1 KiB is reserved on the stack; more is allocated, so keep each unit under that on hot paths.
     ///
     /// - Precondition: `body` writes at most `bound` bytes.
+    @inlinable
     public static func append(
         into bytes: inout [UInt8], reserving bound: Int, _ body: (inout JSONTextCursor) -> Void
     ) {

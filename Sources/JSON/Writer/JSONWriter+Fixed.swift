@@ -1,7 +1,7 @@
 extension JSONWriter {
     /// The most decimals ``appendFixed(_:decimals:into:)`` writes: 10^17 still fits the exact 128-bit
     /// arithmetic it uses.
-    public static let maximumFixedDecimals = 17
+    @inlinable public static var maximumFixedDecimals: Int { 17 }
 
     /// Appends `number` with exactly `decimals` digits after the decimal point, rounded half to even from
     /// the exact binary value (as C's `printf("%.*f")` in the C locale does), without a locale.
@@ -21,7 +21,7 @@ extension JSONWriter {
     /// `magnitude × powerOfTen` rounded half to even to an integer, computed exactly.
     ///
     /// - Precondition: `0 ≤ magnitude < 2^64` and `powerOfTen ≤ 10^17`, so the product fits in 128 bits.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func roundedScaledMagnitude(_ magnitude: Double, by powerOfTen: UInt64) -> UInt128 {
         // magnitude = significand × 2^exponent exactly, with an integer significand below 2^53
         // (IEEE 754 binary64: 52 stored bits, biased exponent 1023, subnormals at the smallest exponent).
@@ -42,6 +42,7 @@ extension JSONWriter {
     }
 
     /// Appends the exact decimal digits of an integral `magnitude` of at least 2^64.
+    @usableFromInline
     static func appendLargeInteger(_ magnitude: Double, into bytes: inout [UInt8]) {
         // magnitude = significand × 2^shift; hold it in 32-bit limbs, least significant first, and
         // divide by 10^9 repeatedly to peel off groups of nine digits.

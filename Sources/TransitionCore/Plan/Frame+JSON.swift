@@ -3,7 +3,7 @@ import JSON
 extension Frame {
     /// Decimal places of every non-integer number in a frame's JSON form: 6 (a millionth of a point, far
     /// below a pixel; fixed so golden files and renderers see stable text).
-    public static let jsonDecimals = 6
+    public static var jsonDecimals: Int { 6 }
 
     /// Appends the frame's JSON form (one line, no trailing newline), documented in docs/frames.md.
     ///
@@ -14,7 +14,7 @@ extension Frame {
     /// perspective) are written as `null`.
     public func appendJSON(into bytes: inout [UInt8]) {
         // The header and each node are written through a cursor over room reserved for them, in one copy
-        // each (see `JSONTextCursor`).
+        // each (see `JSONTextCursor`), every number through `writeFrameNumber`.
         let decimals = Self.jsonDecimals
         // Keys, brackets and two integers take 156 bytes.
         var bound =
@@ -31,7 +31,7 @@ extension Frame {
             cursor.write(#","index":"#)
             cursor.writeInteger(index)
             cursor.write(#","time":"#)
-            cursor.writeFixed(time, decimals: decimals)
+            cursor.writeFrameNumber(time)
             cursor.write(#","transition":"#)
             if let transition {
                 cursor.write(#"{"id":"#)
@@ -41,7 +41,7 @@ extension Frame {
                 cursor.write(#"","animator":"#)
                 cursor.writeString(transition.animator)
                 cursor.write(#","progress":"#)
-                cursor.writeFixed(transition.progress, decimals: decimals)
+                cursor.writeFrameNumber(transition.progress)
                 cursor.write(transition.interactive ? #","interactive":true}"# : #","interactive":false}"#)
             } else {
                 cursor.write("null")
@@ -69,16 +69,24 @@ extension NodeState {
     /// Appends the node's JSON object (see ``Frame/appendJSON(into:)``).
     public func appendJSON(into bytes: inout [UInt8]) {
         let decimals = Frame.jsonDecimals
-        bytes.append(contentsOf: #"{"screen":"#.utf8)
-        if screen == .container {
-            bytes.append(contentsOf: "null".utf8)
-        } else {
-            JSONWriter.appendString(screen.rawValue, into: &bytes)
+        // The identifiers and the kind, through a cursor too: appending a literal's or an identifier's
+        // UTF-8 view to the array piece by piece costs more than writing all of them.
+        // The closure captures these, not `self`, whose capture copies the whole node.
+        let screenIdentifier = screen == .container ? nil : screen.rawValue
+        let nodeIdentifier = node.rawValue
+        let kindName = kind.rawValue
+        // 27 bytes of keys and brackets, and `null` for an overlay's screen.
+        let identifiersBound =
+            31 + (screenIdentifier.map(JSONTextCursor.stringMaximumBytes) ?? 0)
+            + JSONTextCursor.stringMaximumBytes(nodeIdentifier) + kindName.utf8.count
+        JSONWriter.append(into: &bytes, reserving: identifiersBound) { cursor in
+            cursor.write(#"{"screen":"#)
+            if let screenIdentifier { cursor.writeString(screenIdentifier) } else { cursor.write("null") }
+            cursor.write(#","node":"#)
+            cursor.writeString(nodeIdentifier)
+            cursor.write(#","kind":""#)
+            for byte in kindName.utf8 { cursor.write(byte: byte) }
         }
-        bytes.append(contentsOf: #","node":"#.utf8)
-        JSONWriter.appendString(node.rawValue, into: &bytes)
-        bytes.append(contentsOf: #","kind":""#.utf8)
-        bytes.append(contentsOf: kind.rawValue.utf8)
         let t = transform
         // The 31 numbers of a node, in the order written: position, size, anchor point, transform, alpha,
         // quad. They are written in two parts through a cursor (see `JSONTextCursor`), each under the 1 KiB
@@ -90,6 +98,7 @@ extension NodeState {
             quad.topLeft.x, quad.topLeft.y, quad.topRight.x, quad.topRight.y,
             quad.bottomRight.x, quad.bottomRight.y, quad.bottomLeft.x, quad.bottomLeft.y
         )
+        let (hidden, z) = (self.hidden, self.z)
         withUnsafeBytes(of: numbers) { raw in
             let numbers = raw.bindMemory(to: Double.self)
             func bound(_ range: Range<Int>, text: Int) -> Int {
@@ -108,14 +117,14 @@ extension NodeState {
                 cursor.write(#","transform":["#)
                 for entry in 6..<22 {
                     if entry > 6 { cursor.write(byte: UInt8(ascii: ",")) }
-                    cursor.writeFixed(numbers[entry], decimals: decimals)
+                    cursor.writeFrameNumber(numbers[entry])
                 }
             }
             // 55 bytes of keys, brackets and commas, and the z index.
             let text = 60 + JSONTextCursor.integerMaximumBytes
             JSONWriter.append(into: &bytes, reserving: bound(22..<31, text: text)) { cursor in
                 cursor.write(#"],"alpha":"#)
-                cursor.writeFixed(numbers[22], decimals: decimals)
+                cursor.writeFrameNumber(numbers[22])
                 cursor.write(hidden ? #","hidden":true,"z":"# : #","hidden":false,"z":"#)
                 cursor.writeInteger(Int64(z))
                 cursor.write(#","quad":["#)
@@ -140,9 +149,19 @@ extension NodeState {
     @inline(__always)
     private static func writePair(_ first: Double, _ second: Double, to cursor: inout JSONTextCursor) {
         cursor.write(byte: UInt8(ascii: "["))
-        cursor.writeFixed(first, decimals: Frame.jsonDecimals)
+        cursor.writeFrameNumber(first)
         cursor.write(byte: UInt8(ascii: ","))
-        cursor.writeFixed(second, decimals: Frame.jsonDecimals)
+        cursor.writeFrameNumber(second)
         cursor.write(byte: UInt8(ascii: "]"))
+    }
+}
+
+extension JSONTextCursor {
+    /// Writes one of a frame's numbers: `writeFixed` with ``Frame/jsonDecimals``, specialized for that
+    /// constant (its divisions by powers of ten become multiplications) and compiled once, here, instead
+    /// of at each of a node's writes.
+    @inline(never)
+    fileprivate mutating func writeFrameNumber(_ number: Double) {
+        writeFixed(number, decimals: Frame.jsonDecimals)
     }
 }
