@@ -6,8 +6,9 @@ import TransitionCore
 /// C's `printf("%.6f")`.
 @Suite("Frame JSON numbers")
 struct FrameJSONNumberTests {
-    /// Whole numbers, their neighbours one unit in the last place away, halves at the sixth decimal, and
-    /// both sides of 2^53 (the end of the whole-number shortcut) and 2^64 (of 64-bit integer parts).
+    /// Whole numbers, their neighbours one unit in the last place away, halves at the sixth decimal, both
+    /// sides of 2^53 (the end of the whole-number shortcut) and 2^64 (of 64-bit integer parts, and of the
+    /// room a node reserves for each number), and numbers that are not finite.
     static let values: [Double] = {
         var values: [Double] = [0, 1, 0.5, 375, 667, 1e-7, 5e-7, 1.5e-6, 2.5e-6, 123.456789, 0.1, 1e15 + 0.25]
         for exponent in [20, 52, 53, 54, 63, 64, 65] {
@@ -15,6 +16,8 @@ struct FrameJSONNumberTests {
             values += [power - 1, power, power + 2]
         }
         values += values.flatMap { [$0.nextUp, $0.nextDown] }
+        // A corner behind the eye of a perspective is not finite, and written as null.
+        values += [.infinity, .nan]
         return values + values.map { -$0 }
     }()
 
@@ -57,8 +60,10 @@ struct FrameJSONNumberTests {
         #expect(overlay.hasPrefix(#"{"screen":null,"node":"tile\n07 é","kind":"overlay","#))
     }
 
-    /// `printf("%.6f")`, without the minus sign of a result that rounds to zero (as frames write it).
+    /// `printf("%.6f")`, without the minus sign of a result that rounds to zero, and `null` for a number
+    /// that is not finite (as frames write them).
     static func printf(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
         var text = String(format: "%.6f", value)
         if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { text.removeFirst() }
         return text

@@ -52,6 +52,26 @@ enum DecimalDigits {
         return position
     }
 
+    /// Writes exactly `count` digits of `value`, zero-padded, so that they end just before `end`: the
+    /// decimals of a fixed-point number. A constant `count` unrolls into that many digits' stores, with no
+    /// loop that depends on the value.
+    ///
+    /// - Precondition: `value` < 10^`count`, and there is room for `count` bytes before `end`.
+    @inlinable @inline(__always)
+    static func writeBackward(_ value: UInt64, exactly count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
+        let table = pairs.utf8Start
+        var position = end
+        var remaining = value
+        for _ in 0..<(count / 2) {
+            let pair = Int(remaining % 100) &* 2
+            remaining /= 100
+            position -= 2
+            position[0] = table[pair]
+            position[1] = table[pair &+ 1]
+        }
+        if count % 2 == 1 { (position - 1).pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining) }
+    }
+
     /// How many digits `value` has (1 for 0).
     @inlinable @inline(__always)
     static func count(_ value: UInt64) -> Int {

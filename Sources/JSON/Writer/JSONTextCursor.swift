@@ -110,7 +110,7 @@ public struct JSONTextCursor {
         guard decimals > 0 else { return }
         write(byte: UInt8(ascii: "."))
         next += decimals
-        _ = DecimalDigits.writeBackward(fraction, minimumCount: decimals, endingAt: next)
+        DecimalDigits.writeBackward(fraction, exactly: decimals, endingAt: next)
     }
 
     /// Writes `number`, whose magnitude is at least 2^64 (so an integer), with `decimals` zero decimals.

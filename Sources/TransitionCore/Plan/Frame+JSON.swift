@@ -101,10 +101,16 @@ extension NodeState {
         let (hidden, z) = (self.hidden, self.z)
         withUnsafeBytes(of: numbers) { raw in
             let numbers = raw.bindMemory(to: Double.self)
+            // Every number below 2^64 in magnitude (and NaN) takes at most `smallBound` bytes; the rare larger
+            // or infinite ones are counted one by one.
+            let smallBound = JSONTextCursor.fixedMaximumBytes(0.5, decimals: decimals)
             func bound(_ range: Range<Int>, text: Int) -> Int {
-                var bound = text
-                for index in range { bound += JSONTextCursor.fixedMaximumBytes(numbers[index], decimals: decimals) }
-                return bound
+                for index in range where numbers[index].magnitude >= 0x1p64 {
+                    return range.reduce(text) {
+                        $0 + JSONTextCursor.fixedMaximumBytes(numbers[$1], decimals: decimals)
+                    }
+                }
+                return text + range.count * smallBound
             }
             // 74 bytes of keys, brackets and commas.
             JSONWriter.append(into: &bytes, reserving: bound(0..<22, text: 80)) { cursor in
