@@ -39,13 +39,20 @@ struct CompiledTrack: Sendable {
         return timing.progress(atElapsed: min(time - start, duration))
     }
 
-    /// Writes the track's value at plan time `time` into `state` (which holds model values).
-    func apply(at time: Double, to state: inout NodeState) {
-        switch curve {
+    /// Writes the value at plan time `time` of the track `track` points to into `state` (which holds model
+    /// values).
+    ///
+    /// The track is reached through a pointer: a plan applies the tracks it keeps in one buffer to nodes in
+    /// another, and a method called on the buffer's element made the compiler copy the whole track (432
+    /// bytes, its references retained and released) before every call, in case writing the node changed it.
+    static func apply(_ track: UnsafePointer<CompiledTrack>, at time: Double, to state: inout NodeState) {
+        let slot = track.pointee.slot
+        func progress() -> Double { track.pointee.progress(at: time) }
+        switch track.pointee.curve {
         case .flag(let flag):
             if slot == .hidden { state.hidden = flag }
         case .vector(let from, let to):
-            let value = from + (to - from) * progress(at: time)
+            let value = from + (to - from) * progress()
             switch slot {
             case .position: state.position = Point(x: value.x, y: value.y)
             case .size: state.size = Size(width: value.x, height: value.y)
@@ -57,22 +64,22 @@ struct CompiledTrack: Sendable {
             case .transform, .hidden, .zIndex: break
             }
         case .transform(let interpolator):
-            state.transform = interpolator.matrix(at: progress(at: time))
+            state.transform = interpolator.matrix(at: progress())
         case .pointKeyframes(let keyframes):
-            let point = keyframes.value(at: progress(at: time))
+            let point = keyframes.value(at: progress())
             if slot == .anchorPoint { state.anchorPoint = point } else { state.position = point }
         case .sizeKeyframes(let keyframes):
-            state.size = keyframes.value(at: progress(at: time))
+            state.size = keyframes.value(at: progress())
         case .rectKeyframes(let keyframes):
-            let rect = keyframes.value(at: progress(at: time))
+            let rect = keyframes.value(at: progress())
             state.size = rect.size
             state.position = Point(
                 x: rect.origin.x + state.anchorPoint.x * rect.size.width,
                 y: rect.origin.y + state.anchorPoint.y * rect.size.height)
         case .numberKeyframes(let keyframes):
-            if slot == .alpha { state.alpha = Self.clampedAlpha(keyframes.value(at: progress(at: time))) }
+            if slot == .alpha { state.alpha = Self.clampedAlpha(keyframes.value(at: progress())) }
         case .transformKeyframes(let keyframes):
-            state.transform = keyframes.value(at: progress(at: time)).matrix
+            state.transform = keyframes.value(at: progress()).matrix
         }
     }
 

@@ -61,7 +61,10 @@ public struct TransitionPlan: Sendable {
                     // The latest-starting track that has started wins (later blocks replace earlier ones).
                     var active = -1
                     for index in group where tracks[index].start <= time { active = index }
-                    if active >= 0 { tracks[active].apply(at: time, to: &buffer[tracks[active].node]) }
+                    if active >= 0 {
+                        let track = tracks.baseAddress! + active
+                        CompiledTrack.apply(track, at: time, to: &buffer[track.pointee.node])
+                    }
                 }
             }
         }
