@@ -10,7 +10,7 @@
 /// Every `write` advances ``position`` past what it wrote. Writing more than was reserved is undefined
 /// behaviour, as with any unsafe pointer.
 ///
-/// The writers of literal text, bytes and fixed-point numbers are inlinable: a caller in another module
+/// The writers of literal text, bytes, integers and fixed-point numbers are inlinable: a caller in another module
 /// that passes a constant number of decimals gets a copy specialized for it (a frame's writer wraps that
 /// copy in one function of its own, so that it is compiled once, not at each call).
 public struct JSONTextCursor {

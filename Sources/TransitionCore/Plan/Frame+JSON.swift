@@ -69,9 +69,9 @@ extension NodeState {
     /// Appends the node's JSON object (see ``Frame/appendJSON(into:)``).
     public func appendJSON(into bytes: inout [UInt8]) {
         let decimals = Frame.jsonDecimals
-        // The identifiers and the kind, through a cursor too: appending a literal's or an identifier's
-        // UTF-8 view to the array piece by piece costs more than writing all of them.
-        // The closure captures these, not `self`, whose capture copies the whole node.
+        // The identifiers and the kind go through a cursor too: appending a literal's or an identifier's
+        // UTF-8 view to the array piece by piece costs more than writing all of them. The closures capture
+        // these values, not `self`, whose capture copies the whole node.
         let screenIdentifier = screen == .container ? nil : screen.rawValue
         let nodeIdentifier = node.rawValue
         let kindName = kind.rawValue
