@@ -172,6 +172,22 @@ import Varlink
         #expect(server.server.connectionCount == 1)
     }
 
+    /// A call answered at once is read, answered and sent in one pass of the loop, and what the loop
+    /// watches its connection for stays as it was: the reply waits for the pass's flush, not for
+    /// writability (watched as soon as it was queued, it cost two `epoll_ctl` calls a call). A reader that
+    /// falls behind is still watched until it catches up (`reportsPendingOutputToStreams`).
+    @Test func answersCallsWithoutChangingWhatItWatches() throws {
+        let server = try TestServer()
+        let client = try server.client()
+        #expect(try client.call(method: "org.example.test.Echo", parameters: ["text": "first"]) == ["text": "first"])
+        let before = server.server.watchChangeCount
+        for index in 0..<100 {
+            let text = JSONValue.string("\(index)")
+            #expect(try client.call(method: "org.example.test.Echo", parameters: ["text": text]) == ["text": text])
+        }
+        #expect(server.server.watchChangeCount == before)
+    }
+
     /// A stream can see its reader falling behind (to coalesce updates) before the server drops it.
     @Test func reportsPendingOutputToStreams() throws {
         let server = try TestServer()

@@ -86,16 +86,26 @@ extension EventLoop {
     }
 
     /// Watches a connection for input only while its state machine wants more (and the server is not
-    /// shutting down), and for writability only while output is queued. Level-triggered epoll would
-    /// otherwise report, again and again, input nobody reads or a peer shutdown already seen.
+    /// shutting down), and for writability only while output waits that a send could not take.
+    /// Level-triggered epoll would otherwise report, again and again, input nobody reads or a peer shutdown
+    /// already seen.
+    ///
+    /// Output queued for the flush at the end of this iteration is not watched for: that flush sends it,
+    /// and watches for writability only if the socket takes less. Watching it as soon as it is queued
+    /// cost two `epoll_ctl` calls for every request answered at once (one to watch, one after the flush
+    /// to stop).
     func updateInterest(_ connection: ServerConnection) {
         guard connection.isRegistered else { return }
         var events: UInt32 = 0
         if connection.machine.wantsInput && !connection.inputEnded && shutdownDeadline == nil {
             events |= LinuxEventSystemCalls.readable | LinuxEventSystemCalls.readHangUp
         }
-        if connection.pendingOutputCount > 0 { events |= LinuxEventSystemCalls.writable }
+        let alreadyWatched = connection.registeredEvents & LinuxEventSystemCalls.writable != 0
+        if connection.pendingOutputCount > 0 && (!connection.isQueuedForFlush || alreadyWatched) {
+            events |= LinuxEventSystemCalls.writable
+        }
         guard events != connection.registeredEvents else { return }
+        watchChangeCount.add(1, ordering: .relaxed)
         if case .failure(let error) = LinuxEventSystemCalls.control(
             epoll,
             .modify,

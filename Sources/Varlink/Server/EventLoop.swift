@@ -31,6 +31,9 @@ final class EventLoop: @unchecked Sendable {
     let epoll: Int32
     /// Connections open now, published for `VarlinkServer.connectionCount`.
     let connectionCount = Atomic<Int>(0)
+    /// Changes made to what a connection is watched for since the loop started, published for
+    /// `VarlinkServer.watchChangeCount`.
+    let watchChangeCount = Atomic<Int>(0)
 
     // Loop state
     var listener: VarlinkListener?

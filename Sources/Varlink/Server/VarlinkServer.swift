@@ -60,6 +60,12 @@ public final class VarlinkServer: Sendable {
     /// The number of connections open now.
     public var connectionCount: Int { loop.connectionCount.load(ordering: .relaxed) }
 
+    /// How many times the loop has changed what it watches a connection for (`epoll_ctl` with
+    /// `EPOLL_CTL_MOD`) since the server started. A call answered at once changes nothing; a connection
+    /// changes when its reader falls behind (watched for writability) or a call waits for its handler
+    /// (unwatched for input). For tests and diagnostics.
+    public var watchChangeCount: Int { loop.watchChangeCount.load(ordering: .relaxed) }
+
     /// Stops the server and waits until it has stopped: stops accepting (and removes the socket file it
     /// created), closes idle connections and streams, lets calls in flight finish and their replies go
     /// out for at most `configuration.shutdownTimeout`, then closes everything. Close callbacks run with
