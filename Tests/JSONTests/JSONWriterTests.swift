@@ -271,12 +271,9 @@ struct JSONWriterTests {
             default:
                 value = Double(bitPattern: generator.next() & 0xBFFF_FFFF_FFFF_FFFF)  // magnitude below 2
             }
-            var expected = Self.printf(value, decimals)
-            if expected.hasPrefix("-"), expected.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
-                expected.removeFirst()
-            }
             #expect(
-                Self.fixed(value, decimals) == expected, "seed \(seed) iteration \(iteration): \(value) \(decimals)")
+                Self.fixed(value, decimals) == Self.printfFixed(value, decimals),
+                "seed \(seed) iteration \(iteration): \(value) \(decimals)")
         }
     }
 
@@ -292,13 +289,19 @@ struct JSONWriterTests {
         values += values.flatMap { [$0.nextUp, $0.nextDown] }
         for value in values + values.map({ -$0 }) {
             for decimals in [0, 1, 6, JSONWriter.maximumFixedDecimals] {
-                var expected = Self.printf(value, decimals)
-                if expected.hasPrefix("-"), expected.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
-                    expected.removeFirst()
-                }
+                let expected = Self.printfFixed(value, decimals)
                 #expect(Self.fixed(value, decimals) == expected, "\(value) with \(decimals) decimals")
             }
         }
+    }
+
+    /// What `appendFixed` must write: `printf("%.*f")`, without the minus sign of a result that rounds to zero.
+    static func printfFixed(_ value: Double, _ decimals: Int) -> String {
+        var expected = printf(value, decimals)
+        if expected.hasPrefix("-"), expected.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
+            expected.removeFirst()
+        }
+        return expected
     }
 
     /// `printf("%.*f")` through `vsnprintf`; the test process never calls `setlocale`, so the C locale applies.
