@@ -21,8 +21,8 @@ import Testing
         #expect(await harness.pendingWork().isEmpty)
     }
 
-    /// The walk runs on the shard's `ShardWalker`, which shares the stacks' executor, so entering a stack
-    /// queues no job; from a nonisolated walk each stack cost one (1,004 for this tick of 1,000 stacks).
+    /// The walk runs in a job of the stacks' own executor, so entering a stack queues no job; from a
+    /// nonisolated walk each stack cost one (1,004 for this tick of 1,000 stacks).
     @Test func aTickEntersItsStacksWithoutQueueingJobs() async throws {
         let harness = try Harness(shardCount: 2)
         let count = 1_000

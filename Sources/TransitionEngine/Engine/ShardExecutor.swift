@@ -9,8 +9,8 @@ import SystemThreads
 /// (as a task executor, SE-0417), so a tick never waits in the cooperative pool for a free thread.
 ///
 /// The timing thread resumes the tick loop, which enqueues it here and signals this thread directly (one
-/// futex wake). The walk, isolated to the shard's `ShardWalker` (an actor on this executor), then enters
-/// each stack actor of the shard inline: they share this executor, so entering one and coming back is a
+/// futex wake). The walk (`ShardWalker.walk`, run by a job isolated to this executor) then enters each
+/// stack actor of the shard inline: they share this executor, so entering one and coming back is a
 /// plain call with no job enqueued (an actor of its own on the default executor would be entered through a
 /// queued job per hop). Client operations and the reports of a tick's commits reach the stacks here too,
 /// as jobs queued behind the current one; tick jobs (those sent to `tickLane`) go first, so a tick waits at
