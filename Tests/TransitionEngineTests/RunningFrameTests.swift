@@ -38,6 +38,21 @@ import TransitionCore
         return frame
     }
 
+    private func nextFrame(_ subscription: StackSubscription, reusing spare: inout Frame?) -> Frame? {
+        guard case .element(.frame(let frame, _)) = subscription.poll(reusing: &spare) else { return nil }
+        return frame
+    }
+
+    /// Two subscriptions, and the spare a reader holds after reading the first one's frame at 0.1 s.
+    private func readFirstOfTwoSubscriptions() -> (StackSubscription, StackSubscription, Frame?) {
+        let first = StackSubscription(identifier: 1, eventCapacity: 4)
+        let second = StackSubscription(identifier: 2, eventCapacity: 4)
+        var spare: Frame?
+        first.send(frame: frame(at: 0.1, recyclable: true))
+        spare = nextFrame(first, reusing: &spare)
+        return (first, second, spare)
+    }
+
     private static func address(_ nodes: [NodeState]) -> UnsafeRawPointer? {
         nodes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
     }
@@ -78,6 +93,48 @@ import TransitionCore
         #expect(first.nodes == plan.sample(at: 0.1))
         #expect(subscription.recycledFrame == nil)
         #expect(!subscription.lastFrameWasExclusive)
+    }
+
+    /// A reader draining many subscriptions keeps one spare frame: the next frame made for one subscriber,
+    /// of another subscription, is sampled into its storage. The first subscription still holds the lazy
+    /// frame it handed out (until its stack offers the next one), so this also shows that such a frame
+    /// keeps nothing of what it computed.
+    @Test func aSpareFrameLendsItsStorageToAnotherSubscriptionsFrame() throws {
+        var (first, second, spare) = readFirstOfTwoSubscriptions()
+        #expect(first.lastFrameWasExclusive)
+        let spareAddress = try #require(spare.map { Self.address($0.nodes) })
+        second.send(frame: frame(at: 0.2, recyclable: true))
+        let read = try #require(nextFrame(second, reusing: &spare))
+        #expect(spare == nil, "the spare's storage was taken")
+        #expect(Self.address(read.nodes) == spareAddress)
+        #expect(read.nodes == plan.sample(at: 0.2))
+        #expect(first.recycledFrame == nil && second.recycledFrame == nil)
+    }
+
+    /// A spare the reader still holds elsewhere is copied, never written over.
+    @Test func aSpareHeldElsewhereKeepsItsValues() throws {
+        var (_, second, spare) = readFirstOfTwoSubscriptions()
+        let kept = try #require(spare)
+        second.send(frame: frame(at: 0.2, recyclable: true))
+        let read = try #require(nextFrame(second, reusing: &spare))
+        #expect(kept.nodes == plan.sample(at: 0.1))
+        #expect(read.nodes == plan.sample(at: 0.2))
+        #expect(Self.address(read.nodes) != Self.address(kept.nodes))
+    }
+
+    /// A frame that several subscribers share is computed once and kept for all of them; the spare is
+    /// not touched.
+    @Test func aSharedFrameLeavesTheSpareAlone() throws {
+        var (_, second, spare) = readFirstOfTwoSubscriptions()
+        let spareAddress = try #require(spare.map { Self.address($0.nodes) })
+        let shared = frame(at: 0.2, recyclable: false)
+        second.send(frame: shared)
+        let read = try #require(nextFrame(second, reusing: &spare))
+        #expect(!second.lastFrameWasExclusive)
+        #expect(read.nodes == plan.sample(at: 0.2))
+        #expect(spare.map { Self.address($0.nodes) } == spareAddress)
+        #expect(spare?.nodes == plan.sample(at: 0.1))
+        #expect(Self.address(shared.value.nodes) == Self.address(read.nodes), "computed once, for every reader")
     }
 
     /// The reader learns which frames are its alone (and so must not be kept, or the next one is copied).

@@ -4,11 +4,15 @@ import SystemThreads
     import Glibc
 #endif
 
-/// A frame computed at most once, when the first subscriber reads it.
+/// A frame computed when a subscriber reads it: at most once when several subscribers share it.
 ///
 /// A tick hands every subscriber of a stack the same `LazyFrame`; sampling the plan happens on the
 /// reader's thread when it polls, and only for frames that are read: a frame replaced before anyone read
 /// it (coalesced) is never sampled. This keeps the tick itself to bookkeeping, whatever the readers do.
+///
+/// A frame made for one subscriber alone (`recyclable`) is not kept once computed: its one reader reads it
+/// once, and keeping it would hold its node storage, which the reader hands back to sample its next frame
+/// into (`Subscription.poll(reusing:)`). Read again, it is sampled again, to the same values.
 ///
 /// A tick makes one per animating stack with subscribers, so it carries no lock of its own (an object and
 /// a mutex allocated per frame): the first read computes it under one of `FrameLocks`' striped mutexes.
@@ -30,7 +34,8 @@ class LazyFrame<Frame: Sendable>: @unchecked Sendable {
     @usableFromInline var content: Content
 
     /// Whether a reader may hand this frame back as `recycled` for the next one: only when a single
-    /// subscriber received it, so that its storage is never seen by two consumers.
+    /// subscriber received it, so that its storage is never seen by two consumers. Such a frame is not
+    /// kept once computed (see the type's documentation).
     @usableFromInline let recyclable: Bool
 
     /// A frame already computed.
@@ -63,14 +68,17 @@ class LazyFrame<Frame: Sendable>: @unchecked Sendable {
         preconditionFailure("LazyFrame.compute(recycling:) is for subclasses")
     }
 
-    /// The frame; the first call computes it (later callers wait for that one).
+    /// The frame; the first call computes it (later callers wait for that one), or each call when the
+    /// frame is `recyclable`.
     @inlinable
     var value: Frame {
         var nothing: Frame?
         return value(recycling: &nothing)
     }
 
-    /// The frame; the first call computes it, reusing the storage of `recycled` if it can.
+    /// The frame; the first call computes it, reusing the storage of `recycled` if it can. A `recyclable`
+    /// frame is computed by each call and kept nowhere, so that the storage it returns is the caller's
+    /// alone once the caller holds the only reference.
     @inlinable
     func value(recycling recycled: inout Frame?) -> Frame {
         let mutex = FrameLocks.mutex(for: ObjectIdentifier(self))
@@ -85,7 +93,7 @@ class LazyFrame<Frame: Sendable>: @unchecked Sendable {
             return frame
         case .computedBySubclass:
             let frame = compute(recycling: &recycled)
-            content = .ready(frame)
+            if !recyclable { content = .ready(frame) }
             return frame
         }
     }

@@ -62,17 +62,18 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     @usableFromInline let state: Locked<State>
 
     /// The last frame `poll()` computed itself, handed back to the next one so that its node storage is
-    /// reused (see `LazyFrame.recyclable`). Touched only by the single consumer's `poll()`.
+    /// reused (see `LazyFrame.recyclable`). Touched only by the single consumer's `poll()`; a reader that
+    /// uses `poll(reusing:)` keeps its spare frame itself, and this stays nil.
     @usableFromInline nonisolated(unsafe) var recycledFrame: Frame?
 
-    /// Whether the frame `poll()` returned last was made for this subscriber alone (its stack had one
-    /// subscriber then), so that no other subscriber reads the same frame. Read by the single consumer
-    /// right after `poll()`; false before the first frame.
+    /// Whether the frame `poll()` or `poll(reusing:)` returned last was made for this subscriber alone (its
+    /// stack had one subscriber then), so that no other subscriber reads the same frame. Read by the single
+    /// consumer right after the poll; false before the first frame.
     ///
     /// A reader that keeps frames to share work between subscribers (the daemon encodes a frame's JSON once
-    /// for every subscriber of its stack) should keep none of these: the next frame is sampled into this
-    /// one's node storage when nothing but the subscription holds it, and any other holder makes that
-    /// sample allocate and copy every node instead.
+    /// for every subscriber of its stack) should keep none of these: a later frame is sampled into this
+    /// one's node storage when nothing but the subscription (or the reader's spare) holds it, and any other
+    /// holder makes that sample allocate and copy every node instead.
     public var lastFrameWasExclusive: Bool { lastFrameExclusive }
     @usableFromInline nonisolated(unsafe) var lastFrameExclusive = false
 
@@ -87,17 +88,43 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
 
     // MARK: Consumer
 
-    /// Takes the next item without waiting.
+    /// Takes the next item without waiting. A frame made for this subscriber alone is sampled into the
+    /// node storage of the last one this call returned, once the reader holds that one no more.
     @inlinable
     public func poll() -> Poll {
-        let (item, ended, error) = state.withLock { state in
+        let (item, ended, error) = take()
+        guard let item else { return ended ? .finished(error) : .empty }
+        let element = element(of: item, reusing: &recycledFrame)
+        if lastFrameExclusive, case .frame(let frame, _) = element { recycledFrame = frame }
+        return .element(element)
+    }
+
+    /// Takes the next item without waiting; a frame made for this subscriber alone is sampled into the
+    /// node storage of `spare` when there is one (`spare` is then set to nil).
+    ///
+    /// For a reader that drains many subscriptions on one thread (the daemon's pumps): it keeps one spare
+    /// frame for all of them and, once done with a frame that was its alone (`lastFrameWasExclusive`,
+    /// right after this call), hands that frame back as `spare`, holding no other reference to it. The
+    /// next frame sampled, of whichever stack, then writes into storage still in the thread's cache; with
+    /// `poll()` each subscription keeps its own, last touched a frame period before, and with thousands of
+    /// stacks animating the sample's writes miss the cache (about a third of a frame's reading time in
+    /// `engine.capacity.60hz.long`, docs/benchmarks.md). A spare still referenced elsewhere is copied, not
+    /// changed; a frame that several subscribers share leaves `spare` alone.
+    @inlinable
+    public func poll(reusing spare: inout Frame?) -> Poll {
+        let (item, ended, error) = take()
+        guard let item else { return ended ? .finished(error) : .empty }
+        return .element(element(of: item, reusing: &spare))
+    }
+
+    /// Takes the next item from the queue under the lock, with whether and how the subscription ended.
+    @inlinable
+    func take() -> (Item?, ended: Bool, error: TransitionEngineError?) {
+        state.withLock { state in
             let item = state.queue.take()
             if case .frame(let frame, _) = item { state.lastTakenFrame = frame }
             return (item, state.ended, state.error)
         }
-        // A deferred frame is computed here, on the reader's thread, outside the lock.
-        if let item { return .element(element(recycling: item)) }
-        return ended ? .finished(error) : .empty
     }
 
     /// Sets (or clears) the function called when the queue becomes non-empty or the subscription ends.
@@ -239,15 +266,15 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
         return alive
     }
 
-    /// The element of `item`, computing a frame with the storage of the previous one when it may.
+    /// The element of `item`, computing a frame (on the reader's thread, outside the lock) with the storage
+    /// of `spare` when it may.
     @inlinable
-    func element(recycling item: Item) -> Element {
+    func element(of item: Item, reusing spare: inout Frame?) -> Element {
         switch item {
         case .event(let event):
             return .event(event)
         case .frame(let lazy, let missed):
-            let frame = lazy.value(recycling: &recycledFrame)
-            if lazy.recyclable { recycledFrame = frame }
+            let frame = lazy.value(recycling: &spare)
             lastFrameExclusive = lazy.recyclable
             return .frame(frame, missedFrames: missed)
         }

@@ -1,4 +1,5 @@
 import SystemThreads
+import TransitionCore
 import Varlink
 
 /// A thread that moves subscribers' frames and events from their queues to their connections (one of
@@ -66,6 +67,9 @@ final class SubscriptionPump: @unchecked Sendable {
     }
 
     private func run() {
+        // The frame whose node storage the next sampled frame takes, whichever stream it belongs to: still
+        // in this thread's cache, where each subscription's own was last touched a frame period ago.
+        var spare: Frame?
         lock.lock()
         while true {
             while ready.isEmpty && !stopping {
@@ -89,7 +93,7 @@ final class SubscriptionPump: @unchecked Sendable {
             var held: [SubscriptionStream] = []
             // The event loop is woken once for several streams' replies, not once for each.
             VarlinkWakeBatch.run {
-                for stream in batch where stream.drain() == .heldBack { held.append(stream) }
+                for stream in batch where stream.drain(reusing: &spare) == .heldBack { held.append(stream) }
             }
             lock.lock()
             // Back off while everything looked at is still held back (readers stuck for good).

@@ -59,8 +59,10 @@ final class SubscriptionStream: Sendable {
     var isEnded: Bool { ended.withLock { $0 } }
 
     /// Sends what the subscription holds, until it is empty, the reader is behind, or the stream ends.
-    /// Runs on the pump thread.
-    func drain() -> DrainOutcome {
+    /// Runs on the pump thread. `spare` is the pump's frame whose node storage the next frame made for
+    /// this subscriber alone is sampled into (`Subscription.poll(reusing:)`); each such frame, once
+    /// encoded, becomes the spare.
+    func drain(reusing spare: inout Frame?) -> DrainOutcome {
         guard !isEnded else { return .ended }
         while true {
             if context.isConnectionClosed {
@@ -72,7 +74,7 @@ final class SubscriptionStream: Sendable {
             // its queue, and its last reply (the event-limit error, stackDeleted) must not wait for a
             // reader that may never read again.
             if context.pendingOutputByteCount > backlogBytes && !subscription.isFinished { return .heldBack }
-            switch subscription.poll() {
+            switch subscription.poll(reusing: &spare) {
             case .empty:
                 return .idle
             case .element(.frame(let frame, let missed)):
@@ -80,8 +82,9 @@ final class SubscriptionStream: Sendable {
                     defer { sent = true }
                     return !sent
                 }
-                guard wantsFrames || first else { continue }
-                send(frame: frame, missed: missed)
+                if wantsFrames || first { send(frame: frame, missed: missed) }
+                // Kept nowhere else (see `send(frame:missed:)`): the next frame may take its storage.
+                if subscription.lastFrameWasExclusive { spare = frame }
             case .element(.event(let event)):
                 guard wantsEvents else { continue }
                 context.replyContinues(["event": ReplyEncoding.event(event)])

@@ -12,7 +12,8 @@ import TransitionEngine
 /// subscription pumps (TransitionService's `SubscriptionPumps`) do: each subscription belongs to one
 /// thread (in turn, as the daemon hands out streams); its readiness handler (run when its queue goes from
 /// empty to non-empty) lists it under that thread's mutex and signals the thread only if it sleeps; the
-/// thread drains the listed subscriptions with `poll()`. Reading a frame samples the transition's plan
+/// thread drains the listed subscriptions with `poll(reusing:)`, handing each frame back as the spare the
+/// next one is sampled into. Reading a frame samples the transition's plan
 /// (frames are lazy), so this puts the whole cost of producing every frame on the machine, as a renderer
 /// reading each one would.
 final class FrameReader: Sendable {
@@ -102,6 +103,8 @@ final class FrameReader: Sendable {
 
         private func run() {
             var batch: [Int] = []
+            // As the daemon's pumps: one frame whose storage the next frame sampled takes, whatever its stack.
+            var spare: Frame?
             while true {
                 let stop = lock.withLock { () -> Bool in
                     while ready.isEmpty && !stopped {
@@ -118,11 +121,12 @@ final class FrameReader: Sendable {
                 var checksum = 0.0
                 for index in batch {
                     drain: while true {
-                        switch subscriptions[index].poll() {
+                        switch subscriptions[index].poll(reusing: &spare) {
                         case .element(.frame(let frame, let missed)):
                             read.frames += 1
                             read.missedFrames += missed
                             checksum += frame.nodes.last?.alpha ?? 0
+                            if subscriptions[index].lastFrameWasExclusive { spare = frame }
                         case .element(.event):
                             read.events += 1
                         case .empty, .finished:
