@@ -173,6 +173,79 @@ import TransitionCore
         #expect(!subscription.refreshPendingFrame(request(at: 0.3, index: 8, compiled: compiled)))
     }
 
+    /// A subscription that counts the times its reader is told, offered the request for frame 6 at 0.1 s.
+    private func subscriptionWithFirstRequest() -> (StackSubscription, Counter) {
+        let subscription = StackSubscription(identifier: 1, eventCapacity: 4)
+        let told = Counter()
+        subscription.setReadinessHandler { told.add() }
+        #expect(subscription.send(request(at: 0.1, index: 6), readiness: nil))
+        return (subscription, told)
+    }
+
+    /// The frame waiting in the queue.
+    private static func pendingFrame(_ subscription: StackSubscription) -> LazyFrame<Frame>? {
+        subscription.state.withLock { $0.queue.frame }
+    }
+
+    /// A frame its reader has read and let go of becomes the next tick's frame: none is made or freed, and
+    /// the reader is told, as of a new frame.
+    @Test func aFrameTheReaderLetGoOfBecomesTheNextOne() throws {
+        let (subscription, told) = subscriptionWithFirstRequest()
+        // Weak: a strong reference here would be one more holder, and the frame could not be reused.
+        weak let first = Self.pendingFrame(subscription)
+        #expect(first != nil)
+        _ = try #require(nextFrame(subscription))
+        #expect(subscription.send(request(at: 0.2, index: 7), readiness: nil))
+        #expect(first != nil && Self.pendingFrame(subscription) === first)
+        #expect(told.value == 2)
+        guard case .element(.frame(let read, let missed)) = subscription.poll() else {
+            Issue.record("no frame")
+            return
+        }
+        #expect(missed == 0 && read.index == 7 && read.time == 0.2)
+        #expect(read.nodes == plan.sample(at: 0.2))
+        #expect(subscription.framesCoalesced == 0)
+    }
+
+    /// A frame something else still holds (a reader still computing it, say) is left alone: the next tick
+    /// gets a new frame.
+    @Test func aFrameStillHeldIsNotReused() throws {
+        let subscription = StackSubscription(identifier: 1, eventCapacity: 4)
+        #expect(subscription.send(request(at: 0.1, index: 6), readiness: nil))
+        _ = try #require(nextFrame(subscription))
+        let held = try #require(subscription.state.withLock { $0.lastTakenFrame } as? RunningFrame)
+        #expect(subscription.send(request(at: 0.2, index: 7), readiness: nil))
+        #expect(Self.pendingFrame(subscription) !== held)
+        #expect(held.index == 6 && held.seconds == 0.1)
+        #expect(nextFrame(subscription)?.index == 7)
+    }
+
+    /// A request that several subscribers may see never takes over a frame; the frame read last is freed.
+    @Test func aSharedRequestMakesANewFrame() throws {
+        let subscription = StackSubscription(identifier: 1, eventCapacity: 4)
+        #expect(subscription.send(request(at: 0.1, index: 6), readiness: nil))
+        weak let first = Self.pendingFrame(subscription)
+        _ = try #require(nextFrame(subscription))
+        #expect(subscription.send(request(at: 0.2, index: 7, recyclable: false), readiness: nil))
+        #expect(first == nil, "freed when the next frame was offered")
+        #expect(nextFrame(subscription)?.index == 7)
+    }
+
+    /// A frame still unread is refreshed by the next tick's request: one frame, counted as one missed, the
+    /// reader told once.
+    @Test func aRequestRefreshesTheUnreadFrame() throws {
+        let (subscription, told) = subscriptionWithFirstRequest()
+        weak let first = Self.pendingFrame(subscription)
+        #expect(subscription.send(request(at: 0.2, index: 7), readiness: nil))
+        #expect(first != nil && Self.pendingFrame(subscription) === first)
+        #expect(told.value == 1 && subscription.framesCoalesced == 1)
+        guard case .element(.frame(let read, let missed)) = subscription.poll() else {
+            Issue.record("no frame")
+            return
+        }
+        #expect(missed == 1 && read.index == 7 && read.nodes == plan.sample(at: 0.2))
+    }
+
     /// Only a frame that one subscriber alone can see, of the same transition and plan, is refreshed; a
     /// refused refresh changes nothing.
     @Test func aRefreshIsRefusedForASharedFrameOrAnotherTransition() throws {

@@ -292,6 +292,50 @@ import TransitionTestSupport
     }
 }
 
+extension TransitionEngineTests {
+    /// Stacks with one subscriber each, read by threads while the clock runs: the path where a tick
+    /// refreshes the frame its reader has not read, or takes back the one it has (`Subscription.send`),
+    /// while readers sample frames into one spare each. Run under ThreadSanitizer in CI.
+    @Test func stacksWithOneSubscriberEachAreReadByThreadsWhileTheyAnimate() async throws {
+        let harness = try Harness(shardCount: 2)
+        let count = 200
+        var stacks: [StackActor] = []
+        var subscriptions: [StackSubscription] = []
+        for index in 0..<count {
+            let stack = try await harness.engine.createStack(Fixtures.state(StackID(rawValue: "s\(index)")))
+            stacks.append(stack)
+            subscriptions.append(try await stack.subscribe())
+        }
+        let readers = try [0, 1].map { lane in
+            try PollingReader(subscriptions.enumerated().filter { $0.offset % 2 == lane }.map(\.element))
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for stack in stacks { group.addTask { _ = try? await stack.push(Fixtures.screen("detail")) } }
+        }
+        #expect(await harness.clock.advanceUntilIdle() == Fixtures.slideFrames)
+        let results = readers.map { $0.finish() }
+        let frames = results.flatMap(\.frames)
+        let events = results.flatMap(\.events)
+        #expect(frames.count == count && events.count == count)
+        for kinds in events { #expect(kinds == [.began, .completed, .stackChanged]) }
+        // Every stack shows the same screens: the frames of one tick are the same whichever stack made them,
+        // and a frame whose fields changed while it was sampled would not match the others.
+        var firstOfTick: [String: [Quad]] = [:]
+        for summaries in frames {
+            #expect(zip(summaries, summaries.dropFirst()).allSatisfy { $0.index <= $1.index })
+            #expect(summaries.last?.transition == nil, "the last frame shows the stack settled")
+            for summary in summaries {
+                let key = "\(summary.index) \(summary.transition == nil ? "settled" : "running")"
+                let first = firstOfTick[key, default: summary.quads]
+                firstOfTick[key] = first
+                #expect(first == summary.quads, "frame \(key)")
+            }
+        }
+        #expect(firstOfTick.count > Fixtures.slideFrames / 2, "most ticks' frames were read")
+        #expect(await harness.pendingWork().isEmpty)
+    }
+}
+
 /// Counts event kinds seen by several readers.
 private final class KindCounter: Sendable {
     private let counts = Locked<[StackEvent.Kind: Int]>([:])

@@ -1,8 +1,13 @@
 import TransitionCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What a running transition's frame at one tick is made of, before any object exists for it: the
 /// state machine describes the frame, and the stack either refreshes a frame its only subscriber has not
-/// read yet (`Subscription.refreshPendingFrame`) or makes a `RunningFrame`.
+/// read yet, or reuses the one it read last (`Subscription.send(_:readiness:)`), or makes a
+/// `RunningFrame`.
 struct RunningFrameRequest {
     let stack: String
     let index: Int64
@@ -49,15 +54,16 @@ struct RunningFrameRequest {
 /// writes into that frame's node storage in place when the reader no longer holds it, so a frame read at
 /// every tick allocates no node array and copies no identifiers (`TransitionPlan.sample(at:into:)`).
 ///
-/// The tick's fields (`index`, `time`, `transition`, `seconds`) change only through `refresh(_:)`, which
-/// the subscription calls under its lock while the frame waits unread in its queue; a reader reads them
-/// only after taking the frame under that lock, so it sees the last refresh and nothing later.
+/// The fields change only through `refresh(_:)`, which the subscription calls under its lock while the
+/// frame waits unread in its queue (a reader reads them only after taking the frame under that lock, so it
+/// sees the last refresh and nothing later), and through `reuse(for:)`, once its one reader has computed
+/// it and let go of it (under the frame's mutex, which the reader computed it under).
 final class RunningFrame: LazyFrame<Frame>, @unchecked Sendable {
-    let stack: String
+    private(set) var stack: String
     private(set) var index: Int64
     private(set) var time: Double
     private(set) var transition: FrameTransition
-    let compiled: CompiledPlan
+    private(set) var compiled: CompiledPlan
     private(set) var seconds: Double
 
     init(_ request: RunningFrameRequest) {
@@ -82,6 +88,29 @@ final class RunningFrame: LazyFrame<Frame>, @unchecked Sendable {
         index = request.index
         time = request.time
         transition = request.transition
+        seconds = request.seconds
+        return true
+    }
+
+    /// Makes this frame, read and let go of by its one reader, the frame `request` describes, to be queued
+    /// again: no allocation and no frame freed. False (changing nothing) when this frame or `request` may
+    /// be seen by more than one subscriber. Call only under the lock of the subscription that handed it out
+    /// last, when that subscription holds the only reference.
+    override func reuse(for request: RunningFrameRequest) -> Bool {
+        guard recyclable, request.recyclable else { return false }
+        // The reader read the fields under this mutex and dropped its reference after unlocking it; taking
+        // the mutex orders these writes after those reads for every checker, not only for the hardware.
+        let mutex = FrameLocks.mutex(for: ObjectIdentifier(self))
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        stack = request.stack
+        index = request.index
+        time = request.time
+        transition = request.transition
+        // Assigned only when it changes: the plan's reference count is a line every stack's frames share.
+        if request.plan.toOpaque() != Unmanaged.passUnretained(compiled).toOpaque() {
+            compiled = request.plan.takeUnretainedValue()
+        }
         seconds = request.seconds
         return true
     }

@@ -121,10 +121,13 @@ public actor StackActor {
     }
 
     private func deliver(_ request: RunningFrameRequest, readiness: ReadinessBatch?) {
-        // A single subscriber that has not read the last frame gets that frame refreshed in place: a
-        // reader slower than the clock is the common case with thousands of stacks, and a new frame
-        // for it is an allocation, its reference counts and a freed frame, each a cache miss.
-        if let only = onlySubscription, only.refreshPendingFrame(request) { return }
+        // A single subscriber gets the frame it has not read refreshed in place (a reader slower than the
+        // clock is common with thousands of stacks), or else the frame it read last made the new one: a
+        // new frame is an allocation, its reference counts and a freed frame, each a cache miss.
+        if let only = onlySubscription, request.recyclable {
+            if !only.send(request, readiness: readiness) { pruneSubscriptions() }
+            return
+        }
         let frame = request.makeFrame()
         var ended = false
         for subscription in subscriptions where !subscription.send(frame: frame, readiness: readiness) {

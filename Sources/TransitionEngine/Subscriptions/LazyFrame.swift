@@ -61,6 +61,12 @@ class LazyFrame<Frame: Sendable>: @unchecked Sendable {
     /// queue holds the frame.
     func refresh(_ request: RunningFrameRequest) -> Bool { false }
 
+    /// Turns this frame, which its reader took and holds no more, into the frame `request` describes, to be
+    /// queued again; false when it cannot (only a running transition's frame for a single subscriber can:
+    /// `RunningFrame`). Called under the lock of the subscription that last handed it out, once it holds
+    /// the only reference.
+    func reuse(for request: RunningFrameRequest) -> Bool { false }
+
     /// Computes the frame of a subclass; `recycled` is an earlier frame the reader is done with, whose
     /// storage may be reused (take it, set it to nil).
     @usableFromInline

@@ -45,13 +45,21 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
         @usableFromInline var queue: SubscriptionQueue<LazyFrame<Frame>, Event>
         @usableFromInline var ended: Bool = false
         @usableFromInline var error: TransitionEngineError?
-        /// The frame the consumer took last, kept until the producer offers the next one: a frame is then
-        /// freed on the thread that allocated it (the tick's), not on the reader's, whose frees into the
-        /// ticking thread's malloc arena take that arena's lock (a plain mutex) under the tick's feet.
+        /// The frame the consumer took last, kept until the producer offers the next one, which it then
+        /// becomes when nothing else holds it (`send(_:readiness:)`), or else is freed on the thread that
+        /// allocated it (the tick's), not on the reader's, whose frees into the ticking thread's malloc arena
+        /// take that arena's lock (a plain mutex) under the tick's feet.
         @usableFromInline var lastTakenFrame: LazyFrame<Frame>?
         var waiter: CheckedContinuation<Item?, any Error>?
         var readinessHandler: (@Sendable () -> Void)?
         var framesCoalesced: UInt64 = 0
+
+        /// Queues `frame` in place of one not yet read (counted as coalesced); true when the queue was empty.
+        mutating func offer(_ frame: LazyFrame<Frame>) -> Bool {
+            let (wasEmpty, replaced) = queue.offer(frame: frame)
+            if replaced { framesCoalesced += 1 }
+            return wasEmpty
+        }
     }
 
     @usableFromInline typealias Item = SubscriptionQueue<LazyFrame<Frame>, Event>.Item
@@ -192,12 +200,23 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
             guard state.waiter == nil else { return .needsGeneralPath }
             // Freed below, outside the lock, on this (the allocating) thread.
             swap(&taken, &state.lastTakenFrame)
-            let (wasEmpty, replaced) = state.queue.offer(frame: frame)
-            if replaced { state.framesCoalesced += 1 }
-            if wasEmpty { handler = state.readinessHandler }
+            if state.offer(frame) { handler = state.readinessHandler }
             return .queued
         }
         taken = nil
+        return complete(outcome, handler: handler, readiness: readiness, frame: frame)
+    }
+
+    /// How an offered frame went: queued by the fast path, refused (ended), or left to `deliver`.
+    enum FrameOffer { case queued, ended, needsGeneralPath }
+
+    /// Finishes a frame offered under the lock: calls the readiness handler of a queue that was empty (or
+    /// keeps it in `readiness`), or queues `frame` by the general path, which wakes a waiting `next()`.
+    /// Returns false if the subscription has ended.
+    func complete(
+        _ outcome: FrameOffer, handler: (@Sendable () -> Void)?, readiness: ReadinessBatch?,
+        frame: @autoclosure () -> LazyFrame<Frame>
+    ) -> Bool {
         switch outcome {
         case .ended:
             return false
@@ -207,28 +226,11 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
             }
             return true
         case .needsGeneralPath:
+            let frame = frame()
             return deliver(readiness: readiness) { state in
                 state.lastTakenFrame = nil
-                let (wasEmpty, replaced) = state.queue.offer(frame: frame)
-                if replaced { state.framesCoalesced += 1 }
-                return wasEmpty ? .wake : .none
+                return state.offer(frame) ? .wake : .none
             }
-        }
-    }
-
-    private enum FrameOffer { case queued, ended, needsGeneralPath }
-
-    /// Makes the frame that waits unread in the queue the frame `request` describes, in place
-    /// (`RunningFrame.refresh`), and counts it as coalesced, as a new frame replacing it would be. The
-    /// reader was told when that frame arrived, so nobody is told again. False, changing nothing, when no
-    /// frame waits, the subscription has ended, a `next()` waits, or the waiting frame cannot take it.
-    func refreshPendingFrame(_ request: RunningFrameRequest) -> Bool {
-        state.withLock { state in
-            guard !state.ended, state.waiter == nil, let pending = state.queue.frame, pending.refresh(request)
-            else { return false }
-            state.queue.pendingFrameRefreshed()
-            state.framesCoalesced += 1
-            return true
         }
     }
 
@@ -275,7 +277,9 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
             return .event(event)
         case .frame(let lazy, let missed):
             let frame = lazy.value(recycling: &spare)
-            lastFrameExclusive = lazy.recyclable
+            // Written only when it changes: the stack reads this object's line (it holds `state`) on every
+            // tick from another core, and a write here on every frame would take the line from that core.
+            if lastFrameExclusive != lazy.recyclable { lastFrameExclusive = lazy.recyclable }
             return .frame(frame, missedFrames: missed)
         }
     }

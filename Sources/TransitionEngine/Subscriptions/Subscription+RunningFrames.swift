@@ -1,0 +1,62 @@
+import TransitionCore
+
+/// How a stack's tick hands its running transition's frame to a subscriber with the least work: the frame
+/// is described (`RunningFrameRequest`) and becomes a frame object only when no existing one can stand
+/// for it.
+extension Subscription where Frame == TransitionCore.Frame {
+    /// Queues the frame `request` describes for this subscriber alone (`request.recyclable`: its stack has
+    /// no other), under one lock, the cheapest way that is correct:
+    /// - the frame waiting unread is refreshed in place when it can take the request
+    ///   (`RunningFrame.refresh`), and counts as coalesced, as a new frame replacing it would;
+    /// - otherwise the frame the reader took last is made this frame and queued again
+    ///   (`RunningFrame.reuse(for:)`) when nothing holds it any more, the reader included: the common tick
+    ///   of a stack whose reader keeps up then allocates nothing, frees nothing and counts no reference of
+    ///   the plan (a line every stack's frames share);
+    /// - otherwise a new frame is made and queued.
+    ///
+    /// A queue that was empty calls the readiness handler (kept in `readiness` when given). Returns false
+    /// if the subscription has ended.
+    func send(_ request: RunningFrameRequest, readiness: ReadinessBatch?) -> Bool {
+        var handler: (@Sendable () -> Void)?
+        var released: LazyFrame<Frame>?
+        let outcome = state.withLock { state -> FrameOffer in
+            guard !state.ended else { return .ended }
+            guard state.waiter == nil else { return .needsGeneralPath }
+            if let pending = state.queue.frame, pending.refresh(request) {
+                state.queue.pendingFrameRefreshed()
+                state.framesCoalesced += 1
+                return .queued
+            }
+            let frame: LazyFrame<Frame>
+            // The reader drops its reference after computing the frame: unique means it is done with it.
+            if isKnownUniquelyReferenced(&state.lastTakenFrame), let taken = state.lastTakenFrame,
+                taken.reuse(for: request)
+            {
+                state.lastTakenFrame = nil
+                frame = taken
+            } else {
+                // Freed below, outside the lock, on this (the allocating) thread.
+                swap(&released, &state.lastTakenFrame)
+                frame = request.makeFrame()
+            }
+            if state.offer(frame) { handler = state.readinessHandler }
+            return .queued
+        }
+        released = nil
+        return complete(outcome, handler: handler, readiness: readiness, frame: request.makeFrame())
+    }
+
+    /// Makes the frame that waits unread in the queue the frame `request` describes, in place
+    /// (`RunningFrame.refresh`), and counts it as coalesced, as a new frame replacing it would be. The
+    /// reader was told when that frame arrived, so nobody is told again. False, changing nothing, when no
+    /// frame waits, the subscription has ended, a `next()` waits, or the waiting frame cannot take it.
+    func refreshPendingFrame(_ request: RunningFrameRequest) -> Bool {
+        state.withLock { state in
+            guard !state.ended, state.waiter == nil, let pending = state.queue.frame, pending.refresh(request)
+            else { return false }
+            state.queue.pendingFrameRefreshed()
+            state.framesCoalesced += 1
+            return true
+        }
+    }
+}
