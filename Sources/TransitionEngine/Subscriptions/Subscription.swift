@@ -269,8 +269,9 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     }
 
     /// The element of `item`, computing a frame (on the reader's thread, outside the lock) with the storage
-    /// of `spare` when it may.
-    @inlinable
+    /// of `spare` when it may. Always inlined, as `LazyFrame.value(recycling:)` is: the polls that call it
+    /// are inlined into readers in other modules, which then called this through its generic entry point.
+    @inlinable @inline(__always)
     func element(of item: Item, reusing spare: inout Frame?) -> Element {
         switch item {
         case .event(let event):
