@@ -78,8 +78,7 @@ public actor StackActor {
     /// readiness handlers are kept in `readiness`, for the walk to call when it has visited every stack.
     func handleTick(_ tick: ClockTick, readiness: ReadinessBatch? = nil) -> Commit? {
         guard !closed else { return nil }
-        let output = machine.tick(in: environment(tick))
-        return carryOut(output, readiness: readiness)
+        return carryOut(machine.tick(in: environment(tick)), readiness: readiness)
     }
 
     /// Reports the write of a commit; returns a following commit to write, if any.
@@ -94,8 +93,12 @@ public actor StackActor {
     }
 
     /// Delivers the output's items, updates the tick demand and returns its write, if any.
-    func carryOut(_ output: StackStateMachine.Output, readiness: ReadinessBatch? = nil) -> Commit? {
-        if let frame = output.frame { deliver(frame, readiness: readiness) }
+    ///
+    /// Takes the output (consumed) and moves the frame request out of it: bound with `if let` from a
+    /// borrowed output, the request was copied, each of its references retained and released, on every
+    /// tick of every animating stack.
+    func carryOut(_ output: consuming StackStateMachine.Output, readiness: ReadinessBatch? = nil) -> Commit? {
+        if let frame = output.frame.take() { deliver(frame, readiness: readiness) }
         deliver(output.items, readiness: readiness)
         let wantsTicks = machine.wantsTicks && !closed
         if wantsTicks != scheduled {
