@@ -160,18 +160,26 @@ struct Scene: Sendable {
             states.withUnsafeMutableBufferPointer { buffer in
                 for index in buffer.indices {
                     let parent = parents[index]
-                    let local = Scene.localTransform(
-                        position: buffer[index].position, size: buffer[index].size,
-                        anchorPoint: buffer[index].anchorPoint, transform: buffer[index].transform)
                     let matrix: Transform3D
                     if parent >= 0 {
                         let parentMatrix = buffer[parent].containerTransform
-                        matrix = local.concatenating(Scene.flattened(parentMatrix))
+                        if buffer[index].transform.isIdentity {
+                            matrix = Scene.translated(
+                                flattening: parentMatrix, position: buffer[index].position, size: buffer[index].size,
+                                anchorPoint: buffer[index].anchorPoint)
+                        } else {
+                            let local = Scene.localTransform(
+                                position: buffer[index].position, size: buffer[index].size,
+                                anchorPoint: buffer[index].anchorPoint, transform: buffer[index].transform)
+                            matrix = local.concatenating(Scene.flattened(parentMatrix))
+                        }
                         buffer[index].position = Scene.project(buffer[index].position, through: parentMatrix)
                         buffer[index].alpha *= buffer[parent].alpha
                         if buffer[parent].hidden { buffer[index].hidden = true }
                     } else {
-                        matrix = local
+                        matrix = Scene.localTransform(
+                            position: buffer[index].position, size: buffer[index].size,
+                            anchorPoint: buffer[index].anchorPoint, transform: buffer[index].transform)
                     }
                     buffer[index].containerTransform = matrix
                     let width = buffer[index].size.width
@@ -207,6 +215,20 @@ struct Scene: Sendable {
         matrix.m41 += matrix.m44 * position.x
         matrix.m42 += matrix.m44 * position.y
         return matrix
+    }
+
+    /// `localTransform(position:size:anchorPoint:transform: .identity).concatenating(flattened(parent))`
+    /// without the 4×4 product: for a node with no transform of its own (most nodes) the local matrix is a
+    /// translation by `position − anchorPoint × size`, so the product keeps the parent's first two rows,
+    /// has a zero third row (the flattening) and moves the fourth. Equal to the product for finite
+    /// entries, up to the sign of a zero (which frames do not write: docs/frames.md).
+    static func translated(flattening parent: Transform3D, position: Point, size: Size, anchorPoint: Point)
+        -> Transform3D
+    {
+        let x = -anchorPoint.x * size.width + position.x
+        let y = -anchorPoint.y * size.height + position.y
+        return Transform3D(
+            row1: parent.row1, row2: parent.row2, row3: .zero, row4: x * parent.row1 + y * parent.row2 + parent.row4)
     }
 
     /// `matrix` preceded by flattening into the plane z = 0 (the third column of the incoming point is
