@@ -178,13 +178,25 @@ struct StackStateMachine {
     // MARK: Ticks
 
     /// Samples the running transition at `environment.now`; ends it when its motion reached an end.
+    ///
+    /// The common tick (a frame, the transition still running) returns an output built where it is
+    /// returned: a local output returned on that path was copied into the caller's, each reference
+    /// retained, and then destroyed, released again.
     mutating func tick(in environment: Environment) -> Output {
-        var output = Output()
-        guard running != nil else { return output }
+        guard running != nil else { return Output() }
         let (seconds, _, reached) = running!.timeline.position(at: environment.now)
         running!.needsFrame = false
-        if environment.wantsFrames { output.frame = runningFrame(at: seconds, in: environment) }
-        guard let reached else { return output }
+        let frame = environment.wantsFrames ? runningFrame(at: seconds, in: environment) : nil
+        guard let reached else { return Output(frame: frame) }
+        return end(reached, frame: frame, in: environment)
+    }
+
+    /// Ends the running transition at the end its motion `reached`, after `frame` (its last frame, if
+    /// anyone subscribes): commits its target, or cancels it and starts the next queued operation.
+    private mutating func end(
+        _ reached: TransitionTimeline.End, frame: RunningFrameRequest?, in environment: Environment
+    ) -> Output {
+        var output = Output(frame: frame)
         // The transition ends with this tick and is dropped before its last frame is handed out.
         output.frame?.retainPlan()
         let finished = running!
