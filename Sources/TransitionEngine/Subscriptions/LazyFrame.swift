@@ -86,10 +86,9 @@ class LazyFrame<Frame: Sendable>: @unchecked Sendable {
     /// frame is computed by each call and kept nowhere, so that the storage it returns is the caller's
     /// alone once the caller holds the only reference.
     ///
-    /// Final and always inlined, so that a reader in another module runs it in place: the readers' polls
-    /// had called it through its generic entry point. Reading `content` still goes through the generic
-    /// class's accessor, a metadata lookup per frame (about 160 of the 5,300 instructions that reading a
-    /// frame of `engine.capacity.60hz.long` costs, callgrind).
+    /// Final and always inlined, so that its callers run it in place, specialized where they know the frame
+    /// type (the engine's own `poll(reusing:)`); from another module the generic class's fields are read
+    /// through its accessors, a metadata lookup each.
     @inlinable @inline(__always)
     final func value(recycling recycled: inout Frame?) -> Frame {
         let mutex = FrameLocks.mutex(for: ObjectIdentifier(self))

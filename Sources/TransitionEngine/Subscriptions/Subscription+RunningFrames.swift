@@ -1,8 +1,8 @@
 import TransitionCore
 
-/// How a stack's tick hands its running transition's frame to a subscriber with the least work: the frame
-/// is described (`RunningFrameRequest`) and becomes a frame object only when no existing one can stand
-/// for it.
+/// The path of a stack's running frames, at both ends, with the least work: the tick hands its frame to a
+/// subscriber described (`RunningFrameRequest`), made a frame object only when no existing one can stand
+/// for it; a reader of many stacks samples each into the storage of a frame it is done with.
 extension Subscription where Frame == TransitionCore.Frame {
     /// Queues the frame `request` describes for this subscriber alone (`request.recyclable`: its stack has
     /// no other), under one lock, the cheapest way that is correct:
@@ -58,5 +58,28 @@ extension Subscription where Frame == TransitionCore.Frame {
             state.framesCoalesced += 1
             return true
         }
+    }
+}
+
+extension Subscription where Frame == TransitionCore.Frame, Event == StackEvent {
+    /// Takes the next item without waiting; a frame made for this subscriber alone is sampled into the
+    /// node storage of `spare` when there is one (`spare` is then set to nil).
+    ///
+    /// For a reader that drains many subscriptions on one thread (the daemon's pumps): it keeps one spare
+    /// frame for all of them and, once done with a frame that was its alone (`lastFrameWasExclusive`,
+    /// right after this call), hands that frame back as `spare`, holding no other reference to it. The
+    /// next frame sampled, of whichever stack, then writes into storage still in the thread's cache; with
+    /// `poll()` each subscription keeps its own, last touched a frame period before, and with thousands of
+    /// stacks animating the sample's writes miss the cache (about a third of a frame's reading time in
+    /// `engine.capacity.60hz.long`, docs/benchmarks.md). A spare still referenced elsewhere is copied, not
+    /// changed; a frame that several subscribers share leaves `spare` alone.
+    ///
+    /// Compiled here for the stack's frame and event types, not inlined into the reader: inlined into
+    /// another module, generic code read each lazy frame's fields through the generic class's accessors, a
+    /// metadata lookup and value-witness copies per frame.
+    public func poll(reusing spare: inout Frame?) -> Poll {
+        let (item, ended, error) = take()
+        guard let item else { return ended ? .finished(error) : .empty }
+        return .element(element(of: item, reusing: &spare))
     }
 }

@@ -107,24 +107,6 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
         return .element(element)
     }
 
-    /// Takes the next item without waiting; a frame made for this subscriber alone is sampled into the
-    /// node storage of `spare` when there is one (`spare` is then set to nil).
-    ///
-    /// For a reader that drains many subscriptions on one thread (the daemon's pumps): it keeps one spare
-    /// frame for all of them and, once done with a frame that was its alone (`lastFrameWasExclusive`,
-    /// right after this call), hands that frame back as `spare`, holding no other reference to it. The
-    /// next frame sampled, of whichever stack, then writes into storage still in the thread's cache; with
-    /// `poll()` each subscription keeps its own, last touched a frame period before, and with thousands of
-    /// stacks animating the sample's writes miss the cache (about a third of a frame's reading time in
-    /// `engine.capacity.60hz.long`, docs/benchmarks.md). A spare still referenced elsewhere is copied, not
-    /// changed; a frame that several subscribers share leaves `spare` alone.
-    @inlinable
-    public func poll(reusing spare: inout Frame?) -> Poll {
-        let (item, ended, error) = take()
-        guard let item else { return ended ? .finished(error) : .empty }
-        return .element(element(of: item, reusing: &spare))
-    }
-
     /// Takes the next item from the queue under the lock, with whether and how the subscription ended.
     @inlinable
     func take() -> (Item?, ended: Bool, error: TransitionEngineError?) {
@@ -269,8 +251,8 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     }
 
     /// The element of `item`, computing a frame (on the reader's thread, outside the lock) with the storage
-    /// of `spare` when it may. Always inlined, as `LazyFrame.value(recycling:)` is: the polls that call it
-    /// are inlined into readers in other modules, which then called this through its generic entry point.
+    /// of `spare` when it may. Always inlined into the polls that call it, as `LazyFrame.value(recycling:)`
+    /// is: called through its generic entry point, it cost a metadata lookup and value-witness copies.
     @inlinable @inline(__always)
     func element(of item: Item, reusing spare: inout Frame?) -> Element {
         switch item {
