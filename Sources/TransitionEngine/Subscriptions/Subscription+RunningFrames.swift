@@ -22,11 +22,7 @@ extension Subscription where Frame == TransitionCore.Frame {
         let outcome = state.withLock { state -> FrameOffer in
             guard !state.ended else { return .ended }
             guard state.waiter == nil else { return .needsGeneralPath }
-            if let pending = state.queue.frame, pending.refresh(request) {
-                state.queue.pendingFrameRefreshed()
-                state.framesCoalesced += 1
-                return .queued
-            }
+            if state.refreshPendingFrame(request) { return .queued }
             let frame: LazyFrame<Frame>
             // The reader drops its reference after computing the frame: unique means it is done with it.
             if isKnownUniquelyReferenced(&state.lastTakenFrame), let taken = state.lastTakenFrame,
@@ -51,13 +47,19 @@ extension Subscription where Frame == TransitionCore.Frame {
     /// reader was told when that frame arrived, so nobody is told again. False, changing nothing, when no
     /// frame waits, the subscription has ended, a `next()` waits, or the waiting frame cannot take it.
     func refreshPendingFrame(_ request: RunningFrameRequest) -> Bool {
-        state.withLock { state in
-            guard !state.ended, state.waiter == nil, let pending = state.queue.frame, pending.refresh(request)
-            else { return false }
-            state.queue.pendingFrameRefreshed()
-            state.framesCoalesced += 1
-            return true
-        }
+        state.withLock { state in !state.ended && state.waiter == nil && state.refreshPendingFrame(request) }
+    }
+}
+
+extension Subscription.State where Frame == TransitionCore.Frame {
+    /// Makes the frame waiting unread the frame `request` describes (`RunningFrame.refresh`), counted as
+    /// coalesced and moved after the events queued so far, as a new frame replacing it would be. False,
+    /// changing nothing, when no frame waits or it cannot take the request.
+    mutating func refreshPendingFrame(_ request: RunningFrameRequest) -> Bool {
+        guard let pending = queue.frame, pending.refresh(request) else { return false }
+        queue.pendingFrameRefreshed()
+        framesCoalesced += 1
+        return true
     }
 }
 
