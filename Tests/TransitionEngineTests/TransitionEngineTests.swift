@@ -243,13 +243,7 @@ import TransitionTestSupport
     @Test func aThousandStacksAnimateTogetherWithManySubscribers() async throws {
         let harness = try Harness(shardCount: 2)
         let count = 1_000
-        var stacks: [StackActor] = []
-        var subscriptions: [StackSubscription] = []
-        for index in 0..<count {
-            let stack = try await harness.engine.createStack(Fixtures.state(StackID(rawValue: "s\(index)")))
-            stacks.append(stack)
-            for _ in 0..<3 { subscriptions.append(try await stack.subscribe()) }
-        }
+        let (stacks, subscriptions) = try await makeStacks(count, subscribersEach: 3, on: harness)
         // Readers on other tasks drain while the clock runs, as socket writers would.
         let counts = KindCounter()
         let readers = subscriptions.enumerated().filter { $0.offset % 3 == 0 }.map { _, subscription in
@@ -299,13 +293,7 @@ extension TransitionEngineTests {
     @Test func stacksWithOneSubscriberEachAreReadByThreadsWhileTheyAnimate() async throws {
         let harness = try Harness(shardCount: 2)
         let count = 200
-        var stacks: [StackActor] = []
-        var subscriptions: [StackSubscription] = []
-        for index in 0..<count {
-            let stack = try await harness.engine.createStack(Fixtures.state(StackID(rawValue: "s\(index)")))
-            stacks.append(stack)
-            subscriptions.append(try await stack.subscribe())
-        }
+        let (stacks, subscriptions) = try await makeStacks(count, subscribersEach: 1, on: harness)
         let readers = try [0, 1].map { lane in
             try PollingReader(subscriptions.enumerated().filter { $0.offset % 2 == lane }.map(\.element))
         }
@@ -334,6 +322,21 @@ extension TransitionEngineTests {
         #expect(firstOfTick.count > Fixtures.slideFrames / 2, "most ticks' frames were read")
         #expect(await harness.pendingWork().isEmpty)
     }
+}
+
+/// `count` stacks named s0, s1… on `harness`'s engine, each with `subscribersEach` subscriptions, listed
+/// stack by stack.
+private func makeStacks(
+    _ count: Int, subscribersEach: Int, on harness: Harness
+) async throws -> ([StackActor], [StackSubscription]) {
+    var stacks: [StackActor] = []
+    var subscriptions: [StackSubscription] = []
+    for index in 0..<count {
+        let stack = try await harness.engine.createStack(Fixtures.state(StackID(rawValue: "s\(index)")))
+        stacks.append(stack)
+        for _ in 0..<subscribersEach { subscriptions.append(try await stack.subscribe()) }
+    }
+    return (stacks, subscriptions)
 }
 
 /// Counts event kinds seen by several readers.
