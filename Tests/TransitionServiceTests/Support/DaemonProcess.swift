@@ -13,7 +13,7 @@ final class DaemonProcess: @unchecked Sendable {
     let socketPath: String
     let process = Process()
     private let errorOutput = Pipe()
-    private let collected = OutputCollector()
+    private let errorDrain: PipeDrain
 
     /// Starts the daemon and returns once its socket answers.
     init(directory: TemporaryDirectory? = nil, arguments: [String] = []) throws {
@@ -32,14 +32,15 @@ final class DaemonProcess: @unchecked Sendable {
         process.environment = TestProcessEnvironment.forChildren
         process.standardError = errorOutput
         process.standardOutput = FileHandle.nullDevice
-        let collected = self.collected
-        errorOutput.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
         let process = self.process
         try SpawningThread.shared.run { Result { try process.run() } }.get()
+        errorDrain = try PipeDrain(reading: errorOutput.fileHandleForReading.fileDescriptor, name: "daemon-stderr")
         let socketPath = self.socketPath
         let ready = waitUntilBlocking { Self.answers(socketPath) || !process.isRunning }
         guard ready, process.isRunning else {
-            throw Failure(description: "transitiond did not start: \(collected.text)")
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            throw Failure(description: "transitiond did not start: \(errorDrain.finish())")
         }
     }
 
@@ -63,32 +64,13 @@ final class DaemonProcess: @unchecked Sendable {
     }
 
     /// What the daemon wrote to standard error so far.
-    var standardError: String { collected.text }
+    var standardError: String { errorDrain.text }
 
     /// Sends `signal` and waits for the exit; returns the exit status (or the signal that ended it).
     func stop(signal: Int32 = SIGTERM) -> Int32 {
         if process.isRunning { kill(process.processIdentifier, signal) }
         process.waitUntilExit()
-        errorOutput.fileHandleForReading.readabilityHandler = nil
-        collected.append(errorOutput.fileHandleForReading.readDataToEndOfFile())
+        _ = errorDrain.finish()
         return process.terminationStatus
-    }
-}
-
-/// Bytes appended from a reader thread, read as text.
-final class OutputCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-
-    func append(_ more: Data) {
-        lock.lock()
-        data.append(more)
-        lock.unlock()
-    }
-
-    var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: data, as: UTF8.self)
     }
 }

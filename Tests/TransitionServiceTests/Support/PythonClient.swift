@@ -28,8 +28,8 @@ final class PythonClient: @unchecked Sendable {
     let process = Process()
     private let output = Pipe()
     private let errors = Pipe()
-    private let printed = OutputCollector()
-    private let complaints = OutputCollector()
+    private let printed: PipeDrain
+    private let complaints: PipeDrain
 
     /// Starts the script in `mode` on `socket`.
     ///
@@ -56,11 +56,9 @@ final class PythonClient: @unchecked Sendable {
         process.standardInput = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        let printed = self.printed
-        let complaints = self.complaints
-        output.fileHandleForReading.readabilityHandler = { printed.append($0.availableData) }
-        errors.fileHandleForReading.readabilityHandler = { complaints.append($0.availableData) }
         try process.run()
+        printed = try PipeDrain(reading: output.fileHandleForReading.fileDescriptor, name: "client-stdout")
+        complaints = try PipeDrain(reading: errors.fileHandleForReading.fileDescriptor, name: "client-stderr")
     }
 
     /// Runs the script to its end (blocking) and returns what it printed.
@@ -85,11 +83,7 @@ final class PythonClient: @unchecked Sendable {
     /// Waits for the end and returns what was printed.
     func wait() -> Outcome {
         process.waitUntilExit()
-        output.fileHandleForReading.readabilityHandler = nil
-        errors.fileHandleForReading.readabilityHandler = nil
-        printed.append(output.fileHandleForReading.readDataToEndOfFile())
-        complaints.append(errors.fileHandleForReading.readDataToEndOfFile())
-        return Outcome(status: process.terminationStatus, output: printed.text, errors: complaints.text)
+        return Outcome(status: process.terminationStatus, output: printed.finish(), errors: complaints.finish())
     }
 
     /// The JSON object a finished run printed on its last line.
