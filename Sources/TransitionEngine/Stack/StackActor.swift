@@ -24,13 +24,16 @@ public actor StackActor {
     var subscriptions: [StackSubscription] = [] {
         didSet {
             subscriptionCount = subscriptions.count
-            onlySubscription = subscriptions.count == 1 ? subscriptions[0] : nil
+            onlySubscription = subscriptions.count == 1 ? Unmanaged.passUnretained(subscriptions[0]) : nil
         }
     }
     /// `subscriptions.count`, and its only element when there is one, kept inline: a tick reads them for
     /// every animating stack, and reading the array's storage was one more cache miss each.
     private(set) var subscriptionCount = 0
-    private(set) var onlySubscription: StackSubscription?
+    /// Not counted (`subscriptions` holds it, and `didSet` clears this when it goes), and called without a
+    /// retain (`_withUnsafeGuaranteedRef`): a strong reference was retained and released on every tick, a
+    /// write to the subscription's first cache line, which its reader's core had touched last.
+    private(set) var onlySubscription: Unmanaged<StackSubscription>?
     var nextSubscription: UInt64 = 1
     var scheduled = false
     /// Set while the stack is being deleted: no more ticks, operations or commits.
@@ -128,7 +131,7 @@ public actor StackActor {
         // clock is common with thousands of stacks), or else the frame it read last made the new one: a
         // new frame is an allocation, its reference counts and a freed frame, each a cache miss.
         if let only = onlySubscription, request.recyclable {
-            if !only.send(request, readiness: readiness) { pruneSubscriptions() }
+            if !only._withUnsafeGuaranteedRef({ $0.send(request, readiness: readiness) }) { pruneSubscriptions() }
             return
         }
         let frame = request.makeFrame()

@@ -4,6 +4,11 @@ import TransitionCore
 /// subscriber described (`RunningFrameRequest`), made a frame object only when no existing one can stand
 /// for it; a reader of many stacks samples each into the storage of a frame it is done with.
 extension Subscription where Frame == TransitionCore.Frame {
+    /// Starts loading the lines `send(_:readiness:)` takes and writes first (the lock and the queue, last
+    /// written by the reader's processor), for the shard walk to ask a few stacks ahead
+    /// (`ShardWalker.walk`). A hint: changes nothing.
+    func prefetchForSending() { state.prefetchForWriting(lines: 4) }
+
     /// Queues the frame `request` describes for this subscriber alone (`request.recyclable`: its stack has
     /// no other), under one lock, the cheapest way that is correct:
     /// - the frame waiting unread is refreshed in place when it can take the request
@@ -25,11 +30,14 @@ extension Subscription where Frame == TransitionCore.Frame {
             if state.refreshPendingFrame(request) { return .queued }
             let frame: LazyFrame<Frame>
             // The reader drops its reference after computing the frame: unique means it is done with it.
-            if isKnownUniquelyReferenced(&state.lastTakenFrame), let taken = state.lastTakenFrame,
-                taken.reuse(for: request)
-            {
-                state.lastTakenFrame = nil
-                frame = taken
+            // Moved out, not copied: a copy was a retain and a release of a line the reader wrote last.
+            if isKnownUniquelyReferenced(&state.lastTakenFrame), let taken = state.lastTakenFrame.take() {
+                if taken.reuse(for: request) {
+                    frame = taken
+                } else {
+                    released = taken
+                    frame = request.makeFrame()
+                }
             } else {
                 // Freed below, outside the lock, on this (the allocating) thread.
                 swap(&released, &state.lastTakenFrame)
