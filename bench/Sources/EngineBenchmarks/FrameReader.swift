@@ -61,6 +61,10 @@ final class FrameReader: Sendable {
     /// One reading thread and the subscriptions it owns.
     private final class Lane: @unchecked Sendable {
         private let subscriptions: [StackSubscription]
+        /// The same subscriptions, not retained (`subscriptions` keeps them), polled without a retain each:
+        /// the daemon's pumps poll a stream's own `let` and retain nothing, and a retain here wrote the
+        /// subscription's first cache line, which the tick reads on another processor.
+        private let unretained: [Unmanaged<StackSubscription>]
         private let lock = ConditionLock()
         // Guarded by `lock`:
         private var ready: [Int] = []
@@ -71,6 +75,7 @@ final class FrameReader: Sendable {
 
         init(_ subscriptions: [StackSubscription], name: String) {
             self.subscriptions = subscriptions
+            unretained = subscriptions.map { Unmanaged.passUnretained($0) }
             let handle = DedicatedThread.start(name: name) { [self] in run() }
             lock.withLock { thread = handle }
             for (index, subscription) in subscriptions.enumerated() {
@@ -120,17 +125,19 @@ final class FrameReader: Sendable {
                 var read = Counts()
                 var checksum = 0.0
                 for index in batch {
-                    drain: while true {
-                        switch subscriptions[index].poll(reusing: &spare) {
-                        case .element(.frame(let frame, let missed)):
-                            read.frames += 1
-                            read.missedFrames += missed
-                            checksum += frame.nodes.last?.alpha ?? 0
-                            if subscriptions[index].lastFrameWasExclusive { spare = frame }
-                        case .element(.event):
-                            read.events += 1
-                        case .empty, .finished:
-                            break drain
+                    unretained[index]._withUnsafeGuaranteedRef { subscription in
+                        drain: while true {
+                            switch subscription.poll(reusing: &spare) {
+                            case .element(.frame(let frame, let missed)):
+                                read.frames += 1
+                                read.missedFrames += missed
+                                checksum += frame.nodes.last?.alpha ?? 0
+                                if subscription.lastFrameWasExclusive { spare = frame }
+                            case .element(.event):
+                                read.events += 1
+                            case .empty, .finished:
+                                break drain
+                            }
                         }
                     }
                 }
