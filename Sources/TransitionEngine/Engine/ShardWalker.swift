@@ -3,9 +3,9 @@
 ///
 /// A stack actor is entered from here on the same thread, without a job: they share one executor, so the
 /// walk (synchronous, called from a job already on that thread) enters each stack with a plain call
-/// (`StackActor.handleTickOnShardThread`), and a report's `await` into a stack switches nothing. From a nonisolated async
-/// function, even one running on that executor as its task executor, every call into a stack actor was a
-/// job enqueued on the executor (one per stack and tick).
+/// (`StackActor.handleTickOnShardThread`), and a report's `await` into a stack switches nothing. From a
+/// nonisolated async function, even one running on that executor as its task executor, every call into a
+/// stack actor was a job enqueued on the executor (one per stack and tick).
 actor ShardWalker {
     /// The process's walkers, one per shard executor.
     static let shared: [ShardWalker] = ShardExecutor.shared.map(ShardWalker.init)
