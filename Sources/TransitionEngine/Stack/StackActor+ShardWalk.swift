@@ -39,7 +39,7 @@ extension StackActor {
     }
 
     /// How many 64-byte lines `prefetchObject(at:)` asks for: 8 (512 bytes). Measured in
-    /// `engine.capacity.60hz.long` at 5,000 stacks: 4 lines left a third of the gain, 16 gained nothing
-    /// more (docs/benchmarks.md).
+    /// `engine.capacity.60hz.long` at 5,000 stacks (docs/engine.md): half as many lost part of the gain,
+    /// twice as many added nothing.
     static var prefetchedLines: Int { 8 }
 }
