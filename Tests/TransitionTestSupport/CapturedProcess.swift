@@ -1,5 +1,3 @@
-import SystemThreads
-
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -75,15 +73,12 @@ public enum CapturedProcess {
             arguments, environment: environment ?? ["PATH": searchPath], tie: .callingThread)
         // Standard error is read on a thread of its own, so that neither pipe can fill up and block the
         // child; where no thread can be started, after standard output.
-        let errorText = TextBox()
-        let reader = try? SystemThread.startJoinable(name: "child-stderr") {
-            errorText.text = CapturedProcess.readAll(error)
-        }
+        let errorDrain = try? PipeDrain(reading: error, name: "child-stderr")
         let outputText = readAll(output)
-        if let reader { SystemThread.join(reader) } else { errorText.text = readAll(error) }
+        let errorText = errorDrain?.finish() ?? readAll(error)
         close(output)
         close(error)
-        return Result(status: wait(for: pid), standardOutput: outputText, standardError: errorText.text)
+        return Result(status: wait(for: pid), standardOutput: outputText, standardError: errorText)
     }
 
     /// Waits for child `pid` to end; returns its status as `Result.status` describes it.
@@ -101,10 +96,5 @@ public enum CapturedProcess {
             bytes += chunk[..<count]
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Standard error's text, written by the reading thread before it ends and read after `join`.
-    private final class TextBox: @unchecked Sendable {
-        var text = ""
     }
 }
