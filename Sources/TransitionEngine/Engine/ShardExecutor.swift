@@ -17,11 +17,11 @@ import SystemThreads
 /// most for the job that runs when it arrives.
 ///
 /// Tick jobs run in the order they were enqueued, and so do ordinary jobs. The thread blocks on a condition
-/// variable when it has no job: an idle executor never wakes. Where the system allows it, the thread waits
-/// and runs tick jobs at real-time priority (`SCHED_FIFO` 1, like the timing thread) and runs every other
-/// job at normal priority. Executors live for the whole process
-/// (`shared`), like the cooperative pool, so engines created and dropped by the thousand (tests) cost no
-/// threads each.
+/// variable when it has no job: an idle executor never wakes. Where the system allows it, the thread runs
+/// tick jobs at real-time priority (`SCHED_FIFO` 1, like the timing thread; raised as a tick job is queued,
+/// so it also wakes at real time) and every other job at normal priority. Executors live for the whole
+/// process (`shared`), like the cooperative pool, so engines created and dropped by the thousand (tests)
+/// cost no threads each.
 final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     /// The process's shard executors, one per online processor, started on first use.
     static let shared: [ShardExecutor] = {
@@ -84,14 +84,15 @@ final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     func enqueue(_ job: consuming ExecutorJob) { enqueue(UnownedJob(job), urgent: false) }
 
     /// Queues an ordinary job, or a tick job (`urgent`, from `tickLane`); wakes the thread if it waits. A
-    /// tick job that arrives while an ordinary job runs raises the thread to real time at once, so that the
-    /// rest of that job does not wait for the cores behind other threads (priority inheritance, by hand).
+    /// tick job raises the thread to real time at once, before it is woken: a sleeping thread then wakes
+    /// ahead of whatever runs, and one running an ordinary job finishes it without waiting for the cores
+    /// behind other threads (priority inheritance, by hand).
     private func enqueue(_ job: UnownedJob, urgent: Bool) {
         lock.lock()
         enqueuedJobCount &+= 1
         if urgent {
             urgentJobs.append(job)
-            if runningOrdinary { scheduling.set(realTime: true) }
+            scheduling.set(realTime: true)
         } else {
             jobs.append(job)
         }
@@ -118,11 +119,13 @@ final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
         scheduling.thread = pthread_self()
         while true {
             if urgentJobs.isEmpty && head == jobs.count {
-                // Wait at real-time priority, so that the next tick preempts whatever runs (measured: with
-                // the shard threads at normal priority on a loaded machine, a tick's p99 lateness was
-                // 3–6 ms, all of it waiting for the kernel to run this thread; at real time, 0.2–0.3 ms).
+                // Wait at whatever priority the last job ran: the next tick job raises the thread before
+                // waking it (`enqueue`), so the tick preempts whatever runs (measured: with the shard
+                // threads woken at normal priority on a loaded machine, a tick's p99 lateness was 3–6 ms,
+                // all of it waiting for the kernel to run this thread; at real time, 0.2–0.3 ms). Raising
+                // it here instead cost two system calls per burst of ordinary jobs (client operations,
+                // commit reports), thousands a second with transitions back to back.
                 runningOrdinary = false
-                scheduling.set(realTime: true)
                 while urgentJobs.isEmpty && head == jobs.count {
                     sleeping = true
                     lock.wait()
