@@ -69,12 +69,69 @@ import Testing
         await link.stop()
     }
 
+    /// A stack whose transition ends during a walk stays in the shard's array until the walk is over:
+    /// taking it out at once changed the array the walk holds, which copied it whole (a retain per stack).
+    @Test func aStackLeavingDuringAWalkIsTakenOutAfterIt() async throws {
+        let harness = try Harness()
+        let stacks = try await (0..<3).asyncMap { index in
+            try await harness.engine.createStack(Fixtures.state(StackID(rawValue: "s\(index)")))
+        }
+        let (first, second, third) = (stacks[0], stacks[1], stacks[2])
+        var shard = TickScheduler.Shard()
+        // `#expect` cannot call a mutating method on a variable it captures: each result is taken first.
+        var results: [Bool] = []
+        for stack in stacks { results.append(shard.insert(stack)) }
+        results.append(shard.insert(first))
+        #expect(results == [true, true, true, false])
+        let walked = shard.stacks
+        results = [shard.remove(second, walking: true), shard.remove(second, walking: true)]
+        #expect(results == [true, false])
+        // Nothing moved while the walk holds the array: the same storage, not a copy.
+        #expect(identities(shard.stacks) == identities(walked))
+        #expect(
+            shard.stacks.withUnsafeBufferPointer { $0.baseAddress }
+                == walked.withUnsafeBufferPointer { $0.baseAddress })
+        // Back before the walk is over: it never left.
+        results = [shard.insert(second)]
+        shard.removeLeaving()
+        #expect(identities(shard.stacks) == identities(walked))
+        results.append(shard.remove(third, walking: true))
+        shard.removeLeaving()
+        #expect(identities(shard.stacks) == identities([first, second]))
+        // Outside a walk a stack is taken out at once.
+        results += [shard.remove(first, walking: false), shard.remove(third, walking: false)]
+        #expect(identities(shard.stacks) == identities([second]))
+        #expect(results == [true, true, true, false])
+    }
+
+    /// Stacks whose transitions end in a tick are no longer walked once the tick is over, while one that
+    /// goes on with a queued operation stays.
+    @Test func stacksThatStopAnimatingLeaveTheWalkAfterTheTick() async throws {
+        let harness = try Harness(shardCount: 2)
+        let stacks = try await (0..<4).asyncMap { index in
+            try await harness.engine.createStack(Fixtures.state(StackID(rawValue: "s\(index)")))
+        }
+        for stack in stacks { try await stack.push(Fixtures.screen("a")) }
+        try await stacks[1].push(Fixtures.screen("b"))
+        await harness.clock.advance(frames: 1)
+        #expect(harness.engine.context.scheduler.walkedStackCount == 4)
+        await harness.clock.advance(frames: Fixtures.slideFrames - 1)
+        #expect(harness.engine.context.scheduler.activeCount == 1)
+        #expect(harness.engine.context.scheduler.walkedStackCount == 1)
+        await harness.clock.advanceUntilIdle()
+        #expect(await stacks[1].state.screens.map(\.id) == ["home", "a", "b"])
+        #expect(harness.engine.context.scheduler.walkedStackCount == 0)
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
     @Test func shardsAreAssignedRoundRobin() throws {
         let harness = try Harness(shardCount: 3)
         let shards = (0..<7).map { _ in harness.engine.context.scheduler.assignShard() }
         #expect(shards == [0, 1, 2, 0, 1, 2, 0])
     }
 }
+
+private func identities(_ stacks: [StackActor]) -> [ObjectIdentifier] { stacks.map(ObjectIdentifier.init) }
 
 extension Sequence {
     func asyncMap<Mapped>(_ transform: (Element) async throws -> Mapped) async rethrows -> [Mapped] {

@@ -9,26 +9,52 @@ import TransitionCore
 final class TickScheduler: ClockParticipant, Sendable {
     /// The animating stacks of one shard: an array to walk (a snapshot is an O(1) copy) and each
     /// stack's place in it for O(1) removal.
-    private struct Shard {
+    ///
+    /// A stack that stops animating while a tick walks the shard (its transition ended in the walk) is
+    /// only marked `leaving` and taken out when the walk is over: removing it at once changed the array
+    /// the walk holds, which copied the whole array (a retain per stack, and a release per stack when the
+    /// walk let go of the old one) on every tick where a transition ended.
+    struct Shard {
         var stacks: [StackActor] = []
         var places: [ObjectIdentifier: Int] = [:]
+        /// Stacks still in `stacks` that no longer animate.
+        var leaving: Set<ObjectIdentifier> = []
 
         mutating func insert(_ stack: StackActor) -> Bool {
             let key = ObjectIdentifier(stack)
+            if !leaving.isEmpty, leaving.remove(key) != nil { return true }
             guard places[key] == nil else { return false }
             places[key] = stacks.count
             stacks.append(stack)
             return true
         }
 
-        mutating func remove(_ stack: StackActor) -> Bool {
-            guard let place = places.removeValue(forKey: ObjectIdentifier(stack)) else { return false }
+        /// Removes `stack`, or marks it `leaving` while a walk holds the array (`walking`).
+        mutating func remove(_ stack: StackActor, walking: Bool) -> Bool {
+            let key = ObjectIdentifier(stack)
+            guard places[key] != nil, !leaving.contains(key) else { return false }
+            if walking {
+                leaving.insert(key)
+            } else {
+                removeNow(key)
+            }
+            return true
+        }
+
+        /// Takes the stacks marked `leaving` out.
+        mutating func removeLeaving() {
+            guard !leaving.isEmpty else { return }
+            for key in leaving { removeNow(key) }
+            leaving.removeAll(keepingCapacity: true)
+        }
+
+        private mutating func removeNow(_ key: ObjectIdentifier) {
+            guard let place = places.removeValue(forKey: key) else { return }
             let last = stacks.removeLast()
             if place < stacks.count {
                 stacks[place] = last
                 places[ObjectIdentifier(last)] = place
             }
-            return true
         }
     }
 
@@ -38,6 +64,8 @@ final class TickScheduler: ClockParticipant, Sendable {
         var registration: ClockRegistration?
         var ticks: UInt64 = 0
         var ticksWhileIdle: UInt64 = 0
+        /// Ticks whose walks are running (see `Shard`).
+        var walks = 0
     }
 
     let clock: any TransitionClock
@@ -78,7 +106,9 @@ final class TickScheduler: ClockParticipant, Sendable {
     /// the stack itself, from its actor, so its calls are ordered.
     func setActive(_ stack: StackActor, shard: Int, _ active: Bool) {
         state.withLock { state in
-            let changed = active ? state.shards[shard].insert(stack) : state.shards[shard].remove(stack)
+            let changed =
+                active
+                ? state.shards[shard].insert(stack) : state.shards[shard].remove(stack, walking: state.walks > 0)
             guard changed else { return }
             state.activeCount += active ? 1 : -1
             if let registration = state.registration, state.activeCount == (active ? 1 : 0) {
@@ -89,12 +119,40 @@ final class TickScheduler: ClockParticipant, Sendable {
 
     var activeCount: Int { state.withLock { $0.activeCount } }
 
+    /// Stacks the next tick would walk, `leaving` ones included (tests).
+    var walkedStackCount: Int { state.withLock { $0.shards.reduce(0) { $0 + $1.stacks.count } } }
+
     var tickCounts: (ticks: UInt64, whileIdle: UInt64) { state.withLock { ($0.ticks, $0.ticksWhileIdle) } }
 
     func handle(_ tick: ClockTick) async {
+        let (commits, readiness) = await walk(tick)
+        state.withLock { state in
+            state.walks -= 1
+            if state.walks == 0 {
+                for index in state.shards.indices { state.shards[index].removeLeaving() }
+            }
+        }
+        if !readiness.isEmpty { notifyReaders(readiness) }
+        guard !commits.isEmpty else { return }
+        if clock.waitsForSideEffects {
+            await write(commits)
+        } else {
+            // Never hold the next tick for a disk: the stacks wait in `committing` meanwhile. Detached at
+            // medium priority, so that the tick's jobs go first on the shard executors; on a shard executor
+            // rather than in the cooperative pool, so that the engine itself never needs a pool thread.
+            Task.detached(executorPreference: ShardExecutor.forShard(0), priority: .medium) {
+                await self.write(commits)
+            }
+        }
+    }
+
+    /// Walks every shard with animating stacks, each on its executor's thread, and returns the commits and
+    /// readiness batches they made. The shards' arrays are held only until this returns.
+    private func walk(_ tick: ClockTick) async -> ([StackActor.Commit], [ReadinessBatch]) {
         let shards = state.withLock { state in
             state.ticks += 1
             if state.activeCount == 0 { state.ticksWhileIdle += 1 }
+            state.walks += 1
             return state.shards.enumerated().compactMap { index, shard in
                 shard.stacks.isEmpty ? nil : (index: index, stacks: shard.stacks)
             }
@@ -103,7 +161,7 @@ final class TickScheduler: ClockParticipant, Sendable {
         // actors: entering each stack is a plain call there (see ShardWalker). A tick with a deadline runs
         // as a tick job (the executor's `tickLane`), ahead of ordinary jobs and at real time where allowed.
         let urgent = clock.ticksHaveDeadlines
-        let (commits, readiness) = await withTaskGroup(of: ([StackActor.Commit], ReadinessBatch).self) { group in
+        return await withTaskGroup(of: ([StackActor.Commit], ReadinessBatch).self) { group in
             for shard in shards {
                 let executor = ShardExecutor.forShard(shard.index)
                 let preference: any TaskExecutor = urgent ? executor.tickLane : executor
@@ -118,18 +176,6 @@ final class TickScheduler: ClockParticipant, Sendable {
                 if !batch.isEmpty { batches.append(batch) }
             }
             return (all, batches)
-        }
-        if !readiness.isEmpty { notifyReaders(readiness) }
-        guard !commits.isEmpty else { return }
-        if clock.waitsForSideEffects {
-            await write(commits)
-        } else {
-            // Never hold the next tick for a disk: the stacks wait in `committing` meanwhile. Detached at
-            // medium priority, so that the tick's jobs go first on the shard executors; on a shard executor
-            // rather than in the cooperative pool, so that the engine itself never needs a pool thread.
-            Task.detached(executorPreference: ShardExecutor.forShard(0), priority: .medium) {
-                await self.write(commits)
-            }
         }
     }
 
