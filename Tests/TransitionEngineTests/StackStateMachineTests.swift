@@ -155,6 +155,71 @@ import TransitionCore
         #expect(await harness.pendingWork().isEmpty)
     }
 
+    /// A client keeping a few operations queued sends one per transition: the queue's projection is kept
+    /// across the transitions the queue runs, not computed again (every queued operation applied again)
+    /// for each arrival.
+    @Test func theQueuesProjectionIsKeptWhileItsTransitionsRun() async throws {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+        try await stack.push(Fixtures.screen("a"))
+        try await stack.push(Fixtures.screen("b"))
+        try await stack.push(Fixtures.screen("c"))
+        #expect(await keptProjection(of: stack) == ["home", "a", "b", "c"])
+        await harness.clock.advance(frames: Fixtures.slideFrames)  // a completes and b begins
+        #expect(await stack.state.screens.map(\.id) == ["home", "a"])
+        #expect(await keptProjection(of: stack) == ["home", "a", "b", "c"])
+        await expectError(.duplicateScreen) { try await stack.push(Fixtures.screen("c")) }
+        try await stack.push(Fixtures.screen("d"))
+        #expect(await keptProjection(of: stack) == ["home", "a", "b", "c", "d"])
+        await harness.clock.advanceUntilIdle()
+        #expect(await stack.state.screens.map(\.id) == ["home", "a", "b", "c", "d"])
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    /// A push reversed and cancelled leaves the queue to go on from the state before it: the projection
+    /// kept while the push ran ([home, a, b, c]) is wrong, and the next arrival is checked against
+    /// [home, b, c].
+    @Test func aCancelledTransitionDropsTheKeptProjection() async throws {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+        let timeline = Timeline(try await stack.subscribe(), clock: harness.clock)
+        try await stack.push(Fixtures.screen("a"))
+        try await stack.push(Fixtures.screen("b"))
+        try await stack.push(Fixtures.screen("c"))
+        await timeline.advance(3)
+        try await stack.reverse()
+        await timeline.advance(3)  // the push of a ends cancelled; the push of b begins from [home]
+        #expect(await keptProjection(of: stack) == nil)
+        await expectError(.noSuchScreen) { try await stack.perform(.popTo("a")) }
+        try await stack.perform(.popTo("b"))
+        await timeline.advanceUntilIdle()
+        #expect(
+            timeline.text
+                == "began#1@0 frames:6 cancelled#1@6 began#2@6 frames:18 completed#2@24 changed@24 began#3@24 "
+                + "frames:18 completed#3@42 changed@42 began#4@42 frames:18 completed#4@60 changed@60")
+        #expect(await stack.state.screens.map(\.id) == ["home", "b"])
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
+    /// A transition whose commit fails ends cancelled, and the queue goes on from the committed state: the
+    /// projection kept while it ran is dropped.
+    @Test func aFailedCommitDropsTheKeptProjection() async throws {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+        try await stack.push(Fixtures.screen("a"))
+        try await stack.push(Fixtures.screen("b"))
+        try await stack.push(Fixtures.screen("c"))
+        harness.store.injectFailure(TransitionEngineError(.persistenceFailed, "refused", parameter: "stateDirectory"))
+        await harness.clock.advance(frames: Fixtures.slideFrames)  // a's commit fails; b begins from [home]
+        harness.store.injectFailure(nil)
+        #expect(await stack.statistics.commitFailures == 1)
+        #expect(await keptProjection(of: stack) == nil)
+        await expectError(.noSuchScreen) { try await stack.perform(.popTo("a")) }
+        await harness.clock.advanceUntilIdle()
+        #expect(await stack.state.screens.map(\.id) == ["home", "b", "c"])
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
     @Test func theQueueIsBounded() async throws {
         let harness = try Harness()
         let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
@@ -180,6 +245,12 @@ import TransitionCore
         #expect(await stack.state.policy == .reject)
         #expect(await harness.pendingWork().isEmpty)
     }
+}
+
+/// The screens of the stack's kept projection (`StackStateMachine.keptProjection`): nil when the next
+/// arrival would compute it again.
+private func keptProjection(of stack: isolated StackActor) -> [ScreenID]? {
+    stack.machine.keptProjection?.screens.map(\.id)
 }
 
 extension Result where Failure == TransitionEngineError {

@@ -68,17 +68,23 @@ extension StackStateMachine {
         return change.visual != nil && change.target == origin
     }
 
-    /// What the projected state starts from: the phase and, for a transition, where it is heading.
-    enum ProjectionBase: Equatable {
-        case running(TransitionID, reversed: Bool)
-        case committing(token: UInt64)
+    /// What a kept projection was computed from: the base's epoch (`projectionEpoch`) and whether the
+    /// running transition was heading back to the committed state.
+    struct ProjectionBase: Equatable {
+        var epoch: UInt64
+        var reversed: Bool
     }
 
-    /// The projected state of a non-empty queue, kept while nothing it depends on changes: the base, and
-    /// the queue (which only grows at its end with increasing ids, and shrinks from its front).
+    /// The projected state of a non-empty queue, kept while it stays right: until the queue gains an
+    /// operation (the queue only grows at its end, with increasing ids) or the base changes other than by
+    /// the queue's own progress. The base is where the stack is heading before its queue: the running
+    /// transition's target (its committed state when reversed), or the state being committed. A
+    /// transition reaching its target, the commit succeeding, and the next queued operation starting from
+    /// it are the steps the projection already took, so they keep it; a reversal, a cancellation, a
+    /// failed commit or a queued operation that fails bump the epoch or flip `reversed`, and it is
+    /// computed again.
     struct Projection {
         var base: ProjectionBase
-        var queued: Int
         var lastQueued: TransitionID
         var state: StackState
     }
@@ -86,19 +92,23 @@ extension StackStateMachine {
     private var projectionBase: ProjectionBase? {
         switch state {
         case .idle: nil
-        case .running: .running(running!.id, reversed: running!.timeline.isReversed)
-        case .committing: .committing(token: pendingCommit!.token)
+        case .running: ProjectionBase(epoch: projectionEpoch, reversed: running!.timeline.isReversed)
+        case .committing: ProjectionBase(epoch: projectionEpoch, reversed: false)
         }
+    }
+
+    /// The kept projection's state, if it is still right (see `Projection`); nil when it must be computed.
+    var keptProjection: StackState? {
+        guard let projection, let last = queue.last, projection.base == projectionBase,
+            projection.lastQueued == last.id
+        else { return nil }
+        return projection.state
     }
 
     /// The state the stack will have once the running transition (or commit) and the queue are done,
     /// assuming each succeeds.
     func projectedState() -> StackState {
-        if let projection, let last = queue.last, projection.base == projectionBase,
-            projection.queued == queue.count, projection.lastQueued == last.id
-        {
-            return projection.state
-        }
+        if let kept = keptProjection { return kept }
         var projected: StackState
         switch state {
         case .idle: projected = committed
@@ -122,13 +132,15 @@ extension StackStateMachine {
                 parameter: "operation")
         }
         // Validate against where the stack is heading, so a client hears about an impossible operation now.
-        // The projection is kept for the next operation: applying every queued operation again validated
-        // each queued screen once per arrival (a sixth of all CPU with three operations queued).
+        // The projection is kept for the next operation, and across the transitions the queue runs
+        // (`Projection`): applying every queued operation again validated each queued screen once per
+        // arrival (a sixth of all CPU with three operations queued), and with one operation arriving per
+        // transition, as a client keeping a few queued sends them, every arrival found a new base.
         let change = try projectedState().applying(operation)
         let id = takeID()
         enqueue(Queued(id: id, operation: operation))
         if let base = projectionBase {
-            projection = Projection(base: base, queued: queue.count, lastQueued: id, state: change.target)
+            projection = Projection(base: base, lastQueued: id, state: change.target)
         }
         return OperationReceipt(transition: id, disposition: .queued, position: queue.count)
     }

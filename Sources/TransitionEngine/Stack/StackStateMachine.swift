@@ -158,6 +158,9 @@ struct StackStateMachine {
     private(set) var queue: [Queued] = []
     /// Where the queue leads, kept between arrivals (see `projectedState()`).
     var projection: Projection?
+    /// Changes whenever the projection's base changes other than by the queue's progress: a transition
+    /// cancelled, a commit failed, a queued operation failed when it came to start (see `Projection`).
+    private(set) var projectionEpoch: UInt64 = 0
     private var nextID: TransitionID = 1
     private var nextToken: UInt64 = 1
     var statistics = StackStatistics()
@@ -205,6 +208,7 @@ struct StackStateMachine {
         case .end:
             beginCommit(id: finished.id, target: finished.target, running: finished, output: &output)
         case .start:
+            projectionEpoch &+= 1
             statistics.cancelled += 1
             output.items.append(.event(event(.cancelled, of: finished, in: environment)))
             output.items.append(.frame(settledFrame(in: environment)))
@@ -231,6 +235,7 @@ struct StackStateMachine {
             output.items.append(.event(changedEvent(pending.id, in: environment)))
             output.items.append(.frame(settledFrame(in: environment)))
         case .failure(let error):
+            projectionEpoch &+= 1
             statistics.commitFailures += 1
             if let running = pending.running {
                 statistics.cancelled += 1
@@ -317,6 +322,7 @@ struct StackStateMachine {
                     begin(id: next.id, change: change, plan: plan, interactive: false, in: environment, output: &output)
                 }
             } catch {
+                projectionEpoch &+= 1
                 output.items.append(
                     .event(
                         StackEvent(
