@@ -63,6 +63,8 @@ import TransitionCore
         }
         var presenting = base
         presenting.presented = [Fixtures.screen("p")]
+        await expectError(.duplicateScreen) { _ = try presenting.applying(.present(Fixtures.screen("p"))) }
+        await expectError(.duplicateScreen) { _ = try presenting.applying(.present(Fixtures.screen("broot"))) }
         for operation in [StackOperation.push(Fixtures.screen("n")), .pop, .popToRoot, .popTo("s1"), .selectTab("b")] {
             await expectError(.screenPresented) { _ = try presenting.applying(operation) }
         }

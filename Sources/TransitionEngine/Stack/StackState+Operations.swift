@@ -48,8 +48,7 @@ extension StackState {
         switch operation {
         case .push(let screen):
             try requireNoPresentation("push")
-            var seen = allScreenIDs
-            try Self.check(screen, parameter: "screen", seen: &seen, screenCheck)
+            try checkJoining(screen, parameter: "screen", screenCheck)
             target.screens.append(screen)
             try target.requireWithinNodeBudget(parameter: "screen")
             return change(.push, to: screen)
@@ -89,8 +88,7 @@ extension StackState {
             let wasInStack = screens.dropLast().contains { $0.id == newTop.id }
             return change(wasInStack ? .pop : .push, to: newTop)
         case .present(let screen):
-            var seen = allScreenIDs
-            try Self.check(screen, parameter: "screen", seen: &seen, screenCheck)
+            try checkJoining(screen, parameter: "screen", screenCheck)
             target.presented.append(screen)
             try target.requireWithinNodeBudget(parameter: "screen")
             return change(.present, to: screen)

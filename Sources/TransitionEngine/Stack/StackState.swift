@@ -137,16 +137,35 @@ public struct StackState: Sendable, Equatable, Codable {
     static func check(
         _ screen: Screen, parameter: String, seen: inout Set<ScreenID>, _ screenCheck: ScreenCheck = .full
     ) throws(TransitionEngineError) {
+        try validate(screen, parameter: parameter, screenCheck)
+        guard seen.insert(screen.id).inserted else { throw duplicate(screen, parameter: parameter) }
+    }
+
+    /// Checks a screen joining the stack (pushed or presented): in full, or with `.alreadyValidated` only
+    /// its id, which no screen of the stack may have. Looks through the screens rather than building a set
+    /// of their ids: a stack holds a handful, and the set cost an allocation and a hash per screen on
+    /// every push.
+    func checkJoining(_ screen: Screen, parameter: String, _ screenCheck: ScreenCheck) throws(TransitionEngineError) {
+        try Self.validate(screen, parameter: parameter, screenCheck)
+        let id = screen.id
+        let taken = presented.contains { $0.id == id } || tabs.contains { $0.screens.contains { $0.id == id } }
+        guard !taken else { throw Self.duplicate(screen, parameter: parameter) }
+    }
+
+    private static func validate(
+        _ screen: Screen, parameter: String, _ screenCheck: ScreenCheck
+    ) throws(TransitionEngineError) {
         do {
             if screenCheck == .full { try screen.validate() }
         } catch {
             throw TransitionEngineError(
                 .invalidParameter, "Fix the screen: \(error.message)", parameter: "\(parameter).\(error.parameter)")
         }
-        guard seen.insert(screen.id).inserted else {
-            throw TransitionEngineError(
-                .duplicateScreen, "Screen \(screen.id) appears twice in the stack; give each screen its own id.",
-                parameter: parameter)
-        }
+    }
+
+    private static func duplicate(_ screen: Screen, parameter: String) -> TransitionEngineError {
+        TransitionEngineError(
+            .duplicateScreen, "Screen \(screen.id) appears twice in the stack; give each screen its own id.",
+            parameter: parameter)
     }
 }
