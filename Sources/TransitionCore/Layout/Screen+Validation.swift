@@ -150,6 +150,8 @@ struct SeenIdentifiers {
     mutating func insert(_ id: NodeID) -> (inserted: Bool, memberAfterInsert: NodeID) {
         if set != nil { return set!.insert(id) }
         if list.contains(id) { return (false, id) }
+        // Room for every id searched at once: grown from empty, the list was reallocated at 1, 2, 4 and 8.
+        if list.isEmpty { list.reserveCapacity(Self.largestSearched + 1) }
         list.append(id)
         if list.count > Self.largestSearched {
             set = Set(list)
