@@ -62,7 +62,7 @@ import TransitionCore
     }
 
     @Test func theKeptPlansStayWithinTheByteBudget() throws {
-        let planBytes = try TransitionPlan(compiling: Self.request()).approximateByteCount
+        let planBytes = try CompiledPlan(compiling: Self.request()).approximateByteCount
         #expect(planBytes > 0)
         let cache = PlanCache(capacity: 64, maximumBytes: planBytes * 5 / 2)
         let a = try cache.plan(for: Self.request(to: "a"))
@@ -76,7 +76,7 @@ import TransitionCore
     }
 
     @Test func aPlanLargerThanTheBudgetIsNotKept() throws {
-        let planBytes = try TransitionPlan(compiling: Self.request()).approximateByteCount
+        let planBytes = try CompiledPlan(compiling: Self.request()).approximateByteCount
         let cache = PlanCache(capacity: 64, maximumBytes: planBytes - 1)
         let first = try cache.plan(for: Self.request())
         #expect(try cache.plan(for: Self.request()) !== first)

@@ -11,10 +11,11 @@ import TransitionCore
 /// compilations are not kept; each one throws again.
 ///
 /// At most ``capacity`` plans are kept, holding at most ``maximumBytes`` together
-/// (`TransitionPlan.approximateByteCount`); a new one replaces those used longest ago, and a plan larger
-/// than the whole budget is not kept. A `slide` plan of two 6-node screens holds about 16 KB (25 node
-/// states of 456 bytes, its tracks and scene), one of two 41-node screens about 100 KB, so the default
-/// keeps 64 small plans or 10 large ones. Safe to call from any thread:
+/// (`CompiledPlan.approximateByteCount`: the plan and its settled screens); a new one replaces those used
+/// longest ago, and a plan larger than the whole budget is not kept. A `slide` plan of two 6-node screens
+/// holds about 16 KB (25 node states of 456 bytes, its tracks and scene) and its settled screens 5.5 KB,
+/// one of two 41-node screens about 100 KB and 37 KB, so the default keeps 64 small plans or 7 large
+/// ones. Safe to call from any thread:
 /// stacks on different shards plan at once, and the cache's lock is held only to look up and to insert
 /// (the comparison of two requests that share their storage stops at the first array).
 final class PlanCache: Sendable {
@@ -25,7 +26,7 @@ final class PlanCache: Sendable {
 
     /// The most plans kept; 0 keeps none and compiles every request.
     let capacity: Int
-    /// The most bytes the kept plans hold together (`TransitionPlan.approximateByteCount`).
+    /// The most bytes the kept plans hold together (`CompiledPlan.approximateByteCount`).
     let maximumBytes: Int
     private let contents: Locked<Contents>
 
@@ -45,8 +46,8 @@ final class PlanCache: Sendable {
         let fingerprint = Self.fingerprint(of: request)
         if let kept = contents.withLock({ $0.find(fingerprint, request) }) { return kept }
         contents.withLock { $0.statistics.compiled += 1 }
-        let plan = CompiledPlan(try TransitionPlan(compiling: request))
-        let bytes = plan.plan.approximateByteCount
+        let plan = try CompiledPlan(compiling: request)
+        let bytes = plan.approximateByteCount
         if capacity > 0, bytes <= maximumBytes {
             contents.withLock { contents in
                 contents.keep(

@@ -211,7 +211,7 @@ struct StackStateMachine {
             projectionEpoch &+= 1
             statistics.cancelled += 1
             output.items.append(.event(event(.cancelled, of: finished, in: environment)))
-            output.items.append(.frame(settledFrame(in: environment)))
+            output.items.append(.frame(settledFrame(in: environment, laidOut: finished.compiled.settled?.from)))
             startNext(in: environment, output: &output)
         }
         return output
@@ -233,7 +233,7 @@ struct StackStateMachine {
                 output.items.append(.event(event(.completed, of: running, in: environment)))
             }
             output.items.append(.event(changedEvent(pending.id, in: environment)))
-            output.items.append(.frame(settledFrame(in: environment)))
+            output.items.append(.frame(settledFrame(in: environment, laidOut: pending.running?.compiled.settled?.to)))
         case .failure(let error):
             projectionEpoch &+= 1
             statistics.commitFailures += 1
@@ -242,7 +242,7 @@ struct StackStateMachine {
                 var cancelled = event(.cancelled, of: running, in: environment)
                 cancelled.error = error
                 output.items.append(.event(cancelled))
-                output.items.append(.frame(settledFrame(in: environment)))
+                output.items.append(.frame(settledFrame(in: environment, laidOut: running.compiled.settled?.from)))
             } else {
                 // A change without animation: its caller may have been told only `queued`.
                 output.items.append(
@@ -365,10 +365,15 @@ struct StackStateMachine {
             plan: source.plan, seconds: seconds, recyclable: environment.subscriberCount == 1)
     }
 
-    /// The committed state at rest, as a frame with no transition, laid out when first read.
-    func settledFrame(in environment: Environment) -> LazyFrame<Frame> {
+    /// The committed state at rest, as a frame with no transition: `laidOut` when the caller has the
+    /// visible screen laid out already (a plan's settled screens, `CompiledPlan.SettledScreens`), otherwise
+    /// laid out when first read.
+    func settledFrame(in environment: Environment, laidOut: [NodeState]? = nil) -> LazyFrame<Frame> {
         let stack = committed.id.rawValue
         let index = environment.frameIndex
+        if let laidOut {
+            return LazyFrame(Frame(stack: stack, index: index, time: 0, transition: nil, nodes: laidOut))
+        }
         let screen = committed.visibleScreen
         let size = committed.containerSize
         return LazyFrame {
