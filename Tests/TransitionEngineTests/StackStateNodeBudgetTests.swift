@@ -51,6 +51,23 @@ import TransitionCore
         #expect(throws: Never.self) { try state.applying(.setScreens(Array(state.tabs[0].screens.reversed()))) }
     }
 
+    /// A push or present counts the stack's own nodes only when its screens could hold enough to matter
+    /// (each holds at most `Screen.maximumNodeCount`); the screen added is always counted.
+    @Test func aScreenAddedToAFewScreensIsCountedExactly() async throws {
+        var state = Fixtures.state(screens: ["home"])
+        state.tabs[0].screens = (0..<3).map { Self.screen("s\($0)", nodes: Screen.maximumNodeCount) }
+        let fourth = Self.screen("fourth", nodes: Screen.maximumNodeCount)
+        #expect(try state.applying(.push(fourth)).target.nodeCount == StackState.maximumNodeCount)
+        #expect(try state.applying(.present(fourth)).target.nodeCount == StackState.maximumNodeCount)
+        // A screen over a screen's own limit, taken as validated, still counts with the stack's nodes.
+        let small = Fixtures.state(screens: ["home"])
+        let huge = Self.screen("huge", nodes: StackState.maximumNodeCount)
+        await expectError(.limitExceeded) { _ = try small.applying(.push(huge), screenCheck: .alreadyValidated) }
+        let fits = Self.screen("fits", nodes: StackState.maximumNodeCount - 2)
+        let pushed = try small.applying(.push(fits), screenCheck: .alreadyValidated)
+        #expect(pushed.target.nodeCount == StackState.maximumNodeCount)
+    }
+
     @Test func aNewStackOverTheBudgetIsNotCreated() async throws {
         let engine = TransitionEngine(clock: try VirtualClock(framesPerSecond: 60), store: .inMemory())
         var state = Self.fullState

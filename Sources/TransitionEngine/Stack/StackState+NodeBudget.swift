@@ -22,7 +22,24 @@ extension StackState {
     ///
     /// - Throws: `limitExceeded` naming `parameter` (the screen or screens that would bring it over).
     func requireWithinNodeBudget(parameter: String) throws(TransitionEngineError) {
-        let count = nodeCount
+        try requireWithinNodeBudget(count: nodeCount, parameter: parameter)
+    }
+
+    /// Checks that the stack with `screen` added (pushed or presented) holds at most `maximumNodeCount`
+    /// nodes, counting the stack's own nodes only when its screens could hold that many: each passed
+    /// `Screen.validate()` (every state is validated when created or restored, every screen when it
+    /// arrives), so holds at most `Screen.maximumNodeCount`, and a stack of up to three screens cannot go
+    /// over the budget with one more valid screen. `screen` itself is always counted.
+    ///
+    /// - Throws: `limitExceeded` naming `parameter`, with the stack's whole count.
+    func requireWithinNodeBudget(adding screen: Screen, parameter: String) throws(TransitionEngineError) {
+        let added = Self.nodeCount(of: screen.root)
+        let screenCount = tabs.reduce(presented.count) { $0 + $1.screens.count }
+        if screenCount * Screen.maximumNodeCount + added <= Self.maximumNodeCount { return }
+        try requireWithinNodeBudget(count: nodeCount + added, parameter: parameter)
+    }
+
+    private func requireWithinNodeBudget(count: Int, parameter: String) throws(TransitionEngineError) {
         guard count <= Self.maximumNodeCount else {
             throw TransitionEngineError(
                 .limitExceeded,

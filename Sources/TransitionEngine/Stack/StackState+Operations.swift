@@ -49,8 +49,8 @@ extension StackState {
         case .push(let screen):
             try requireNoPresentation("push")
             try checkJoining(screen, parameter: "screen", screenCheck)
+            try requireWithinNodeBudget(adding: screen, parameter: "screen")
             target.screens.append(screen)
-            try target.requireWithinNodeBudget(parameter: "screen")
             return change(.push, to: screen)
         case .pop:
             try requireNoPresentation("pop")
@@ -89,8 +89,8 @@ extension StackState {
             return change(wasInStack ? .pop : .push, to: newTop)
         case .present(let screen):
             try checkJoining(screen, parameter: "screen", screenCheck)
+            try requireWithinNodeBudget(adding: screen, parameter: "screen")
             target.presented.append(screen)
-            try target.requireWithinNodeBudget(parameter: "screen")
             return change(.present, to: screen)
         case .dismiss:
             guard !presented.isEmpty else {
