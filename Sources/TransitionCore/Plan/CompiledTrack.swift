@@ -1,3 +1,20 @@
+/// A transform curve's interpolator, boxed. `CompiledTrack.apply` copies the curve out of the track for
+/// each frame (switching over it where it lies in the track's memory, between calls the compiler cannot
+/// see into); held inline, that copy retained and released each of the interpolator's three arrays and
+/// copied its two 128-byte matrices, and since every stack showing the same screens shares the plan (the
+/// engine's plan cache), the reading threads took those reference counts' cache lines from each other.
+/// Boxed, the copy is one retain.
+final class TransformCurve: Sendable {
+    let interpolator: TransformInterpolator
+
+    init(_ interpolator: TransformInterpolator) { self.interpolator = interpolator }
+
+    /// `interpolator.matrix(at:)`, out of line: inlined into `CompiledTrack.apply`, the interpolator was
+    /// copied out of the box first; here it is read where it lies (a constant of the box).
+    @inline(never)
+    func matrix(at fraction: Double) -> Transform3D { interpolator.matrix(at: fraction) }
+}
+
 /// One resolved track of a plan: a node, a property slot, when it runs, and how its value moves.
 struct CompiledTrack: Sendable {
     /// The property slots a track writes; `frame` writes position and size together.
@@ -14,8 +31,8 @@ struct CompiledTrack: Sendable {
         case vector(from: SIMD4<Double>, to: SIMD4<Double>)
         /// A discrete value set when the track starts.
         case flag(Bool)
-        /// A transform list interpolated per CSS Transforms 2.
-        case transform(TransformInterpolator)
+        /// A transform list interpolated per CSS Transforms 2, held by reference (`TransformCurve`).
+        case transform(TransformCurve)
         case pointKeyframes(Keyframes<Point>)
         case sizeKeyframes(Keyframes<Size>)
         case rectKeyframes(Keyframes<Rect>)
@@ -63,8 +80,8 @@ struct CompiledTrack: Sendable {
             case .alpha: state.alpha = Self.clampedAlpha(value.x)
             case .transform, .hidden, .zIndex: break
             }
-        case .transform(let interpolator):
-            state.transform = interpolator.matrix(at: progress())
+        case .transform(let curve):
+            state.transform = curve.matrix(at: progress())
         case .pointKeyframes(let keyframes):
             let point = keyframes.value(at: progress())
             if slot == .anchorPoint { state.anchorPoint = point } else { state.position = point }

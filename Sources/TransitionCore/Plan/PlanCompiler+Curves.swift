@@ -20,7 +20,7 @@ extension PlanCompiler {
         let curve: CompiledTrack.Curve
         switch (from, to) {
         case (.transform(let start), .transform(let end)):
-            curve = .transform(TransformInterpolator(from: start, to: end))
+            curve = .transform(TransformCurve(TransformInterpolator(from: start, to: end)))
         case (_, .flag(let flag)):
             curve = .flag(flag)
         default:
