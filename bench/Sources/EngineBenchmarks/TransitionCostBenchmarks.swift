@@ -11,7 +11,7 @@ import TransitionEngine
 /// apart from the frames in between. The capacity row with transitions back to back pays it about 14,000
 /// times a second at 5,000 stacks; its search cannot say which change moved it, this figure can.
 ///
-/// Stacks on a virtual clock run `slide` push and pop shortened to one frame, through their operation
+/// Stacks on a virtual clock run `slide` push and pop shortened to half a frame, through their operation
 /// queues: every advance of the clock ends one transition per stack (its tick, its commit to the in-memory
 /// store, the stack told it is durable) and starts the next queued one (its plan from the engine's cache,
 /// its `began`), while a driver queues one operation per stack (a hop into the stack, validated against
@@ -47,7 +47,7 @@ enum TransitionCostBenchmarks {
                         wallClock: Measurement(samples: result.wall),
                         allocationsPerCall: context.allocationCounterVerified ? result.allocations : nil,
                         notes: [
-                            "slide push and pop shortened to one frame, \(queueDepth) operations queued per stack, "
+                            "slide push and pop shortened to half a frame, \(queueDepth) operations queued per stack, "
                                 + "one more queued per stack and advance by a child task each (a hop into the "
                                 + "stack); in-memory store; one subscriber per stack drained after each advance, "
                                 + "every frame sampled; \(advancesPerBatch) advances of \(stackCount) transitions "
