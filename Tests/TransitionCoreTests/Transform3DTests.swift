@@ -99,6 +99,20 @@ struct Transform3DTests {
         #expect(AffineTransform(Transform3D.perspective(distance: 500)) == nil)
         #expect(Transform3D.identity.isIdentity)
     }
+
+    @Test("isIdentity: exactly the identity's 16 entries, each one checked")
+    func isIdentityChecksEveryEntry() throws {
+        let identity = Transform3D.identity.rowMajorEntries
+        for index in identity.indices {
+            for value in [identity[index] + 1e-12, identity[index] == 0 ? -0.0 : 1.0] {
+                var entries = identity
+                entries[index] = value
+                let transform = try Transform3D(rowMajor: entries)
+                #expect(transform.isIdentity == (transform == .identity), "entry \(index) = \(value)")
+                #expect(transform.isIdentity == (value == identity[index]), "entry \(index) = \(value)")
+            }
+        }
+    }
 }
 
 @Suite("Transform3D: coding and validation")
