@@ -58,6 +58,38 @@ final class FrameReader: Sendable {
         for lane in lanes { lane.stop() }
     }
 
+    /// What `drain` read from one subscription.
+    struct Drained {
+        /// Frames read (each one sampled).
+        var frames = 0
+        /// Frames replaced before they were read.
+        var missedFrames = 0
+        /// A value depending on every frame read, for `Sink`.
+        var checksum = 0.0
+    }
+
+    /// Reads everything `subscription` has queued as the daemon's pumps do: each frame sampled into
+    /// `spare`'s storage, and a frame that was the reader's alone handed back as the next `spare`. Calls
+    /// `event` for each event.
+    static func drain(
+        _ subscription: StackSubscription, spare: inout Frame?, event: (StackEvent) -> Void
+    ) -> Drained {
+        var drained = Drained()
+        while true {
+            switch subscription.poll(reusing: &spare) {
+            case .element(.frame(let frame, let missed)):
+                drained.frames += 1
+                drained.missedFrames += missed
+                drained.checksum += frame.nodes.last?.alpha ?? 0
+                if subscription.lastFrameWasExclusive { spare = frame }
+            case .element(.event(let item)):
+                event(item)
+            case .empty, .finished:
+                return drained
+            }
+        }
+    }
+
     /// One reading thread and the subscriptions it owns.
     private final class Lane: @unchecked Sendable {
         private let subscriptions: [StackSubscription]
@@ -126,19 +158,10 @@ final class FrameReader: Sendable {
                 var checksum = 0.0
                 for index in batch {
                     unretained[index]._withUnsafeGuaranteedRef { subscription in
-                        drain: while true {
-                            switch subscription.poll(reusing: &spare) {
-                            case .element(.frame(let frame, let missed)):
-                                read.frames += 1
-                                read.missedFrames += missed
-                                checksum += frame.nodes.last?.alpha ?? 0
-                                if subscription.lastFrameWasExclusive { spare = frame }
-                            case .element(.event):
-                                read.events += 1
-                            case .empty, .finished:
-                                break drain
-                            }
-                        }
+                        let drained = FrameReader.drain(subscription, spare: &spare) { _ in read.events += 1 }
+                        read.frames += drained.frames
+                        read.missedFrames += drained.missedFrames
+                        checksum += drained.checksum
                     }
                 }
                 Sink.consume(checksum)

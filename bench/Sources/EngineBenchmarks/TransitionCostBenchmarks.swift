@@ -184,19 +184,12 @@ enum TransitionCostBenchmarks {
             var completed = 0
             var checksum = 0.0
             for subscription in subscriptions {
-                drain: while true {
-                    switch subscription.poll(reusing: &spare) {
-                    case .element(.frame(let frame, _)):
-                        items += 1
-                        checksum += frame.nodes.last?.alpha ?? 0
-                        if subscription.lastFrameWasExclusive { spare = frame }
-                    case .element(.event(let event)):
-                        items += 1
-                        if event.kind == .completed { completed += 1 }
-                    case .empty, .finished:
-                        break drain
-                    }
+                let drained = FrameReader.drain(subscription, spare: &spare) { event in
+                    items += 1
+                    if event.kind == .completed { completed += 1 }
                 }
+                items += drained.frames
+                checksum += drained.checksum
             }
             Sink.consume(checksum)
             return (MonotonicClock.threadCPUNanoseconds() - start, items, completed)
