@@ -99,6 +99,22 @@ extension JSONWriter {
         }
     }
 
+    /// Appends `number` as ``appendNumber(_:into:)`` does, or throws where ``write(_:into:)`` would.
+    ///
+    /// - Parameter parameter: the path of the number, reported in the error.
+    /// - Throws: ``JSONError/Code/nonFiniteNumber`` for infinity or NaN; nothing is appended then.
+    public static func appendFiniteNumber(
+        _ number: Double, parameter: @autoclosure () -> String, into bytes: inout [UInt8]
+    ) throws(JSONError) {
+        guard number.isFinite else {
+            throw JSONError(
+                code: .nonFiniteNumber,
+                message: "JSON cannot represent the number \(number); replace it with a finite value or null.",
+                parameter: parameter())
+        }
+        appendNumber(number, into: &bytes)
+    }
+
     /// Appends the decimal digits of a signed integer.
     static func appendInteger(_ value: Int64, into bytes: inout [UInt8]) {
         append(into: &bytes, reserving: JSONTextCursor.integerMaximumBytes) { $0.writeInteger(value) }

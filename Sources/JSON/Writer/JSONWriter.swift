@@ -104,7 +104,10 @@ public struct JSONWriter {
         return prefixed
     }
 
-    private static func appendLiteral(_ literal: StaticString, into bytes: inout [UInt8]) {
+    /// Appends `literal`'s bytes as they are: punctuation, keys with their quotes and colon, `true`, `null`.
+    /// For writers of a known structure, which write JSON text without building a ``JSONValue``.
+    @inlinable
+    public static func appendLiteral(_ literal: StaticString, into bytes: inout [UInt8]) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }

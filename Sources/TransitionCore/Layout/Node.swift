@@ -25,7 +25,8 @@ public struct Node: Sendable, Equatable, Codable {
     }
     /// The transform's functions: a node keeps them alone, not a `TransformList`, whose cached matrix
     /// would add 128 bytes to every node of every screen a stack holds (144 bytes a node, not 272).
-    private var transformFunctions: [TransformFunction]
+    /// Internal, not private, for the direct JSON writer (Screen+JSON.swift).
+    var transformFunctions: [TransformFunction]
     /// Opacity from 0 (transparent) to 1 (opaque); multiplies with the ancestors' opacity. 1 by default.
     public var alpha: Double
     /// Whether the node and its subtree are hidden; false by default.

@@ -29,17 +29,23 @@ struct StateRecord: Equatable {
 
     /// Appends the encoded record to `buffer`.
     func encode(into buffer: inout [UInt8]) {
-        var body: [UInt8] = []
-        let keyBytes = Array(key.utf8.prefix(Int(UInt16.max)))
-        body.reserveCapacity(Self.bodyPrefixSize + keyBytes.count + payload.count)
-        Self.append(sequence, to: &body)
-        body.append(kind.rawValue)
-        Self.append(UInt16(keyBytes.count), to: &body)
-        body += keyBytes
-        body += payload
-        Self.append(UInt32(body.count), to: &buffer)
-        Self.append(CRC32.checksum(body), to: &buffer)
-        buffer += body
+        // The body is written in place after a header whose checksum is filled in last: one copy of the
+        // payload, not two.
+        let keyBytes = key.utf8.prefix(Int(UInt16.max))
+        let bodyLength = Self.bodyPrefixSize + keyBytes.count + payload.count
+        Self.append(UInt32(bodyLength), to: &buffer)
+        let checksumOffset = buffer.count
+        Self.append(UInt32(0), to: &buffer)
+        let bodyStart = buffer.count
+        Self.append(sequence, to: &buffer)
+        buffer.append(kind.rawValue)
+        Self.append(UInt16(keyBytes.count), to: &buffer)
+        buffer += keyBytes
+        buffer += payload
+        let checksum = buffer.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[bodyStart...])) }
+        withUnsafeBytes(of: checksum.littleEndian) { bytes in
+            buffer.replaceSubrange(checksumOffset..<checksumOffset + 4, with: bytes)
+        }
     }
 
     enum DecodeResult: Equatable {

@@ -1,9 +1,58 @@
 import FoundationEssentials
+import JSON
+import TransitionCore
 
 extension StackState {
-    /// The stored form: JSON of the `Codable` state (screens with their full node trees, tabs, modal layer,
-    /// container size, rules, policy). Runs on the store's writer thread.
-    func encodedForStore() throws -> [UInt8] { Array(try JSONEncoder().encode(self)) }
+    /// The stored form: the JSON of the `Codable` state (screens with their full node trees, tabs, modal
+    /// layer, container size, rules, policy), the text `JSONWriter.write(JSONValueEncoder().encode(state))`
+    /// gives byte for byte, written directly: every committed change writes the whole state, and through
+    /// `Codable`'s containers that was most of a transition's cost (docs/engine.md, "Persistence"). Runs on
+    /// the store's writer thread.
+    ///
+    /// - Throws: `JSONError` for a number that is not finite or nodes nested too deep, which a validated
+    ///   state does not have.
+    func encodedForStore() throws(JSONError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1_024)
+        JSONWriter.appendLiteral(#"{"id":"#, into: &bytes)
+        JSONWriter.appendString(id.rawValue, into: &bytes)
+        JSONWriter.appendLiteral(#","tabs":["#, into: &bytes)
+        for tabIndex in tabs.indices {
+            if tabIndex > 0 { JSONWriter.appendLiteral(",", into: &bytes) }
+            JSONWriter.appendLiteral(#"{"id":"#, into: &bytes)
+            JSONWriter.appendString(tabs[tabIndex].id.rawValue, into: &bytes)
+            JSONWriter.appendLiteral(#","screens":"#, into: &bytes)
+            try Self.append(tabs[tabIndex].screens, into: &bytes)
+            JSONWriter.appendLiteral("}", into: &bytes)
+        }
+        JSONWriter.appendLiteral(#"],"selectedTab":"#, into: &bytes)
+        JSONWriter.appendNumber(Double(selectedTab), into: &bytes)
+        JSONWriter.appendLiteral(#","presented":"#, into: &bytes)
+        try Self.append(presented, into: &bytes)
+        JSONWriter.appendLiteral(#","containerSize":["#, into: &bytes)
+        try JSONWriter.appendFiniteNumber(containerSize.width, parameter: "containerSize", into: &bytes)
+        JSONWriter.appendLiteral(",", into: &bytes)
+        try JSONWriter.appendFiniteNumber(containerSize.height, parameter: "containerSize", into: &bytes)
+        JSONWriter.appendLiteral(#"],"rules":["#, into: &bytes)
+        for ruleIndex in rules.indices {
+            if ruleIndex > 0 { JSONWriter.appendLiteral(",", into: &bytes) }
+            rules[ruleIndex].appendJSON(into: &bytes)
+        }
+        JSONWriter.appendLiteral(#"],"policy":"#, into: &bytes)
+        JSONWriter.appendString(policy.rawValue, into: &bytes)
+        JSONWriter.appendLiteral("}", into: &bytes)
+        return bytes
+    }
+
+    /// Appends `screens` as a JSON array, each screen read where it is stored.
+    private static func append(_ screens: [Screen], into bytes: inout [UInt8]) throws(JSONError) {
+        JSONWriter.appendLiteral("[", into: &bytes)
+        for index in screens.indices {
+            if index > 0 { JSONWriter.appendLiteral(",", into: &bytes) }
+            try screens[index].appendJSON(into: &bytes)
+        }
+        JSONWriter.appendLiteral("]", into: &bytes)
+    }
 
     /// Decodes a stored state and validates it like a new one.
     init(storedBytes bytes: [UInt8]) throws(TransitionEngineError) {
@@ -23,5 +72,49 @@ extension StackState {
     var storeChange: StateStore.Change {
         let state = self
         return .put(key: id.rawValue) { try state.encodedForStore() }
+    }
+}
+
+extension AnimatorRule {
+    /// Appends the rule's JSON form as its synthesized `encode(to:)` writes it: the optional matches only
+    /// when present, in declaration order.
+    fileprivate func appendJSON(into bytes: inout [UInt8]) {
+        JSONWriter.appendLiteral("{", into: &bytes)
+        var keys = KeySeparator()
+        if let operation {
+            keys.appendKey(#""operation":"#, into: &bytes)
+            JSONWriter.appendString(operation.rawValue, into: &bytes)
+        }
+        if let fromKind {
+            keys.appendKey(#""fromKind":"#, into: &bytes)
+            JSONWriter.appendString(fromKind, into: &bytes)
+        }
+        if let toKind {
+            keys.appendKey(#""toKind":"#, into: &bytes)
+            JSONWriter.appendString(toKind, into: &bytes)
+        }
+        if let fromScreen {
+            keys.appendKey(#""fromScreen":"#, into: &bytes)
+            JSONWriter.appendString(fromScreen.rawValue, into: &bytes)
+        }
+        if let toScreen {
+            keys.appendKey(#""toScreen":"#, into: &bytes)
+            JSONWriter.appendString(toScreen.rawValue, into: &bytes)
+        }
+        keys.appendKey(#""animator":"#, into: &bytes)
+        JSONWriter.appendString(animator, into: &bytes)
+        keys.appendKey(interactive ? #""interactive":true"# : #""interactive":false"#, into: &bytes)
+        JSONWriter.appendLiteral("}", into: &bytes)
+    }
+}
+
+/// Writes the comma before every key of an object but the first.
+private struct KeySeparator {
+    private var first = true
+
+    mutating func appendKey(_ key: StaticString, into bytes: inout [UInt8]) {
+        if !first { JSONWriter.appendLiteral(",", into: &bytes) }
+        first = false
+        JSONWriter.appendLiteral(key, into: &bytes)
     }
 }

@@ -17,6 +17,10 @@ import TransitionEngine
 /// its `began`), while a driver queues one operation per stack (a hop into the stack, validated against
 /// the queued state) and a reader drains every subscription (events and frames, each frame sampled). All of
 /// it runs on the process's threads; the figure is the process's CPU time per transition.
+///
+/// `engine.transition.cycle.stored` is the same with the store the daemon runs: a state directory on disk,
+/// every commit a journal record made durable (fsync) before the stack hears of it, the journal compacted
+/// into the snapshot at the default threshold.
 enum TransitionCostBenchmarks {
     /// Stacks cycling at once.
     static let stackCount = 1_000
@@ -29,39 +33,69 @@ enum TransitionCostBenchmarks {
     /// The animator: `slide` with every variant half a frame long (it ends on the tick after it began).
     static let oneFrameSlideName = "slideOneFrame"
 
-    static func benchmarks() -> [Benchmark] {
-        [
-            Benchmark(
-                key: "engine.transition.cycle",
-                figure: "CPU time per transition, operation to commit, 1,000 stacks, virtual clock, every item read",
-                countsAllocations: false
-            ) { context, benchmark in
-                let batches = context.options.batches
-                let outcome = BlockingWait.run { await measure(batches: batches) }
-                switch outcome {
-                case .failure(let reason):
-                    return BenchmarkResult(skipping: benchmark, reason: reason)
-                case .success(let result):
-                    return BenchmarkResult(
-                        benchmark: benchmark, oursName: "TransitionEngine", ours: Measurement(samples: result.cpu),
-                        wallClock: Measurement(samples: result.wall),
-                        allocationsPerCall: context.allocationCounterVerified ? result.allocations : nil,
-                        notes: [
-                            "slide push and pop shortened to half a frame, \(queueDepth) operations queued per stack, "
-                                + "one more queued per stack and advance by a child task each (a hop into the "
-                                + "stack); in-memory store; one subscriber per stack drained after each advance, "
-                                + "every frame sampled; \(advancesPerBatch) advances of \(stackCount) transitions "
-                                + "per batch; ours = the process's CPU time (every thread) per transition, wall "
-                                + "clock beside it; allocations counted in one more batch on their own",
-                            "of which reading: "
-                                + MeasurementUnit.nanoseconds.format(result.readingPerTransition)
-                                + " per transition (the draining thread's CPU time), "
-                                + DecimalFormatting.fixed(result.itemsPerTransition, decimals: 1)
-                                + " items read per transition",
-                        ])
-                }
+    /// Where the commits go.
+    enum Storage: Sendable {
+        /// `StateStore.inMemory()`: every write durable at once.
+        case memory
+        /// `StateStore.open(directory:)` on a temporary directory, as the daemon's state directory.
+        case directory
+
+        var key: String {
+            switch self {
+            case .memory: "engine.transition.cycle"
+            case .directory: "engine.transition.cycle.stored"
             }
-        ]
+        }
+
+        var figure: String {
+            switch self {
+            case .memory:
+                "CPU time per transition, operation to commit, 1,000 stacks, virtual clock, every item read"
+            case .directory:
+                "the same, each commit written to a state directory and made durable"
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .memory: "in-memory store"
+            case .directory: "state directory on disk (journal records, fsync, compaction at the default 4 MiB)"
+            }
+        }
+    }
+
+    static func benchmarks() -> [Benchmark] {
+        [Storage.memory, .directory].map(benchmark)
+    }
+
+    private static func benchmark(_ storage: Storage) -> Benchmark {
+        Benchmark(key: storage.key, figure: storage.figure, countsAllocations: false) { context, benchmark in
+            let batches = context.options.batches
+            let outcome = BlockingWait.run { await measure(batches: batches, storage: storage) }
+            switch outcome {
+            case .failure(let reason):
+                return BenchmarkResult(skipping: benchmark, reason: reason)
+            case .success(let result):
+                return BenchmarkResult(
+                    benchmark: benchmark, oursName: "TransitionEngine", ours: Measurement(samples: result.cpu),
+                    wallClock: Measurement(samples: result.wall),
+                    allocationsPerCall: context.allocationCounterVerified ? result.allocations : nil,
+                    notes: [
+                        "slide push and pop shortened to half a frame, \(queueDepth) operations queued per stack, "
+                            + "one more queued per stack and advance by a child task each (a hop into the "
+                            + "stack); \(storage.description); one subscriber per stack drained after each "
+                            + "advance, "
+                            + "every frame sampled; \(advancesPerBatch) advances of \(stackCount) transitions "
+                            + "per batch; ours = the process's CPU time (every thread) per transition, wall "
+                            + "clock beside it; allocations counted in one more batch on their own",
+                        "of which reading: "
+                            + MeasurementUnit.nanoseconds.format(result.readingPerTransition)
+                            + " per transition (the draining thread's CPU time), "
+                            + DecimalFormatting.fixed(result.itemsPerTransition, decimals: 1)
+                            + " items read per transition",
+                    ])
+            }
+        }
     }
 
     /// What the batches measured, per transition.
@@ -78,12 +112,25 @@ enum TransitionCostBenchmarks {
         case failure(String)
     }
 
-    static func measure(batches: Int) async -> Outcome {
+    static func measure(batches: Int, storage: Storage) async -> Outcome {
         let engine: TransitionEngine
         let clock: VirtualClock
+        // Kept until the engine has shut down: the store's files are removed with it.
+        var stateDirectory: TemporaryDirectory?
         do {
             clock = try VirtualClock()
-            engine = TransitionEngine(clock: clock, store: .inMemory())
+            let store: StateStore
+            switch storage {
+            case .memory:
+                store = .inMemory()
+            case .directory:
+                guard let directory = TemporaryDirectory(prefix: "transitiond-bench-state") else {
+                    return .failure("no temporary directory for the state directory")
+                }
+                stateDirectory = directory
+                store = try StateStore.open(directory: directory.path + "/state")
+            }
+            engine = TransitionEngine(clock: clock, store: store)
             var animator = BuiltinAnimators.slide
             animator.name = oneFrameSlideName
             for (operation, var script) in animator.variants {
@@ -103,6 +150,7 @@ enum TransitionCostBenchmarks {
             outcome = .failure("the engine refused the cycle: \(error)")
         }
         await engine.shutdown()
+        withExtendedLifetime(stateDirectory) {}
         return outcome
     }
 
