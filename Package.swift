@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "SystemThreads", dependencies: ["CLinux"]),
 
         // Actors, protocol, systemd.
-        .target(name: "TransitionEngine", dependencies: ["TransitionCore", "CLinux", "SystemThreads"]),
+        .target(name: "TransitionEngine", dependencies: ["TransitionCore", "JSON", "CLinux", "SystemThreads"]),
         .target(
             name: "Varlink", dependencies: ["JSON", "CLinux", "SystemThreads"], exclude: ["org.varlink.service.varlink"]
         ),

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import JSON
 import TransitionCore
 
@@ -54,11 +53,12 @@ extension StackState {
         JSONWriter.appendLiteral("]", into: &bytes)
     }
 
-    /// Decodes a stored state and validates it like a new one.
+    /// Decodes a stored state (JSON through `Codable`, with this package's reader and decoder) and validates
+    /// it like a new one.
     init(storedBytes bytes: [UInt8]) throws(TransitionEngineError) {
         let decoded: StackState
         do {
-            decoded = try JSONDecoder().decode(StackState.self, from: Data(bytes))
+            decoded = try JSONValueDecoder().decode(StackState.self, from: try JSONReader.parse(bytes))
         } catch {
             throw TransitionEngineError(
                 .corruptState, "A stored stack could not be decoded and was skipped.", parameter: "stateDirectory",

@@ -11,7 +11,7 @@ public enum EngineBenchmarks {
             summary: "TransitionEngine on the real DisplayLink: capacity at 60/120 Hz, tick lateness against "
                 + "clock_nanosleep and cyclictest, idle wake-ups",
             benchmarks: CapacityBenchmarks.benchmarks() + PlanCostBenchmarks.benchmarks()
-                + TransitionCostBenchmarks.benchmarks()
+                + TransitionCostBenchmarks.benchmarks() + RestoreBenchmarks.benchmarks()
                 + LatenessBenchmarks.benchmarks()
                 + IdleWakeupBenchmarks.benchmarks(benchDirectory: benchDirectory)
         )
