@@ -15,6 +15,19 @@ final class TransformCurve: Sendable {
     func matrix(at fraction: Double) -> Transform3D { interpolator.matrix(at: fraction) }
 }
 
+/// A keyframe curve, boxed for the reason `TransformCurve` is: inline in the track, the per-frame copy of
+/// the curve retained and released the keyframes' arrays (values, key times, timing functions), which
+/// every stack showing the same screens shares through the plan cache.
+final class KeyframeCurve<Value: KeyframeInterpolatable>: Sendable {
+    let keyframes: Keyframes<Value>
+
+    init(_ keyframes: Keyframes<Value>) { self.keyframes = keyframes }
+
+    /// `keyframes.value(at:)`, out of line, reading the keyframes where they lie.
+    @inline(never)
+    func value(at fraction: Double) -> Value { keyframes.value(at: fraction) }
+}
+
 /// One resolved track of a plan: a node, a property slot, when it runs, and how its value moves.
 struct CompiledTrack: Sendable {
     /// The property slots a track writes; `frame` writes position and size together.
@@ -33,11 +46,12 @@ struct CompiledTrack: Sendable {
         case flag(Bool)
         /// A transform list interpolated per CSS Transforms 2, held by reference (`TransformCurve`).
         case transform(TransformCurve)
-        case pointKeyframes(Keyframes<Point>)
-        case sizeKeyframes(Keyframes<Size>)
-        case rectKeyframes(Keyframes<Rect>)
-        case numberKeyframes(Keyframes<Double>)
-        case transformKeyframes(Keyframes<TransformList>)
+        /// Keyframes (CAKeyframeAnimation), held by reference (`KeyframeCurve`).
+        case pointKeyframes(KeyframeCurve<Point>)
+        case sizeKeyframes(KeyframeCurve<Size>)
+        case rectKeyframes(KeyframeCurve<Rect>)
+        case numberKeyframes(KeyframeCurve<Double>)
+        case transformKeyframes(KeyframeCurve<TransformList>)
     }
 
     /// Scene index of the animated node.

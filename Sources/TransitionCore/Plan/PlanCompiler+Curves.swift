@@ -92,13 +92,14 @@ extension PlanCompiler {
             segmentCurves = curves
         }
         func build<Value: KeyframeInterpolatable>(_ extract: (ResolvedValue) -> Value?) throws(TransitionCoreError)
-            -> Keyframes<Value>
+            -> KeyframeCurve<Value>
         {
             let typed = values.compactMap(extract)
             do {
-                return try Keyframes(
-                    values: typed, keyTimes: template.keyTimes, timingFunctions: segmentCurves,
-                    calculationMode: template.calculationMode)
+                return KeyframeCurve(
+                    try Keyframes(
+                        values: typed, keyTimes: template.keyTimes, timingFunctions: segmentCurves,
+                        calculationMode: template.calculationMode))
             } catch {
                 throw TransitionCoreError(.invalidAnimator, parameter: path() + "." + error.parameter, error.message)
             }
