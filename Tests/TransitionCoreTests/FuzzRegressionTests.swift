@@ -99,4 +99,19 @@ struct FuzzRegressionTests {
         let screen = try JSONValueDecoder().decode(Screen.self, from: try JSONReader.parse(json))
         try screen.validate()
     }
+
+    /// An infinite perspective distance (no perspective at all) only reaches a screen through the Swift API,
+    /// JSON having no infinity; it is refused, because the stack holding it could not be stored.
+    @Test func anInfinitePerspectiveIsRefused() throws {
+        var node = Node(id: "v", frame: Rect(x: 0, y: 0, width: 1, height: 1))
+        node.transform = TransformList([.scale(x: 2, y: 2, z: 1), .perspective(distance: .infinity)])
+        let screen = Screen(id: "x", kind: "k", root: node)
+        #expect(throws: TransitionCoreError.self) { try screen.validate() }
+        do {
+            try screen.validate()
+        } catch {
+            #expect(error.parameter == "root.transform[1]")
+            #expect(error.code == .invalidValue)
+        }
+    }
 }

@@ -91,18 +91,4 @@ struct StackStateStoredFormTests {
         state.containerSize.width = .infinity
         #expect(throws: JSONError.self) { try state.encodedForStore() }
     }
-
-    /// An infinite perspective distance is no perspective, and `validate()` accepts it, but JSON has no
-    /// infinity: such a state cannot be stored (its commit fails with `persistenceFailed`), as through
-    /// `Codable`. Documented in docs/engine.md.
-    @Test func anInfinitePerspectiveIsValidButCannotBeStored() throws {
-        var state = StackState(
-            id: "stack",
-            screens: [Screen(id: "s", kind: "k", root: Node(id: "v", frame: Rect(x: 0, y: 0, width: 1, height: 1)))],
-            containerSize: Size(width: 10, height: 10))
-        state.screens[0].root.transform = TransformList([.perspective(distance: .infinity)])
-        try state.validate()
-        #expect(throws: JSONError.self) { try state.encodedForStore() }
-        #expect(throws: (any Error).self) { try JSONValueEncoder().encode(state) }
-    }
 }

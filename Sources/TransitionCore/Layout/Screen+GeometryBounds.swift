@@ -51,10 +51,11 @@ extension Screen {
                 return "a rotation axis must have components within ±\(Int(maximumCoordinate))"
             }
         case .perspective(let distance):
-            // An infinite distance is no perspective at all.
-            guard distance == .infinity || (distance.isFinite && distance >= minimumPerspectiveDistance)
-            else {
-                return "a perspective distance must be at least \(Int(minimumPerspectiveDistance)) point"
+            // Finite as well: an infinite distance (no perspective at all) cannot be written as JSON, so a
+            // stack holding it could never be stored (docs/screens.md).
+            guard distance.isFinite, distance >= minimumPerspectiveDistance else {
+                let minimum = Int(minimumPerspectiveDistance)
+                return "a perspective distance must be a finite number of at least \(minimum) point"
             }
         case .matrix(let matrix):
             let entries = [
