@@ -71,10 +71,11 @@ enum RestoreBenchmarks {
             var result = Result()
             var storeSamples: [Double] = []
             for _ in 0..<restores {
+                let clock = try VirtualClock()
                 let start = MonotonicClock.nanoseconds()
                 let store = try StateStore.open(directory: path)
                 let opened = MonotonicClock.nanoseconds()
-                let engine = TransitionEngine(clock: try VirtualClock(), store: store)
+                let engine = TransitionEngine(clock: clock, store: store)
                 let end = MonotonicClock.nanoseconds()
                 let restored = engine.stackIDs.count
                 let problems = engine.restoreProblems
@@ -85,7 +86,7 @@ enum RestoreBenchmarks {
                 result.perStack.append(Double(end - start) / Double(stackCount))
                 storeSamples.append(Double(opened - start) / Double(stackCount))
             }
-            result.storePerStack = storeSamples.sorted()[storeSamples.count / 2]
+            result.storePerStack = Measurement(samples: storeSamples).median
             var status = stat()
             result.snapshotBytes = stat(path + "/state.snapshot", &status) == 0 ? Int(status.st_size) : 0
             withExtendedLifetime(directory) {}
