@@ -37,6 +37,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkKit", "BenchmarkSupport", "CFloor",
                 .product(name: "TransitionCore", package: "transitiond"),
+                .product(name: "JSON", package: "transitiond"),
             ]
         ),
         // The `engine` group: animating stacks on the real display link, tick lateness, idle wake-ups.

@@ -37,6 +37,19 @@ struct JSONObjectTests {
         #expect(!object.isEmpty)
     }
 
+    @Test("valueIfPresent reads a member as decodeIfPresent does: absent and null are both not given")
+    func valueIfPresent() {
+        var object: JSONObject = ["given": 1, "empty": nil, "list": [nil]]
+        #expect(object.valueIfPresent(forKey: "given") == 1)
+        #expect(object.valueIfPresent(forKey: "empty") == nil)
+        #expect(object.valueIfPresent(forKey: "absent") == nil)
+        #expect(object.valueIfPresent(forKey: "list") == [nil], "only the member's own null counts")
+        for index in 0..<20 { object["key\(index)"] = .null }  // past the size at which lookups use an index
+        object["late"] = false
+        #expect(object.valueIfPresent(forKey: "late") == false, "read through the index of a large object")
+        #expect(object.valueIfPresent(forKey: "key3") == nil)
+    }
+
     @Test("Equality and hashing ignore order but not content")
     func equality() {
         let forward: JSONObject = ["a": 1, "b": [true], "c": nil]

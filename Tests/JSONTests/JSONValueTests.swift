@@ -46,6 +46,21 @@ struct JSONValueTests {
         #expect(value[0] == nil)
     }
 
+    @Test("arrayElements reads every element or gives nil")
+    func arrayElements() {
+        let numbers: JSONValue = [1, 2.5, -3]
+        #expect(numbers.arrayElements(\.doubleValue) == [1, 2.5, -3])
+        #expect(numbers.arrayElements(\.intValue) == nil, "one element does not read")
+        #expect(JSONValue.array([]).arrayElements(\.stringValue) == [])
+        #expect(JSONValue.string("1").arrayElements(\.stringValue) == nil, "not an array")
+        var visited = 0
+        _ = ([1, "x", 3] as JSONValue).arrayElements { element -> Double? in
+            visited += 1
+            return element.doubleValue
+        }
+        #expect(visited == 2, "reading stops at the first element that does not read")
+    }
+
     @Test("Literals build the matching cases")
     func literals() {
         let value: JSONValue = ["n": nil, "b": false, "i": 7, "f": 0.25, "s": "t", "a": [1, "2"], "o": ["x": [:]]]

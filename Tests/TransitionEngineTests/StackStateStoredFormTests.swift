@@ -69,6 +69,52 @@ struct StackStateStoredFormTests {
         }
     }
 
+    @Test func storedStatesAreReadDirectlyAsTheDecoderReadsThem() throws {
+        var generator = SeededGenerator(seed: 0x57A7_E005)
+        for index in 0..<200 {
+            let state = Self.randomState(index, using: &generator)
+            let value = try JSONReader.parse(try state.encodedForStore())
+            #expect(StackState(readingJSON: value) == state, "seed \(generator.seed), state \(index)")
+        }
+    }
+
+    @Test func damagedStatesAreReadDirectlyOnlyWhereTheDecoderReadsThemAndAsItDoes() throws {
+        var generator = SeededGenerator(seed: 0x57A7_E006)
+        var (readDirectly, refused) = (0, 0)
+        for index in 0..<800 {
+            let damaged = JSONMutations.mutate(
+                try JSONValueEncoder().encode(Self.randomState(index, using: &generator)), using: &generator)
+            let direct = StackState(readingJSON: damaged)
+            let decoded = try? JSONValueDecoder().decode(StackState.self, from: damaged)
+            func text() -> String {
+                var bytes: [UInt8] = []
+                try? JSONWriter.write(damaged, into: &bytes)
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            if let direct {
+                #expect(decoded == direct, "the decoder reads another state: case \(index): \(text())")
+                readDirectly += 1
+            } else if decoded != nil {
+                // The one form the direct reader leaves to the decoder: a screen given as a flat node list.
+                #expect(text().contains(#""nodes":"#), "case \(index): \(text())")
+            } else {
+                refused += 1
+            }
+        }
+        #expect(readDirectly > 60 && refused > 60, "\(readDirectly) read directly, \(refused) refused")
+    }
+
+    @Test func aStoredFormTheDirectReaderLeavesToTheDecoderStillRestores() throws {
+        let stored =
+            #"{"id":"s","tabs":[{"id":"main","screens":[{"id":"a","nodes":[{"id":"v","frame":[0,0,1,1]}]}]}],"#
+            + #""selectedTab":0,"presented":[],"containerSize":[10,20],"rules":[],"policy":"queue"}"#
+        let state = try StackState(storedBytes: Array(stored.utf8))
+        #expect(StackState(readingJSON: try JSONReader.parse(Array(stored.utf8))) == nil)
+        #expect(state.screens.map(\.id) == ["a"])
+        #expect(state.screens[0].root.id == "v")
+        #expect(state.containerSize == Size(width: 10, height: 20))
+    }
+
     @Test func theStoreChangeWritesTheStoredForm() throws {
         var generator = SeededGenerator(seed: 0x57A7_E003)
         let state = Self.randomState(1, using: &generator)

@@ -61,6 +61,13 @@ public struct JSONObject: Sendable {
         return members.firstIndex { $0.key == key }
     }
 
+    /// The value of the member named `key`, or `nil` when there is none or its value is `null`: a member
+    /// read as `Codable`'s `decodeIfPresent` reads it, for code that reads values without a decoder.
+    public func valueIfPresent(forKey key: String) -> JSONValue? {
+        guard let position = index(forKey: key), !members[position].value.isNull else { return nil }
+        return members[position].value
+    }
+
     /// The value of the member named `key`, or `nil` when there is none.
     ///
     /// Setting a value replaces the member in place or appends a new one at the end; setting `nil`

@@ -57,6 +57,19 @@ extension JSONValue {
         return nil
     }
 
+    /// Each element read by `read`, in order, or `nil` when the value is not an array or `read` gives `nil`
+    /// for an element: for readers of typed values that work without a decoder.
+    public func arrayElements<Element>(_ read: (JSONValue) -> Element?) -> [Element]? {
+        guard case .array(let values) = self else { return nil }
+        var elements: [Element] = []
+        elements.reserveCapacity(values.count)
+        for value in values {
+            guard let element = read(value) else { return nil }
+            elements.append(element)
+        }
+        return elements
+    }
+
     /// The members, or `nil` when the value is not an object.
     public var objectValue: JSONObject? {
         if case .object(let object) = self { return object }

@@ -1,7 +1,7 @@
 import JSON
 
-/// Writes a short JSON array of numbers (a point, a size, a rect, a transform function's arguments)
-/// directly, as `FiniteNumberCoding.encode` does through `Codable`, without an array to hold them.
+/// Writes and reads a short JSON array of numbers (a point, a size, a rect, a transform function's
+/// arguments) directly, as `FiniteNumberCoding` does through `Codable`, without an array to hold them.
 enum JSONNumberArray {
     /// Appends `[first, second…]` with the first `count` of the four numbers, each checked finite.
     ///
@@ -26,5 +26,20 @@ enum JSONNumberArray {
             try JSONWriter.appendFiniteNumber(number, parameter: parameter(), into: &bytes)
         }
         JSONWriter.appendLiteral("]", into: &bytes)
+    }
+
+    /// The numbers of `value` when it is an array of finite numbers whose count is in `counts`, in a vector
+    /// whose lanes past the count are 0; nil for anything else (`FiniteNumberCoding.decode` then says why).
+    ///
+    /// - Precondition: `counts` lies within `1...4`.
+    static func read(_ value: JSONValue, counts: ClosedRange<Int>) -> (count: Int, numbers: SIMD4<Double>)? {
+        precondition(counts.lowerBound >= 1 && counts.upperBound <= 4, "JSONNumberArray reads one to four numbers")
+        guard case .array(let elements) = value, counts.contains(elements.count) else { return nil }
+        var numbers = SIMD4<Double>()
+        for index in elements.indices {
+            guard case .number(let number) = elements[index], number.isFinite else { return nil }
+            numbers[index] = number
+        }
+        return (elements.count, numbers)
     }
 }

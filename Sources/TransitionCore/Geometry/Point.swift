@@ -1,3 +1,5 @@
+import JSON
+
 /// A point in a two-dimensional coordinate space, in points, with y growing downward as in UIKit
 /// and Core Animation on iOS.
 ///
@@ -43,5 +45,14 @@ extension Point: Codable {
     /// Encodes `[x, y]`.
     public func encode(to encoder: any Encoder) throws {
         try FiniteNumberCoding.encode([x, y], to: encoder)
+    }
+}
+
+extension Point {
+    /// The point `value` describes, read without a decoder: what `init(from:)` decodes, or nil where it
+    /// throws (the caller's decoder then says why).
+    init?(readingJSON value: JSONValue) {
+        guard let (_, numbers) = JSONNumberArray.read(value, counts: 2...2) else { return nil }
+        self.init(x: numbers[0], y: numbers[1])
     }
 }

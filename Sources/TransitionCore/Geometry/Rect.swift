@@ -1,3 +1,5 @@
+import JSON
+
 /// A rectangle given by its origin (the corner with the smallest coordinates when the size is
 /// non-negative) and its size, in points.
 ///
@@ -50,5 +52,14 @@ extension Rect: Codable {
     /// Encodes `[x, y, width, height]`.
     public func encode(to encoder: any Encoder) throws {
         try FiniteNumberCoding.encode([origin.x, origin.y, size.width, size.height], to: encoder)
+    }
+}
+
+extension Rect {
+    /// The rectangle `value` describes, read without a decoder: what `init(from:)` decodes, or nil where it
+    /// throws (the caller's decoder then says why).
+    init?(readingJSON value: JSONValue) {
+        guard let (_, numbers) = JSONNumberArray.read(value, counts: 4...4) else { return nil }
+        self.init(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }
 }

@@ -1,3 +1,5 @@
+import JSON
+
 /// A width and a height, in points.
 ///
 /// Negative values are representable (Core Animation allows them) but layout treats sizes as
@@ -44,5 +46,14 @@ extension Size: Codable {
     /// Encodes `[width, height]`.
     public func encode(to encoder: any Encoder) throws {
         try FiniteNumberCoding.encode([width, height], to: encoder)
+    }
+}
+
+extension Size {
+    /// The size `value` describes (`[width, height]`), read without a decoder: what `init(from:)` decodes,
+    /// or nil where it throws (a `JSONValueDecoder` then says why).
+    public init?(readingJSON value: JSONValue) {
+        guard let (_, numbers) = JSONNumberArray.read(value, counts: 2...2) else { return nil }
+        self.init(width: numbers[0], height: numbers[1])
     }
 }

@@ -53,12 +53,15 @@ extension StackState {
         JSONWriter.appendLiteral("]", into: &bytes)
     }
 
-    /// Decodes a stored state (JSON through `Codable`, with this package's reader and decoder) and validates
-    /// it like a new one.
+    /// Decodes a stored state and validates it like a new one: parsed by this package's reader, read by
+    /// `init?(readingJSON:)`, and through `Codable` when that reader leaves the state to it (a form the
+    /// stored-form writer does not produce, as a state written by an earlier version may have, or a state
+    /// that does not decode, for the error).
     init(storedBytes bytes: [UInt8]) throws(TransitionEngineError) {
         let decoded: StackState
         do {
-            decoded = try JSONValueDecoder().decode(StackState.self, from: try JSONReader.parse(bytes))
+            let value = try JSONReader.parse(bytes)
+            decoded = try StackState(readingJSON: value) ?? JSONValueDecoder().decode(StackState.self, from: value)
         } catch {
             throw TransitionEngineError(
                 .corruptState, "A stored stack could not be decoded and was skipped.", parameter: "stateDirectory",

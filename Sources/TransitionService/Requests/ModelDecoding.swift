@@ -6,13 +6,14 @@ import TransitionEngine
 /// errors that name the field at fault from the top of the call's parameters
 /// (`screen.root.children[2].alpha`).
 enum ModelDecoding {
-    /// Decodes and validates a screen found at `path`.
+    /// Decodes and validates a screen found at `path`: read directly (`Screen(readingJSON:)`), and through
+    /// `Codable` for the flat `nodes` form or to say what is wrong.
     ///
     /// - Throws: `InvalidScreen` with the path of the first bad field.
     static func screen(_ value: JSONValue, path: String) throws(ServiceError) -> Screen {
         let screen: Screen
         do {
-            screen = try JSONValueDecoder().decode(Screen.self, from: value)
+            screen = try Screen(readingJSON: value) ?? JSONValueDecoder().decode(Screen.self, from: value)
         } catch {
             let (at, reason) = describe(error)
             throw ServiceError(.invalidScreen, "Fix the screen: \(reason).", parameter: join(path, at))

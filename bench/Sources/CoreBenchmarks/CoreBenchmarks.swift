@@ -3,14 +3,15 @@ import BenchmarkKit
 /// The `core` group: TransitionCore's math and plan sampling, against the targets of the animation model
 /// (cubic-bezier within 1.5× of C, a 6-node frame sampled in under 2 µs, no allocation per sample).
 public enum CoreBenchmarks {
-    /// The group, in the order it runs: bezier, springs, transforms, frame sampling, frame encoding.
+    /// The group, in the order it runs: bezier, springs, transforms, frame sampling, frame encoding, screen
+    /// reading.
     public static func group() -> BenchmarkGroup {
         BenchmarkGroup(
             name: "core",
             summary: "TransitionCore: timing curves and springs against C -O2, transform interpolation, frame sampling",
             benchmarks: CubicBezierBenchmarks.benchmarks() + SpringBenchmarks.benchmarks()
                 + TransformBenchmarks.benchmarks() + PlanSamplingBenchmarks.benchmarks()
-                + FrameEncodingBenchmarks.benchmarks()
+                + FrameEncodingBenchmarks.benchmarks() + ScreenReadingBenchmarks.benchmarks()
         )
     }
 }

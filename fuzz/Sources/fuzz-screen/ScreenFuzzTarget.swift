@@ -4,15 +4,17 @@ import JSON
 import TransitionCore
 
 /// TransitionCore's screen decoder on arbitrary bytes, read as JSON as `Push` reads its `screen`.
-/// Properties: a decoded screen encodes and decodes to an equal screen; validation never traps; a valid
+/// Properties: `Screen(readingJSON:)` reads the screen the decoder reads, and nothing where the decoder
+/// throws; a decoded screen encodes and decodes to an equal screen; validation never traps; a valid
 /// screen's settled layout is finite, and transitions to and from it with the built-in animators compile
 /// (or are rejected with an error) into plans that sample cleanly (see `PlanCheck`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScreen(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = FuzzInput(data, size).bytes
-    guard let value = try? JSONReader.parse(input),
-        let screen = try? JSONValueDecoder().decode(Screen.self, from: value)
-    else { return 0 }
+    guard let value = try? JSONReader.parse(input) else { return 0 }
+    let decoded = try? JSONValueDecoder().decode(Screen.self, from: value)
+    checkDirectReading(value, decoded: decoded, input: input)
+    guard let screen = decoded else { return 0 }
     checkRoundTrip(screen, input: input)
     guard (try? screen.validate()) != nil else { return 0 }
     let checker = PlanCheck(input: input, requiresFiniteGeometry: PlanCheck.isModerate(value))
@@ -54,5 +56,19 @@ private func checkRoundTrip(_ screen: Screen, input: [UInt8]) {
         fuzzCheck(decoded == screen, "the screen changed in a round trip: \(screen) to \(decoded)", input: input)
     } catch {
         fuzzFailure("a decoded screen does not round trip: \(error)", input: input)
+    }
+}
+
+/// The direct reader against the decoder: the same screen where both read one, nil where the decoder
+/// throws, and nil where the decoder reads one only for the flat `nodes` form, which it leaves to it.
+private func checkDirectReading(_ value: JSONValue, decoded: Screen?, input: [UInt8]) {
+    let direct = Screen(readingJSON: value)
+    if let direct {
+        fuzzCheck(
+            decoded == direct, "the direct reader reads \(direct), the decoder \(String(describing: decoded))",
+            input: input)
+    } else if decoded != nil {
+        fuzzCheck(
+            value["nodes"] != nil, "the direct reader leaves a screen in the nested form to the decoder", input: input)
     }
 }

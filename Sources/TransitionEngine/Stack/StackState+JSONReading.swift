@@ -1,0 +1,64 @@
+import JSON
+import TransitionCore
+
+extension StackState {
+    /// The state `value` describes, read without `Codable`'s containers (screens through
+    /// `Screen(readingJSON:)`): the state `JSONValueDecoder().decode(StackState.self, from: value)` gives,
+    /// or nil where that throws or a screen is in a form that reader leaves to the decoder. Restoring falls
+    /// back to the decoder on nil. Not validated.
+    init?(readingJSON value: JSONValue) {
+        guard case .object(let object) = value, case .string(let id)? = object["id"],
+            let tabs = object["tabs"]?.arrayElements(Tab.init(readingJSON:)),
+            case .number(let selectedNumber)? = object["selectedTab"], let selectedTab = Int(exactly: selectedNumber),
+            let presented = object["presented"]?.arrayElements(Screen.init(readingJSON:)),
+            let sizeValue = object["containerSize"], let containerSize = Size(readingJSON: sizeValue),
+            let rules = object["rules"]?.arrayElements(AnimatorRule.init(readingJSON:)),
+            case .string(let policyName)? = object["policy"], let policy = OperationPolicy(rawValue: policyName)
+        else { return nil }
+        self.init(
+            id: StackID(rawValue: id), tabs: tabs, selectedTab: selectedTab, presented: presented,
+            containerSize: containerSize, rules: rules, policy: policy)
+    }
+}
+
+extension Tab {
+    /// The tab `value` describes, read as its synthesized `init(from:)` decodes it, or nil where that throws.
+    fileprivate init?(readingJSON value: JSONValue) {
+        guard case .object(let object) = value, case .string(let id)? = object["id"],
+            let screens = object["screens"]?.arrayElements(Screen.init(readingJSON:))
+        else { return nil }
+        self.init(id: TabID(rawValue: id), screens: screens)
+    }
+}
+
+extension AnimatorRule {
+    /// The rule `value` describes, read as its synthesized `init(from:)` decodes it (absent and `null`
+    /// conditions match anything), or nil where that throws.
+    fileprivate init?(readingJSON value: JSONValue) {
+        guard case .object(let object) = value, case .string(let animator)? = object["animator"],
+            case .bool(let interactive)? = object["interactive"]
+        else { return nil }
+        self.init(animator: animator, interactive: interactive)
+        if let operationValue = object.valueIfPresent(forKey: "operation") {
+            guard case .string(let name) = operationValue, let operation = TransitionOperation(rawValue: name)
+            else { return nil }
+            self.operation = operation
+        }
+        guard let fromKind = Self.optionalString(object, "fromKind"),
+            let toKind = Self.optionalString(object, "toKind"),
+            let fromScreen = Self.optionalString(object, "fromScreen"),
+            let toScreen = Self.optionalString(object, "toScreen")
+        else { return nil }
+        self.fromKind = fromKind
+        self.toKind = toKind
+        self.fromScreen = fromScreen.map(ScreenID.init(rawValue:))
+        self.toScreen = toScreen.map(ScreenID.init(rawValue:))
+    }
+
+    /// `.some(nil)` for a member absent or `null`, `.some(text)` for a string, nil for anything else.
+    private static func optionalString(_ object: JSONObject, _ key: String) -> String?? {
+        guard let value = object.valueIfPresent(forKey: key) else { return .some(nil) }
+        guard case .string(let text) = value else { return nil }
+        return .some(text)
+    }
+}
