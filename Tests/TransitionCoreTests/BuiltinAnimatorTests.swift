@@ -153,7 +153,8 @@ struct BuiltinAnimatorTests {
 
     @Test func magicMovePopIsLinearKeyframesWithTheToViewBelow() throws {
         let move = try plan(BuiltinAnimators.magicMove, .pop, "seed004-profile", "seed004-contacts")
-        // Profile avatar (112.5, 120, 150, 150) back to the row's image: row0 at y 64, image at (20, 10): (20, 74, 60, 60).
+        // Profile avatar (112.5, 120, 150, 150) back to the row's image: row0 at y 64, image at (20, 10):
+        // (20, 74, 60, 60).
         let nodes = move.sample(at: 0.15)
         let box = node(nodes, "avatarImage", kind: .snapshot).quad.boundingRect
         #expect(abs(box.origin.x - (112.5 + (20 - 112.5) * 0.25)) < 1e-9)

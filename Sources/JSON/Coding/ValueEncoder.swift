@@ -65,9 +65,9 @@ struct ValueEncoder: Encoder, SingleValueEncodingContainer {
 
 /// Conversions from Swift scalars to ``JSONValue``, rejecting what JSON cannot carry exactly.
 enum JSONBoxing {
-    /// `value` as a ``JSONValue`` when it is one, a ``JSONObject`` or a common scalar (`String`, `Double`, `Bool`, `Int`,
-    /// `Float`); `nil` for other types. Generic containers such as `Array<Double>` encode their elements
-    /// through the generic `encode(_:)`, so this spares them an encoder per element.
+    /// `value` as a ``JSONValue`` when it is one, a ``JSONObject`` or a common scalar (`String`, `Double`,
+    /// `Bool`, `Int`, `Float`); `nil` for other types. Generic containers such as `Array<Double>` encode
+    /// their elements through the generic `encode(_:)`, so this spares them an encoder per element.
     @inline(__always)
     static func scalar<T>(_ value: T, at path: @autoclosure () -> [any CodingKey]) throws -> JSONValue? {
         if T.self == JSONValue.self { return (value as! JSONValue) }

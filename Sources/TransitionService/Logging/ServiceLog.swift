@@ -3,9 +3,9 @@
 ///
 /// Entries carry systemd-style fields in UPPER_SNAKE (`CLIENT_PID`, `CLIENT_UID`, `STACK`, `OPERATION`,
 /// `TRANSITION_ID`, `ERROR`); every entry about a client names its pid and uid. An `EVENT` field names
-/// the kind of entry for the daemon's journal (`stack-created`: its `MESSAGE_ID`, docs/journal.md). Messages follow systemd's
-/// style: "Failed to <verb> <object>: <reason>". Each failure is logged once, here; the layers below
-/// return errors and never log.
+/// the kind of entry for the daemon's journal (`stack-created`: its `MESSAGE_ID`, docs/journal.md).
+/// Messages follow systemd's style: "Failed to <verb> <object>: <reason>". Each failure is logged once,
+/// here; the layers below return errors and never log.
 public struct ServiceLog: Sendable {
     /// The severity of an entry, with syslog's numbers (journald's `PRIORITY=`).
     public enum Priority: Int, Sendable, Comparable, CaseIterable {
