@@ -34,7 +34,14 @@ final class DaemonProcess: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         let process = self.process
         try SpawningThread.shared.run { Result { try process.run() } }.get()
-        errorDrain = try PipeDrain(reading: errorOutput.fileHandleForReading.fileDescriptor, name: "daemon-stderr")
+        do {
+            errorDrain = try PipeDrain(reading: errorOutput.fileHandleForReading.fileDescriptor, name: "daemon-stderr")
+        } catch {
+            // Nothing would read its standard error: stop it rather than leave it to the end of the tests.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw error
+        }
         let socketPath = self.socketPath
         let ready = waitUntilBlocking { Self.answers(socketPath) || !process.isRunning }
         guard ready, process.isRunning else {

@@ -57,8 +57,16 @@ final class PythonClient: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        printed = try PipeDrain(reading: output.fileHandleForReading.fileDescriptor, name: "client-stdout")
-        complaints = try PipeDrain(reading: errors.fileHandleForReading.fileDescriptor, name: "client-stderr")
+        do {
+            printed = try PipeDrain(reading: output.fileHandleForReading.fileDescriptor, name: "client-stdout")
+            complaints = try PipeDrain(reading: errors.fileHandleForReading.fileDescriptor, name: "client-stderr")
+        } catch {
+            // No thread to read its output: the client must not outlive the failed start (its pipes would
+            // fill and the test would leave it behind).
+            process.terminate()
+            process.waitUntilExit()
+            throw error
+        }
     }
 
     /// Runs the script to its end (blocking) and returns what it printed.
