@@ -1,3 +1,4 @@
+import JSON
 import SystemThreads
 import Testing
 import TransitionCore
@@ -85,6 +86,58 @@ import TransitionTestSupport
         let restarted = try Harness(store: try StateStore.open(directory: directory.path))
         #expect(restarted.engine.stackIDs == ["good"])
         #expect(restarted.engine.restoreProblems.map(\.code) == [.corruptState])
+        await restarted.engine.shutdown()
+    }
+
+    @Test func theDeepestValidScreenSurvivesARestart() async throws {
+        // Nodes nested as deep as `Screen.validate()` allows, in a tab, lie deeper in the stored JSON than
+        // in any call that sends them: the state's own nesting comes on top.
+        var node = Node(id: "leaf", frame: Rect(x: 0, y: 0, width: 1, height: 1))
+        for level in (1..<Screen.maximumDepth).reversed() {
+            node = Node(
+                id: NodeID(rawValue: "n\(level)"), frame: Rect(x: 0, y: 0, width: 2, height: 2), children: [node])
+        }
+        let deep = Screen(id: "deep", kind: "", root: node)
+        try deep.validate()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        do {
+            let harness = try Harness(store: try StateStore.open(directory: directory.path))
+            let stack = try await harness.engine.createStack(Fixtures.state(tabs: [("a", ["home"]), ("b", ["other"])]))
+            try await stack.push(deep, options: OperationOptions(animated: false))
+            var presented = deep
+            presented.id = "deep modal"
+            try await stack.present(presented, options: OperationOptions(animated: false))
+            await harness.engine.shutdown()
+        }
+        let restarted = try Harness(store: try StateStore.open(directory: directory.path))
+        #expect(restarted.engine.restoreProblems.isEmpty)
+        let state = try await restarted.engine.stack("main").state
+        #expect(state.screens.last == deep)
+        #expect(state.presented.map(\.root) == [deep.root])
+        await restarted.engine.shutdown()
+    }
+
+    @Test func aStateLargerThanOneCallSurvivesARestart() async throws {
+        // Each screen fits in a call (1 MiB by default); together they pass the JSON reader's default size.
+        let style = JSONValue.string(String(repeating: "x", count: 300_000))
+        let screens = (0..<5).map { index in
+            Screen(
+                id: ScreenID(rawValue: "large\(index)"), kind: "",
+                root: Node(id: "root", frame: Rect(x: 0, y: 0, width: 10, height: 10), style: style))
+        }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        do {
+            let harness = try Harness(store: try StateStore.open(directory: directory.path))
+            let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+            try await stack.perform(.setScreens(screens), options: OperationOptions(animated: false))
+            #expect(try await stack.state.encodedForStore().count > JSONReader.Limits().maximumBytes)
+            await harness.engine.shutdown()
+        }
+        let restarted = try Harness(store: try StateStore.open(directory: directory.path))
+        #expect(restarted.engine.restoreProblems.isEmpty)
+        #expect(try await restarted.engine.stack("main").state.screens == screens)
         await restarted.engine.shutdown()
     }
 

@@ -2,6 +2,7 @@ import JSON
 import Synchronization
 import Testing
 import TransitionEngine
+import TransitionTestSupport
 import Varlink
 
 @testable import TransitionService
@@ -136,6 +137,36 @@ import Varlink
             #expect(try connection.call("ListStacks")["stacks"] == [])
         }
         await harness.shutdown()
+    }
+
+    /// A screen nested as deep as a call may carry it lies two levels deeper in the stack's stored state;
+    /// the stack must still be there after a restart.
+    @Test func aScreenAsDeepAsACallAllowsSurvivesARestart() async throws {
+        // Push's screen is at depth 3 of the call and each node level adds two (the node and its children
+        // array): the frame of a node at level 30 is at depth 64, the JSON reader's default limit. In the
+        // stored state (state, tabs, tab, screens, screen) it is at depth 65.
+        var node: JSONValue = ["id": "n30", "frame": [0, 0, 1, 1]]
+        for level in (1..<30).reversed() {
+            node = ["id": .string("n\(level)"), "frame": [0, 0, 2, 2], "children": [node]]
+        }
+        let deep: JSONValue = ["id": "deep", "root": node]
+        let directory = try TemporaryDirectory()
+        let first = try ServiceHarness(directory: directory, persistent: true)
+        try await first.withConnection { connection throws in
+            try connection.call("CreateStack", Screens.createParameters("main"))
+            try connection.call("Push", ["stack": "main", "screen": deep, "animated": false])
+        }
+        let server = first.server
+        _ = try await offPool { server.shutdown() }
+        first.service.stopStreams()
+        await first.engine.shutdown()
+        let second = try ServiceHarness(directory: directory, persistent: true)
+        #expect(second.engine.restoreProblems.isEmpty)
+        try await second.withConnection { connection throws in
+            let stack = try connection.call("GetStack", ["name": "main"])["stack"]
+            #expect(stack?["screens"] == ["home", "deep"])
+        }
+        await second.shutdown()
     }
 
     @Test func createRejectsAnExistingName() async throws {
