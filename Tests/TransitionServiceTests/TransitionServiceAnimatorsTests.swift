@@ -124,6 +124,28 @@ import Varlink
         await harness.shutdown()
     }
 
+    /// An animator as large as a call allows (here 4 MiB) is kept as it was sent and restored whole, even
+    /// past the JSON reader's default size.
+    @Test func anAnimatorLargerThanTheReadersDefaultSurvivesARestart() async throws {
+        var configuration = ServiceConfiguration()
+        configuration.maximumMessageBytes = 4 << 20
+        var members = Self.crossFade.objectValue ?? [:]
+        members["notes"] = .array(Array(repeating: .string(String(repeating: "n", count: 50_000)), count: 30))
+        let animator = JSONValue.object(members)
+        let directory = try TemporaryDirectory()
+        let first = try ServiceHarness(configuration: configuration, directory: directory, persistent: true)
+        try await first.withConnection { connection throws in
+            try connection.call("DefineAnimator", ["animator": animator])
+        }
+        let server = first.server
+        _ = try await offPool { server.shutdown() }
+        first.service.stopStreams()
+        await first.engine.shutdown()
+        let second = try ServiceHarness(configuration: configuration, directory: directory, persistent: true)
+        #expect(second.engine.animators.map(\.name).contains("crossFade"))
+        await second.shutdown()
+    }
+
     /// Owners and defined animators survive a restart on the same state directory.
     @Test func ownersAndAnimatorsArePersisted() async throws {
         let directory = try TemporaryDirectory()

@@ -68,7 +68,13 @@ public final class TransitionService: Sendable {
         var animatorOwners: [String: UInt32] = [:]
         for (name, json, owner) in store.restoredAnimators {
             do {
-                let value = try JSONReader.parse(json)
+                // Stored as it was sent, which may have been larger than the reader's defaults allow
+                // (`maximumMessageBytes` is configurable): the record is ours, read it whole.
+                let value = try JSONReader.parse(
+                    json,
+                    limits: JSONReader.Limits(
+                        maximumDepth: JSONWriter.maximumDepth, maximumBytes: json.count,
+                        maximumStringBytes: json.count, maximumElements: json.count))
                 let animator = try ModelDecoding.animator(value, path: "animator")
                 try engine.defineAnimator(animator)
                 animatorOwners[animator.name] = owner
