@@ -163,6 +163,45 @@ import TransitionTestSupport
         await store.close()
     }
 
+    @Test func aRecordTooLargeToReadBackIsNeverWritten() async throws {
+        // Restore refuses a record whose body passes the maximum as corrupt and drops the journal after it:
+        // the writer must refuse it instead, and what follows it must survive a restart.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try StateStore.open(directory: directory.path)
+        try await store.write([put("before", "kept")])
+        let largest = StateRecord.maximumBodySize - StateRecord.bodyPrefixSize - "big".utf8.count
+        let tooLarge = [UInt8](repeating: UInt8(ascii: "x"), count: largest + 1)
+        do {
+            try await store.write([put("other", "x"), .put(key: "big") { tooLarge }])
+            Issue.record("a record past the maximum was written")
+        } catch {
+            #expect(error.code == .persistenceFailed)
+            #expect(error.parameter == "big")
+        }
+        try await store.write([put("after", "kept")])
+        let reopened = try StateStore.open(directory: directory.path)
+        #expect(texts(reopened.restored.values) == ["before": "kept", "after": "kept"])
+        #expect(reopened.restored.problems.isEmpty)
+        await reopened.close()
+        await store.close()
+    }
+
+    @Test func theLargestRecordIsWrittenAndReadBack() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try StateStore.open(directory: directory.path)
+        let largest = StateRecord.maximumBodySize - StateRecord.bodyPrefixSize - "big".utf8.count
+        let payload = [UInt8](repeating: UInt8(ascii: "x"), count: largest)
+        try await store.write([.put(key: "big") { payload }, put("after", "kept")])
+        let reopened = try StateStore.open(directory: directory.path)
+        #expect(reopened.restored.values["big"]?.count == largest)
+        #expect(reopened.restored.values["after"] == Array("kept".utf8))
+        #expect(reopened.restored.problems.isEmpty)
+        await reopened.close()
+        await store.close()
+    }
+
     @Test func writesAfterCloseFail() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

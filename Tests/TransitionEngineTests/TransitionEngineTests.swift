@@ -247,6 +247,39 @@ import TransitionTestSupport
         #expect(await harness.pendingWork().isEmpty)
     }
 
+    @Test func aStateTooLargeToStoreIsRefusedAndNothingIsLost() async throws {
+        // Styles are free-form, so the node budget does not bound a stack's stored size; one record must.
+        let style = JSONValue.string(String(repeating: "x", count: StackState.maximumStoredBytes))
+        var huge = Fixtures.screen("huge")
+        huge.root.style = style
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        do {
+            let harness = try Harness(store: try StateStore.open(directory: directory.path))
+            let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+            let timeline = Timeline(try await stack.subscribe(), clock: harness.clock)
+            do {
+                try await stack.push(huge, options: OperationOptions(animated: false))
+                Issue.record("a state past the store's limit was accepted")
+            } catch {
+                #expect(error.code == .limitExceeded)
+                #expect(error.parameter == "storedState")
+            }
+            timeline.note("push")
+            try await stack.push(huge)
+            await timeline.advanceUntilIdle()
+            // The transition ran, but its state could not be written: it ends cancelled and nothing changed.
+            #expect(timeline.text.hasSuffix("cancelled#2@18!"), "\(timeline.text)")
+            #expect(await stack.state.screens.map(\.id) == ["home"])
+            try await stack.push(Fixtures.screen("after"), options: OperationOptions(animated: false))
+            await harness.engine.shutdown()
+        }
+        let restarted = try Harness(store: try StateStore.open(directory: directory.path))
+        #expect(restarted.engine.restoreProblems.isEmpty)
+        #expect(try await restarted.engine.stack("main").state.screens.map(\.id) == ["home", "after"])
+        await restarted.engine.shutdown()
+    }
+
     @Test func aRealFullDiskIsReportedAsDiskFull() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

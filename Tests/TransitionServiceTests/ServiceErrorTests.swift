@@ -73,6 +73,10 @@ import Varlink
             #expect(nodes.fields["limit"] == "nodesPerStack", "\(parameter)")
             #expect(nodes.fields["maximum"] == .number(Double(StackState.maximumNodeCount)), "\(parameter)")
         }
+        let stored = ServiceError(
+            TransitionEngineError(.limitExceeded, "Too large.", parameter: "storedState"), context: context)
+        #expect(stored.fields["limit"] == "storedStateBytes")
+        #expect(stored.fields["maximum"] == .number(Double(StackState.maximumStoredBytes)))
         let storage = ServiceError(
             TransitionEngineError(.diskFull, "Disk full.", parameter: "stateDirectory", cause: "ENOSPC"),
             context: context)

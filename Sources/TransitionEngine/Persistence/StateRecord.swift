@@ -27,12 +27,19 @@ struct StateRecord: Equatable {
     var key: String
     var payload: [UInt8]
 
+    /// The body's length in bytes (sequence, kind, key length, key, payload); `decode` refuses a record
+    /// whose body passes ``maximumBodySize``, so the writer refuses to write one.
+    var bodySize: Int { Self.bodyPrefixSize + min(key.utf8.count, Int(UInt16.max)) + payload.count }
+
     /// Appends the encoded record to `buffer`.
+    ///
+    /// - Precondition: `bodySize <= maximumBodySize`.
     func encode(into buffer: inout [UInt8]) {
         // The body is written in place after a header whose checksum is filled in last: one copy of the
         // payload, not two.
         let keyBytes = key.utf8.prefix(Int(UInt16.max))
         let bodyLength = Self.bodyPrefixSize + keyBytes.count + payload.count
+        precondition(bodyLength <= Self.maximumBodySize, "a record of \(bodyLength) bytes could not be read back")
         Self.append(UInt32(bodyLength), to: &buffer)
         let checksumOffset = buffer.count
         Self.append(UInt32(0), to: &buffer)

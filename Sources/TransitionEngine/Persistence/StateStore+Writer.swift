@@ -73,14 +73,29 @@ extension StateStore {
         for change in changes {
             switch change {
             case .put(let key, let encode):
+                let payload: [UInt8]
                 do {
-                    records.append(StateRecord(sequence: 0, kind: .put, key: key, payload: try encode()))
+                    payload = try encode()
+                } catch let error as TransitionEngineError where error.code == .limitExceeded {
+                    return .failure(error)
                 } catch {
                     return .failure(
                         TransitionEngineError(
                             .persistenceFailed, "Failed to encode the state of \(key); nothing was written.",
                             parameter: key, cause: "\(error)"))
                 }
+                let record = StateRecord(sequence: 0, kind: .put, key: key, payload: payload)
+                // A record restore would refuse as corrupt must never be written: restore stops at the
+                // first corrupt record of the journal and drops every record after it.
+                guard record.bodySize <= StateRecord.maximumBodySize else {
+                    return .failure(
+                        TransitionEngineError(
+                            .persistenceFailed,
+                            "The state of \(key) takes \(payload.count) bytes, more than a record may hold "
+                                + "(\(StateRecord.maximumBodySize) bytes); nothing was written.",
+                            parameter: key))
+                }
+                records.append(record)
             case .delete(let key):
                 records.append(StateRecord(sequence: 0, kind: .delete, key: key, payload: []))
             }

@@ -79,10 +79,27 @@ extension StackState {
         maximumDepth: JSONWriter.maximumDepth, maximumBytes: StateRecord.maximumBodySize,
         maximumStringBytes: StateRecord.maximumBodySize, maximumElements: StateRecord.maximumBodySize)
 
+    /// The most bytes a stack's stored form may take (64 MiB less a record's header and the longest
+    /// stack id): what one record of the state directory holds. The node budget does not bound it (a
+    /// screen's styles are free-form), so a change that would pass it fails with `limitExceeded`
+    /// (`parameter` "storedState") and nothing changes; written, the record could not be read back.
+    public static let maximumStoredBytes =
+        StateRecord.maximumBodySize - StateRecord.bodyPrefixSize - StackID.maximumLength
+
     /// The store change that writes this state.
     var storeChange: StateStore.Change {
         let state = self
-        return .put(key: id.rawValue) { try state.encodedForStore() }
+        return .put(key: id.rawValue) {
+            let bytes = try state.encodedForStore()
+            guard bytes.count <= Self.maximumStoredBytes else {
+                throw TransitionEngineError(
+                    .limitExceeded,
+                    "The stack would take \(bytes.count) bytes to store, more than \(Self.maximumStoredBytes); "
+                        + "pop or dismiss screens first, or give them smaller styles.",
+                    parameter: "storedState")
+            }
+            return bytes
+        }
     }
 }
 

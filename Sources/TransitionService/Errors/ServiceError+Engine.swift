@@ -80,6 +80,7 @@ extension ServiceError {
                 case "stack": ("stacks", context.limits.stacks)
                 case "subscription": ("subscribersPerStack", context.limits.subscribersPerStack)
                 case "screen", "screens", "tabs": ("nodesPerStack", StackState.maximumNodeCount)
+                case "storedState": ("storedStateBytes", StackState.maximumStoredBytes)
                 default: ("queuedOperations", Self.queuedOperationsLimit)
                 }
             self = .limitExceeded(limit, maximum: maximum, parameter: parameter, message)

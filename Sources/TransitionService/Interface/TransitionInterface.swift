@@ -388,8 +388,9 @@ public enum TransitionInterface {
         error InvalidValue (parameter: string, message: string)
 
         # A limit would be exceeded. limit names it: connections, stacks, stacksPerUser, subscribersPerStack,
-        # subscriberEvents, queuedOperations, messageBytes (configured), or nodesPerStack (16,384 nodes across
-        # all of a stack's screens, fixed) (open set).
+        # subscriberEvents, queuedOperations, messageBytes (configured), nodesPerStack (16,384 nodes across all
+        # of a stack's screens, fixed), or storedStateBytes (a stack's stored JSON, 64 MiB less 267 bytes,
+        # fixed) (open set).
         error LimitExceeded (parameter: string, message: string, limit: string, maximum: int)
 
         # Only the stack's owner, root or members of the control group may change it (stack names it), or
