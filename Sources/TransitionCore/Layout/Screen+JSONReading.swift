@@ -7,8 +7,8 @@ extension Screen {
     /// the screen or for the error naming what is wrong. Not validated: call ``validate()`` as after
     /// decoding.
     ///
-    /// Reading a stored stack's screens this way instead of through the decoder is most of what restoring
-    /// a stack costs (docs/engine.md, "Persistence").
+    /// Through the decoder, reading a stored stack's screens was most of what restoring the stack cost;
+    /// this way it is about a third (docs/engine.md, "Persistence").
     public init?(readingJSON value: JSONValue) {
         guard case .object(let object) = value, object.index(forKey: "nodes") == nil,
             case .string(let id)? = object["id"], let rootValue = object["root"],
