@@ -145,6 +145,21 @@ struct JSONReaderTests {
         #expect(error?.code == .unexpectedEnd, "the iterative parser reaches the end without exhausting the stack")
     }
 
+    @Test("Limits for written text accept whatever the writer wrote in that many bytes")
+    func limitsForWrittenText() throws {
+        var deepest: JSONValue = [1]
+        for _ in 1..<(JSONWriter.maximumDepth - 1) { deepest = [deepest] }
+        var large = JSONObject()
+        for index in 0..<30 { large["member\(index)"] = .string(String(repeating: "é", count: 20_000)) }
+        large["numbers"] = .array((0..<300_000).map { .number(Double($0 % 10)) })
+        for value in [deepest, .object(large)] {
+            var text: [UInt8] = []
+            try JSONWriter.write(value, into: &text)
+            #expect(throws: JSONError.self, "the defaults refuse it") { try JSONReader.parse(text) }
+            #expect(try JSONReader.parse(text, limits: .forWrittenText(byteCount: text.count)) == value)
+        }
+    }
+
     @Test("Size limits: bytes, string bytes, values")
     func sizeLimits() throws {
         let text = #"{"name":"abcdefghij","list":[1,2,3]}"#

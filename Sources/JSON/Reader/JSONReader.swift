@@ -47,6 +47,16 @@ public struct JSONReader {
             self.maximumStringBytes = maximumStringBytes
             self.maximumElements = maximumElements
         }
+
+        /// Limits that accept every document ``JSONWriter`` writes in `byteCount` bytes: nesting up to
+        /// ``JSONWriter/maximumDepth``, strings and values as many as the bytes hold. For reading back text
+        /// this program wrote (a stored record), which the defaults, meant for what a peer sends, may
+        /// refuse.
+        public static func forWrittenText(byteCount: Int) -> Limits {
+            Limits(
+                maximumDepth: JSONWriter.maximumDepth, maximumBytes: byteCount, maximumStringBytes: byteCount,
+                maximumElements: byteCount)
+        }
     }
 
     /// Parses one JSON document from raw bytes.

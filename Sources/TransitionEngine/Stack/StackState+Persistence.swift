@@ -60,7 +60,9 @@ extension StackState {
     init(storedBytes bytes: [UInt8]) throws(TransitionEngineError) {
         let decoded: StackState
         do {
-            let value = try JSONReader.parse(bytes, limits: Self.storedFormLimits)
+            // A state nests its screens deeper than the call that sent them and holds many screens: the
+            // defaults for a call could refuse a state that was written (docs/engine.md, "Persistence").
+            let value = try JSONReader.parse(bytes, limits: .forWrittenText(byteCount: bytes.count))
             decoded = try StackState(readingJSON: value) ?? JSONValueDecoder().decode(StackState.self, from: value)
         } catch {
             throw TransitionEngineError(
@@ -70,14 +72,6 @@ extension StackState {
         try decoded.validate()
         self = decoded
     }
-
-    /// The reader's limits for a stored state: whatever the stored-form writer can write, nesting up to
-    /// `JSONWriter.maximumDepth` and a record's whole body, so that no committed state fails to restore.
-    /// The reader's defaults (64 levels, 1 MiB) are for what one call sends; a state holds many screens,
-    /// each up to a call's size, and nests its screens two levels deeper than the calls that sent them.
-    static let storedFormLimits = JSONReader.Limits(
-        maximumDepth: JSONWriter.maximumDepth, maximumBytes: StateRecord.maximumBodySize,
-        maximumStringBytes: StateRecord.maximumBodySize, maximumElements: StateRecord.maximumBodySize)
 
     /// The most bytes a stack's stored form may take (64 MiB less a record's header and the longest
     /// stack id): what one record of the state directory holds. The node budget does not bound it (a

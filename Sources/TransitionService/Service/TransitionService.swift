@@ -70,11 +70,7 @@ public final class TransitionService: Sendable {
             do {
                 // Stored as it was sent, which may have been larger than the reader's defaults allow
                 // (`maximumMessageBytes` is configurable): the record is ours, read it whole.
-                let value = try JSONReader.parse(
-                    json,
-                    limits: JSONReader.Limits(
-                        maximumDepth: JSONWriter.maximumDepth, maximumBytes: json.count,
-                        maximumStringBytes: json.count, maximumElements: json.count))
+                let value = try JSONReader.parse(json, limits: .forWrittenText(byteCount: json.count))
                 let animator = try ModelDecoding.animator(value, path: "animator")
                 try engine.defineAnimator(animator)
                 animatorOwners[animator.name] = owner
