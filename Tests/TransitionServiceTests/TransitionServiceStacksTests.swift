@@ -165,6 +165,8 @@ import Varlink
         try await second.withConnection { connection throws in
             let stack = try connection.call("GetStack", ["name": "main"])["stack"]
             #expect(stack?["screens"] == ["home", "deep"])
+            let full = try connection.stack("main")
+            #expect(full["screenObjects"]?[1]?["root"]?["id"] == "n1")
         }
         await second.shutdown()
     }
