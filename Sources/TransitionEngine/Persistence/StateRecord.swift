@@ -38,7 +38,7 @@ struct StateRecord: Equatable {
         // The body is written in place after a header whose checksum is filled in last: one copy of the
         // payload, not two.
         let keyBytes = key.utf8.prefix(Int(UInt16.max))
-        let bodyLength = Self.bodyPrefixSize + keyBytes.count + payload.count
+        let bodyLength = bodySize
         precondition(bodyLength <= Self.maximumBodySize, "a record of \(bodyLength) bytes could not be read back")
         Self.append(UInt32(bodyLength), to: &buffer)
         let checksumOffset = buffer.count
