@@ -20,17 +20,18 @@ actor ShardWalker {
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    /// Hands `tick` to each of `stacks` (all of this shard) in turn; returns the commits they made and
-    /// the readiness handlers to call once the whole tick is done (see `ReadinessBatch`).
+    /// Hands `tick` to each of `stacks` (all of this shard) in turn; returns the commits they made, and
+    /// leaves in `readiness` the readiness handlers to call once the whole tick is done.
     ///
     /// Call it on the shard's thread (a job of its `ShardExecutor` or of its `tickLane`, both isolated to
     /// the executor); anywhere else it traps before entering any stack. Synchronous and static (it needs no
     /// walker), so that the tick job that calls it walks the stacks itself: an `await` into a walker from
     /// a task on the tick lane would be a job on the executor's ordinary queue.
-    static func walk(_ stacks: [StackActor], _ tick: ClockTick) -> ([StackActor.Commit], ReadinessBatch) {
+    static func walk(
+        _ stacks: [StackActor], _ tick: ClockTick, readiness: ReadinessBatch
+    ) -> [StackActor.Commit] {
         var commits: [StackActor.Commit] = []
-        let readiness = ReadinessBatch()
-        guard let first = stacks.first else { return (commits, readiness) }
+        guard let first = stacks.first else { return commits }
         // The stacks' executor is the one running this: checked here once, then each stack is entered with
         // a plain synchronous call (`handleTickOnShardThread`). An `await` would enter it without a job
         // too, but through an async call (a continuation and an executor switch per stack and tick).
@@ -46,7 +47,7 @@ actor ShardWalker {
                 }
             }
         }
-        return (commits, readiness)
+        return commits
     }
 
     /// How many stacks ahead of the one ticking the walk asks for each stack's own lines, and for its

@@ -73,6 +73,8 @@ final class TickScheduler: ClockParticipant, Sendable {
     let shardCount: Int
     private let state: Locked<State>
     private let nextShard = Locked(0, inheritingPriority: true)
+    /// The batches each shard's walk collects readiness handlers in, reused from tick to tick.
+    let readinessBatches = ReadinessBatchPool()
 
     init(clock: any TransitionClock, store: StateStore, shardCount: Int) {
         self.clock = clock
@@ -165,15 +167,16 @@ final class TickScheduler: ClockParticipant, Sendable {
             for shard in shards {
                 let executor = ShardExecutor.forShard(shard.index)
                 let preference: any TaskExecutor = urgent ? executor.tickLane : executor
+                let readiness = readinessBatches.take()
                 group.addTask(executorPreference: preference) {
-                    ShardWalker.walk(shard.stacks, tick)
+                    (ShardWalker.walk(shard.stacks, tick, readiness: readiness), readiness)
                 }
             }
             var all: [StackActor.Commit] = []
             var batches: [ReadinessBatch] = []
             for await (part, batch) in group {
                 all += part
-                if !batch.isEmpty { batches.append(batch) }
+                if batch.isEmpty { readinessBatches.recycle(batch) } else { batches.append(batch) }
             }
             return (all, batches)
         }
@@ -184,9 +187,12 @@ final class TickScheduler: ClockParticipant, Sendable {
     /// priority, ever waits for a reader's lock.
     private func notifyReaders(_ batches: [ReadinessBatch]) {
         if clock.waitsForSideEffects {
-            for batch in batches { batch.callAll() }
+            for batch in batches {
+                batch.callAll()
+                readinessBatches.recycle(batch)
+            }
         } else {
-            ReadinessNotifier.shared.submit(batches)
+            ReadinessNotifier.shared.submit(batches, recyclingInto: readinessBatches)
         }
     }
 

@@ -8,21 +8,36 @@
 /// run on the producer's thread, as `Subscription.setReadinessHandler(_:)` promises, a walk later.
 ///
 /// Used by one walk at a time, on its shard's thread: the stacks of a shard run one after another there.
+/// A batch keeps its storage when called, and `ReadinessBatchPool` hands it to a later walk, so that a
+/// tick allocates nothing here (a new batch grew its array by doubling to one handler per animating
+/// stack, and the copy `callAll()` took made one more of that size, on every tick).
 final class ReadinessBatch: @unchecked Sendable {
-    private var handlers: [@Sendable () -> Void] = []
+    /// A handler in a struct: an array of bare closures keeps each at the generic abstraction, so that
+    /// every `append` allocated a reabstraction thunk's context for the closure (freed on the notifier's
+    /// thread); a struct's stored closure keeps its own.
+    private struct Handler {
+        let call: @Sendable () -> Void
+    }
+
+    private var handlers: [Handler] = []
 
     init() {}
 
     /// Whether no handler is kept.
     var isEmpty: Bool { handlers.isEmpty }
 
-    /// Keeps `handler` to be called by `callAll()`.
-    func append(_ handler: @escaping @Sendable () -> Void) { handlers.append(handler) }
+    /// How many handlers the batch can keep without growing its storage.
+    var capacity: Int { handlers.capacity }
 
-    /// Calls the handlers kept so far, in order, and forgets them.
+    /// Keeps `handler` to be called by `callAll()`.
+    func append(_ handler: @escaping @Sendable () -> Void) { handlers.append(Handler(call: handler)) }
+
+    /// Calls the handlers kept so far, in order, and forgets them, keeping the storage.
+    ///
+    /// - Precondition: no handler appends to this batch (none can: a handler belongs to a reader, and
+    ///   the batch to the walk that is over).
     func callAll() {
-        let pending = handlers
+        for handler in handlers { handler.call() }
         handlers.removeAll(keepingCapacity: true)
-        for handler in pending { handler() }
     }
 }

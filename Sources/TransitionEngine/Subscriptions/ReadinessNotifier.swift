@@ -19,16 +19,17 @@ final class ReadinessNotifier: @unchecked Sendable {
 
     private let lock = ConditionLock(inheritingPriority: true)
     // Guarded by `lock`:
-    private var pending: [ReadinessBatch] = []
+    private var pending: [(batch: ReadinessBatch, pool: ReadinessBatchPool)] = []
     private var started = false
     private var sleeping = false
 
     private init() {}
 
-    /// Queues `batches` for this thread to call; starts the thread at the first call.
-    func submit(_ batches: [ReadinessBatch]) {
+    /// Queues `batches` for this thread to call and then give back to `pool`; starts the thread at the
+    /// first call.
+    func submit(_ batches: [ReadinessBatch], recyclingInto pool: ReadinessBatchPool) {
         let needsStart = lock.withLock { () -> Bool in
-            pending.append(contentsOf: batches)
+            for batch in batches { pending.append((batch, pool)) }
             if sleeping { lock.signal() }
             defer { started = true }
             return !started
@@ -37,7 +38,7 @@ final class ReadinessNotifier: @unchecked Sendable {
     }
 
     private func run() {
-        var batches: [ReadinessBatch] = []
+        var batches: [(batch: ReadinessBatch, pool: ReadinessBatchPool)] = []
         while true {
             lock.withLock {
                 while pending.isEmpty {
@@ -47,7 +48,10 @@ final class ReadinessNotifier: @unchecked Sendable {
                 sleeping = false
                 swap(&batches, &pending)
             }
-            for batch in batches { batch.callAll() }
+            for (batch, pool) in batches {
+                batch.callAll()
+                pool.recycle(batch)
+            }
             batches.removeAll(keepingCapacity: true)
         }
     }
