@@ -4,42 +4,62 @@ import Testing
 @testable import TransitionEngine
 
 @Suite struct ReadinessBatchTests {
-    @Test func handlersWaitForCallAllAndRunOnceInOrder() {
-        let calls = Locked<[String]>([])
+    @Test func eachTargetIsToldItsTokensOnceInOrder() {
+        let first = RecordingReadinessTarget()
+        let second = RecordingReadinessTarget()
         let batch = ReadinessBatch()
-        batch.append { calls.withLock { $0.append("a") } }
-        batch.append { calls.withLock { $0.append("b") } }
+        batch.append(ReadinessRegistration(target: first, token: 3))
+        batch.append(ReadinessRegistration(target: second, token: 7))
+        batch.append(ReadinessRegistration(target: first, token: 1))
+        batch.append(ReadinessRegistration(target: first, token: 3))
         #expect(!batch.isEmpty)
-        #expect(calls.withLock { $0 }.isEmpty)
+        #expect(first.calls.isEmpty && second.calls.isEmpty)
         batch.callAll()
-        #expect(calls.withLock { $0 } == ["a", "b"])
+        #expect(first.calls == [[3, 1, 3]])
+        #expect(second.calls == [[7]])
         #expect(batch.isEmpty)
         batch.callAll()
-        #expect(calls.withLock { $0 } == ["a", "b"])
+        #expect(first.calls == [[3, 1, 3]])
+        #expect(second.calls == [[7]])
+    }
+
+    /// A target joins a batch with one reference counted, and the batch lets go of it once called.
+    @Test func aBatchHoldsItsTargetsOnlyUntilCalled() {
+        weak var released: RecordingReadinessTarget?
+        let batch = ReadinessBatch()
+        do {
+            let target = RecordingReadinessTarget()
+            released = target
+            for token in 0..<100 { batch.append(ReadinessRegistration(target: target, token: token)) }
+        }
+        #expect(released != nil)
+        batch.callAll()
+        #expect(released == nil)
     }
 
     @Test func callingAllKeepsTheStorageForTheNextWalk() {
+        let target = RecordingReadinessTarget()
         let batch = ReadinessBatch()
-        for _ in 0..<100 { batch.append {} }
-        let capacity = batch.capacity
+        for token in 0..<100 { batch.append(ReadinessRegistration(target: target, token: token)) }
+        let capacity = batch.tokenCapacity
         batch.callAll()
         #expect(batch.isEmpty)
-        #expect(batch.capacity == capacity)
+        #expect(batch.tokenCapacity == capacity)
         #expect(capacity >= 100)
     }
 
-    @Test func aSubscriptionSendingWithABatchLeavesItsHandlerThere() {
-        let calls = Locked(0)
+    @Test func aSubscriptionSendingWithABatchLeavesItsTokenThere() {
+        let target = RecordingReadinessTarget()
         let subscription = Subscription<Int, String>(identifier: 1, eventCapacity: 4)
-        subscription.setReadinessHandler { calls.withLock { $0 += 1 } }
+        subscription.setReadinessTarget(target, token: 42)
         let batch = ReadinessBatch()
         subscription.send(frame: LazyFrame(1), readiness: batch)
         subscription.send(event: "began", readiness: batch)
-        #expect(calls.withLock { $0 } == 0)
+        #expect(target.calls.isEmpty)
         #expect(!batch.isEmpty)
         batch.callAll()
         // Only the first item made the queue non-empty.
-        #expect(calls.withLock { $0 } == 1)
+        #expect(target.calls == [[42]])
         guard case .element(.frame(1, missedFrames: 0)) = subscription.poll() else {
             Issue.record("expected frame 1 first")
             return
@@ -59,17 +79,18 @@ import Testing
         #expect(pool.keptCount == ReadinessBatchPool.maximumKept)
     }
 
-    /// Each shard's walk takes a batch from the scheduler's pool and gives it back once its handlers ran:
-    /// after many ticks the pool holds one batch per shard, sized for the shard's stacks.
-    @Test func ticksReuseTheirBatches() async throws {
+    /// Each shard's walk takes a batch from the scheduler's pool and gives it back once its readers were
+    /// told: after many ticks the pool holds one batch per shard, sized for the shard's stacks, and each
+    /// tick told the one target once per shard with the tokens of every stack.
+    @Test func ticksReuseTheirBatchesAndTellEachTargetOncePerShard() async throws {
         let shardCount = 2
         let harness = try Harness(shardCount: shardCount)
-        let calls = Locked(0)
+        let target = RecordingReadinessTarget()
         var subscriptions: [StackSubscription] = []
         for index in 0..<8 {
             let stack = try await harness.engine.createStack(Fixtures.state(StackID(rawValue: "s\(index)")))
             let subscription = try await stack.subscribe()
-            subscription.setReadinessHandler { calls.withLock { $0 += 1 } }
+            subscription.setReadinessTarget(target, token: index)
             subscriptions.append(subscription)
             try await stack.push(Fixtures.screen("a"))
         }
@@ -77,20 +98,22 @@ import Testing
         var seen: Set<ObjectIdentifier> = []
         for _ in 0..<5 {
             for subscription in subscriptions { while case .element = subscription.poll() {} }
-            let before = calls.withLock { $0 }
+            let before = target.calls.count
             await harness.clock.advance(frames: 1)
             // Every subscription was drained, so each tick's frame made every queue non-empty again.
-            #expect(calls.withLock { $0 } == before + subscriptions.count)
+            let calls = target.calls[before...]
+            #expect(calls.count == shardCount)
+            #expect(calls.flatMap { $0 }.sorted() == Array(subscriptions.indices))
             #expect(pool.keptCount == shardCount)
             let kept = (0..<shardCount).map { _ in pool.take() }
             for batch in kept {
                 seen.insert(ObjectIdentifier(batch))
-                #expect(batch.capacity >= subscriptions.count / shardCount)
+                #expect(batch.tokenCapacity >= subscriptions.count / shardCount)
                 pool.recycle(batch)
             }
         }
         #expect(seen.count == shardCount)
-        for subscription in subscriptions { subscription.setReadinessHandler(nil) }
+        for subscription in subscriptions { subscription.setReadinessTarget(nil, token: 0) }
         await harness.clock.advance(frames: 100)
         #expect(await harness.pendingWork().isEmpty)
     }

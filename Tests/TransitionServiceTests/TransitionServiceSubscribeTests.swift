@@ -153,6 +153,7 @@ import Varlink
         #expect(rest.last?["event"]?["kind"] == "stackDeleted")
         #expect(rest.last?["event"]?["stack"] == "main")
         #expect(await waitUntil { harness.service.streamCount == 0 })
+        #expect(await waitUntil { harness.service.pumpedStreamCount == 0 })
         subscriber.close()
         await harness.shutdown()
     }
@@ -199,6 +200,8 @@ import Varlink
         await harness.clock.advance(frames: 1)
         #expect(await waitUntil { harness.service.streamCount == 0 && harness.server.connectionCount == 0 })
         #expect(await waitUntil { harness.service.trackedConnectionCount == 0 })
+        // Each pump forgot the token of every stream it drained to its end.
+        #expect(await waitUntil { harness.service.pumpedStreamCount == 0 })
         await harness.settle()
         #expect(try await harness.engine.stack("main").subscriberCount == 0)
         await harness.shutdown()

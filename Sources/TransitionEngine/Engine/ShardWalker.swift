@@ -21,7 +21,7 @@ actor ShardWalker {
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// Hands `tick` to each of `stacks` (all of this shard) in turn; returns the commits they made, and
-    /// leaves in `readiness` the readiness handlers to call once the whole tick is done.
+    /// leaves in `readiness` the readers to tell once the whole tick is done.
     ///
     /// Call it on the shard's thread (a job of its `ShardExecutor` or of its `tickLane`, both isolated to
     /// the executor); anywhere else it traps before entering any stack. Synchronous and static (it needs no

@@ -73,7 +73,7 @@ final class TickScheduler: ClockParticipant, Sendable {
     let shardCount: Int
     private let state: Locked<State>
     private let nextShard = Locked(0, inheritingPriority: true)
-    /// The batches each shard's walk collects readiness handlers in, reused from tick to tick.
+    /// The batches each shard's walk collects readers to tell in, reused from tick to tick.
     let readinessBatches = ReadinessBatchPool()
 
     init(clock: any TransitionClock, store: StateStore, shardCount: Int) {
@@ -182,7 +182,7 @@ final class TickScheduler: ClockParticipant, Sendable {
         }
     }
 
-    /// Has the readiness handlers a tick collected called: before the tick returns on a clock that waits
+    /// Has the readers a tick collected told: before the tick returns on a clock that waits
     /// for side effects, otherwise by `ReadinessNotifier`'s thread, so that no tick job, at real-time
     /// priority, ever waits for a reader's lock.
     private func notifyReaders(_ batches: [ReadinessBatch]) {

@@ -78,7 +78,7 @@ public actor StackActor {
     // MARK: Ticks and commits
 
     /// Handles one tick; returns the commit to write if the transition reached its end. The subscribers'
-    /// readiness handlers are kept in `readiness`, for the walk to call when it has visited every stack.
+    /// readers to tell are kept in `readiness`, for the walk to tell when it has visited every stack.
     func handleTick(_ tick: ClockTick, readiness: ReadinessBatch? = nil) -> Commit? {
         guard !closed else { return nil }
         return carryOut(machine.tick(in: environment(tick)), readiness: readiness)

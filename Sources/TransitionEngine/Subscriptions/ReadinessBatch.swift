@@ -1,43 +1,72 @@
-/// Readiness handlers a tick's walk of one shard collects instead of calling them at once, to call them
-/// together when the walk ends.
+/// The readiness a tick's walk of one shard collects instead of telling each subscriber's reader at
+/// once, to tell them together when the walk ends: each target once, with the tokens of all its
+/// subscriptions that became ready.
 ///
 /// A reader (the daemon's subscription pump) woken by the first stack's frame would otherwise drain it,
 /// sleep again and be woken by the next one: a thread wake-up and a contended lock per stack, on the
-/// ticking thread, while the reader competes with the walk for the cores. Called at the end of the walk,
-/// the handlers list every stack at once and the reader wakes once to drain them all. The handlers still
-/// run on the producer's thread, as `Subscription.setReadinessHandler(_:)` promises, a walk later.
+/// ticking thread, while the reader competes with the walk for the cores. Told at the end of the walk, it
+/// lists every stack at once and wakes once to drain them all. Targets are still called on the producer's
+/// side, as `Subscription.setReadinessTarget(_:token:)` promises, a walk later.
 ///
 /// Used by one walk at a time, on its shard's thread: the stacks of a shard run one after another there.
-/// A batch keeps its storage when called, and `ReadinessBatchPool` hands it to a later walk, so that a
-/// tick allocates nothing here (a new batch grew its array by doubling to one handler per animating
-/// stack, and the copy `callAll()` took made one more of that size, on every tick).
+/// A subscription adds its token under its own lock, reading its registration in place: a target joins a
+/// batch with one reference counted, however many of its subscriptions follow. A batch
+/// keeps its storage once called, and `ReadinessBatchPool` hands it to a later walk, so a tick allocates
+/// nothing here.
 final class ReadinessBatch: @unchecked Sendable {
-    /// A handler in a struct: an array of bare closures keeps each at the generic abstraction, so that
-    /// every `append` allocated a reabstraction thunk's context for the closure (freed on the notifier's
-    /// thread); a struct's stored closure keeps its own.
-    private struct Handler {
-        let call: @Sendable () -> Void
+    /// One target and the tokens to give it, in order.
+    private struct Group {
+        let target: any SubscriptionReadinessTarget
+        let targetIdentifier: ObjectIdentifier
+        var tokens: [Int]
     }
 
-    private var handlers: [Handler] = []
+    private var groups: [Group] = []
+    /// Token arrays of groups already called, emptied with their capacity kept, for the next groups.
+    private var spareTokens: [[Int]] = []
 
     init() {}
 
-    /// Whether no handler is kept.
-    var isEmpty: Bool { handlers.isEmpty }
+    /// Whether no token is kept.
+    var isEmpty: Bool { groups.isEmpty }
 
-    /// How many handlers the batch can keep without growing its storage.
-    var capacity: Int { handlers.capacity }
+    /// How many tokens the batch can keep, over all its storage, without allocating (tests).
+    var tokenCapacity: Int {
+        groups.reduce(0) { $0 + $1.tokens.capacity } + spareTokens.reduce(0) { $0 + $1.capacity }
+    }
 
-    /// Keeps `handler` to be called by `callAll()`.
-    func append(_ handler: @escaping @Sendable () -> Void) { handlers.append(Handler(call: handler)) }
+    /// Keeps `token` for the target whose identity is `targetIdentifier`, to be given by `callAll()`.
+    /// `target` is asked for (and a reference to it counted) only when the target is new to the batch:
+    /// a subscription calls this under its lock with its registration's fields, read in place.
+    func append(
+        token: Int, targetIdentifier: ObjectIdentifier, target: () -> any SubscriptionReadinessTarget
+    ) {
+        for index in groups.indices where groups[index].targetIdentifier == targetIdentifier {
+            groups[index].tokens.append(token)
+            return
+        }
+        var tokens = spareTokens.popLast() ?? []
+        tokens.append(token)
+        groups.append(Group(target: target(), targetIdentifier: targetIdentifier, tokens: tokens))
+    }
 
-    /// Calls the handlers kept so far, in order, and forgets them, keeping the storage.
+    /// Keeps `registration`'s token for its target (tests, and callers holding a registration).
+    func append(_ registration: ReadinessRegistration) {
+        append(token: registration.token, targetIdentifier: registration.targetIdentifier) { registration.target }
+    }
+
+    /// Gives each target its tokens, targets in the order they joined, then forgets them (letting go of
+    /// the targets), keeping the storage.
     ///
-    /// - Precondition: no handler appends to this batch (none can: a handler belongs to a reader, and
-    ///   the batch to the walk that is over).
+    /// - Precondition: no target appends to this batch (none can: a target belongs to a reader, and the
+    ///   batch to the walk that is over).
     func callAll() {
-        for handler in handlers { handler.call() }
-        handlers.removeAll(keepingCapacity: true)
+        for group in groups {
+            group.tokens.withUnsafeBufferPointer { group.target.subscriptionsBecameReady($0) }
+        }
+        while var group = groups.popLast() {
+            group.tokens.removeAll(keepingCapacity: true)
+            spareTokens.append(group.tokens)
+        }
     }
 }

@@ -1,8 +1,8 @@
 import SystemThreads
 
-/// Readiness batches whose handlers have been called, kept for later walks: each shard walk takes one,
-/// and the batch returns once its handlers ran (on `ReadinessNotifier`'s thread for a real clock), so a
-/// batch's storage, grown once to one handler per animating stack of its shard, serves every tick after.
+/// Readiness batches already called, kept for later walks: each shard walk takes one, and the batch
+/// returns once its targets were told (on `ReadinessNotifier`'s thread for a real clock), so a batch's
+/// storage, grown once to a token per animating stack of its shard, serves every tick after.
 final class ReadinessBatchPool: Sendable {
     /// Batches kept at most; one more returned is let go. Two shards need two batches a tick, and a few
     /// more while the notifier is a tick or two behind.
@@ -21,9 +21,9 @@ final class ReadinessBatchPool: Sendable {
 
     /// Keeps `batch` for a later `take()`, unless `maximumKept` are kept already.
     ///
-    /// - Precondition: `batch` is empty (its handlers were called) and nothing else uses it any more.
+    /// - Precondition: `batch` is empty (it was called) and nothing else uses it any more.
     func recycle(_ batch: ReadinessBatch) {
-        precondition(batch.isEmpty, "a readiness batch is recycled only after its handlers ran")
+        precondition(batch.isEmpty, "a readiness batch is recycled only after it was called")
         kept.withLock { kept in
             if kept.count < Self.maximumKept { kept.append(batch) }
         }

@@ -1,17 +1,18 @@
 import SystemThreads
 
-/// The thread that calls the readiness handlers of ticks on a real clock, at normal priority.
+/// The thread that tells the readers of ticks on a real clock (calls the readiness targets a tick's
+/// batches collected), at normal priority.
 ///
-/// A readiness handler takes its reader's lock (the daemon's subscription pump: a plain mutex, listing the
-/// stream and signalling its thread). Called from a tick, at real-time priority (see `ShardExecutor`), a
-/// handler that finds that lock held by the reader waits for the reader, which may itself wait for a core
+/// A readiness target takes its reader's lock (the daemon's subscription pump: a plain mutex, listing the
+/// streams and signalling its thread). Called from a tick, at real-time priority (see `ShardExecutor`), a
+/// target that finds that lock held by the reader waits for the reader, which may itself wait for a core
 /// behind every other runnable thread of the machine: measured on this 2-core machine with 125 stacks and
-/// a reader, handlers called at the end of each tick made its p99 over 100 ms. The tick therefore only
+/// a reader, readers told at the end of each tick made its p99 over 100 ms. The tick therefore only
 /// hands its batches here (one lock that inherits priority, and a signal when this thread sleeps), and
-/// this thread calls the handlers, in order, right after.
+/// this thread calls them, in order, right after.
 ///
-/// One for the process, started by the first tick that has handlers to call; with none to call it blocks
-/// on a condition variable (no wake-ups). A `VirtualClock` never uses it: its ticks call their handlers
+/// One for the process, started by the first tick that has readers to tell; with none to tell it blocks
+/// on a condition variable (no wake-ups). A `VirtualClock` never uses it: its ticks call their batches
 /// before they return, so that `advance` returns with every reader told.
 final class ReadinessNotifier: @unchecked Sendable {
     /// The process's notifier.

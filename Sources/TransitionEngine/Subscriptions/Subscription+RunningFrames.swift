@@ -19,10 +19,10 @@ extension Subscription where Frame == TransitionCore.Frame {
     ///   the plan (a line every stack's frames share);
     /// - otherwise a new frame is made and queued.
     ///
-    /// A queue that was empty calls the readiness handler (kept in `readiness` when given). Returns false
+    /// A queue that was empty tells its reader (kept in `readiness` when given). Returns false
     /// if the subscription has ended.
     func send(_ request: RunningFrameRequest, readiness: ReadinessBatch?) -> Bool {
-        var handler: (@Sendable () -> Void)?
+        var reader: ReadinessRegistration?
         var released: LazyFrame<Frame>?
         let outcome = state.withLock { state -> FrameOffer in
             guard !state.ended else { return .ended }
@@ -43,11 +43,11 @@ extension Subscription where Frame == TransitionCore.Frame {
                 swap(&released, &state.lastTakenFrame)
                 frame = request.makeFrame()
             }
-            if state.offer(frame) { handler = state.readinessHandler }
+            if state.offer(frame) { reader = state.wakeReader(into: readiness) }
             return .queued
         }
         released = nil
-        return complete(outcome, handler: handler, readiness: readiness, frame: request.makeFrame())
+        return complete(outcome, reader: reader, readiness: readiness, frame: request.makeFrame())
     }
 
     /// Makes the frame that waits unread in the queue the frame `request` describes, in place

@@ -10,13 +10,14 @@ import SystemThreads
 ///   reports the error.
 ///
 /// Two ways to read, both single-consumer:
-/// - `poll()` with `setReadinessHandler(_:)`: the handler runs when the queue goes from empty to
-///   non-empty or the subscription ends, and must only note readiness (write an eventfd, mark a connection
-///   writable); the reader then drains with `poll()` on its own thread. It runs on the producer's thread,
-///   except for what a tick delivers: those handlers run once the whole tick is done, on
+/// - `poll()` with `setReadinessTarget(_:token:)` (or, for one subscription, `setReadinessHandler(_:)`):
+///   the target is told the subscription's token when the queue goes from empty to non-empty or the
+///   subscription ends, and must only note readiness (list the subscription, signal a thread); the reader
+///   then drains with `poll()` on its own thread. It is told on the producer's thread, except for what a
+///   tick delivers: a tick tells each target once, with every token, when the whole tick is done, on
 ///   `ReadinessNotifier`'s thread for a real clock (before `advance` returns for a `VirtualClock`), so that
-///   a tick at real-time priority never waits for a reader's lock. This costs no task and no hop per frame
-///   and is the path for socket writers.
+///   a tick at real-time priority never waits for a reader's lock. This costs no task, no hop and no
+///   reference counted per frame, and is the path for socket writers.
 /// - `for try await item in subscription`: an `AsyncSequence` for tests and in-process clients.
 public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// A delivered item.
@@ -31,7 +32,7 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     public enum Poll: Sendable {
         /// The next item.
         case element(Element)
-        /// Nothing queued now; the readiness handler runs when something arrives.
+        /// Nothing queued now; the reader is told (`setReadinessTarget`) when something arrives.
         case empty
         /// The subscription ended, cleanly (`nil`) or with an error; every later poll says the same.
         case finished(TransitionEngineError?)
@@ -51,8 +52,19 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
         /// take that arena's lock (a plain mutex) under the tick's feet.
         @usableFromInline var lastTakenFrame: LazyFrame<Frame>?
         var waiter: CheckedContinuation<Item?, any Error>?
-        var readinessHandler: (@Sendable () -> Void)?
+        var readiness: ReadinessRegistration?
         var framesCoalesced: UInt64 = 0
+
+        /// Tells the reader that the queue became non-empty or the subscription ended: with `batch`, keeps
+        /// the token there (read in place, counting no reference) and returns nil; without, returns the
+        /// registration to notify once the lock is released. Nil when nobody is registered.
+        mutating func wakeReader(into batch: ReadinessBatch?) -> ReadinessRegistration? {
+            guard let batch else { return readiness }
+            if let token = readiness?.token, let identifier = readiness?.targetIdentifier {
+                batch.append(token: token, targetIdentifier: identifier) { readiness.unsafelyUnwrapped.target }
+            }
+            return nil
+        }
 
         /// Queues `frame` in place of one not yet read (counted as coalesced); true when the queue was empty.
         mutating func offer(_ frame: LazyFrame<Frame>) -> Bool {
@@ -117,18 +129,27 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
         }
     }
 
-    /// Sets (or clears) the function called when the queue becomes non-empty or the subscription ends.
-    /// If items are already waiting, or the subscription has ended, the handler is called once right away.
+    /// Sets (or clears) the reader told, with `token`, when the queue becomes non-empty or the
+    /// subscription ends (`SubscriptionReadinessTarget`). If items are already waiting, or the
+    /// subscription has ended, the target is told once right away.
     ///
-    /// The subscription lets go of the handler once it has ended (after the call that reports the end, or
-    /// at once when it had already ended), so a handler that captures the reader, which holds the
-    /// subscription, makes no reference cycle that outlives the subscription.
-    public func setReadinessHandler(_ handler: (@Sendable () -> Void)?) {
-        let callNow = state.withLock { state in
-            state.readinessHandler = state.ended ? nil : handler
-            return handler != nil && (!state.queue.isEmpty || state.ended)
+    /// The subscription lets go of the target once it has ended (after the call that reports the end, or
+    /// at once when it had already ended), so a target that holds the subscription makes no reference
+    /// cycle that outlives the subscription.
+    public func setReadinessTarget(_ target: (any SubscriptionReadinessTarget)?, token: Int) {
+        let registration = target.map { ReadinessRegistration(target: $0, token: token) }
+        let notifyNow = state.withLock { state in
+            state.readiness = state.ended ? nil : registration
+            return registration != nil && (!state.queue.isEmpty || state.ended)
         }
-        if callNow { handler?() }
+        if notifyNow { registration?.notify() }
+    }
+
+    /// Sets (or clears) a function called when the queue becomes non-empty or the subscription ends, as
+    /// `setReadinessTarget(_:token:)` does for a target: for a reader of one subscription. If items are
+    /// already waiting, or the subscription has ended, the handler is called once right away.
+    public func setReadinessHandler(_ handler: (@Sendable () -> Void)?) {
+        setReadinessTarget(handler.map(ReadinessHandlerTarget.init), token: 0)
     }
 
     /// Ends the subscription from the consumer's side; the stack forgets it at its next delivery.
@@ -146,7 +167,7 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     // MARK: Producer
 
     /// Queues an event. Returns false if the subscription has ended (now or before). With `readiness`,
-    /// the readiness handler is kept there to be called later instead of now.
+    /// the reader is told later, with the batch, instead of now.
     @discardableResult
     func send(event: Event, readiness: ReadinessBatch? = nil) -> Bool {
         deliver(readiness: readiness) { state in
@@ -170,42 +191,40 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     func send(frame: Frame) -> Bool { send(frame: LazyFrame(frame)) }
 
     /// Queues a frame computed when read (shared by every subscriber of a tick). With `readiness`, the
-    /// readiness handler is kept there to be called later instead of now.
+    /// reader is told later, with the batch, instead of now.
     @discardableResult
     func send(frame: LazyFrame<Frame>, readiness: ReadinessBatch? = nil) -> Bool {
         // The common case (a tick's frame for a reader that polls) takes one lock and moves nothing but
         // the frame; a waiting `next()` takes the general path.
-        var handler: (@Sendable () -> Void)?
+        var reader: ReadinessRegistration?
         var taken: LazyFrame<Frame>?
         let outcome = state.withLock { state -> FrameOffer in
             guard !state.ended else { return .ended }
             guard state.waiter == nil else { return .needsGeneralPath }
             // Freed below, outside the lock, on this (the allocating) thread.
             swap(&taken, &state.lastTakenFrame)
-            if state.offer(frame) { handler = state.readinessHandler }
+            if state.offer(frame) { reader = state.wakeReader(into: readiness) }
             return .queued
         }
         taken = nil
-        return complete(outcome, handler: handler, readiness: readiness, frame: frame)
+        return complete(outcome, reader: reader, readiness: readiness, frame: frame)
     }
 
     /// How an offered frame went: queued by the fast path, refused (ended), or left to `deliver`.
     enum FrameOffer { case queued, ended, needsGeneralPath }
 
-    /// Finishes a frame offered under the lock: calls the readiness handler of a queue that was empty (or
-    /// keeps it in `readiness`), or queues `frame` by the general path, which wakes a waiting `next()`.
-    /// Returns false if the subscription has ended.
+    /// Finishes a frame offered under the lock: tells `reader` (the registration of a queue that was
+    /// empty, when no batch kept its token), or queues `frame` by the general path, which wakes a waiting
+    /// `next()`. Returns false if the subscription has ended.
     func complete(
-        _ outcome: FrameOffer, handler: (@Sendable () -> Void)?, readiness: ReadinessBatch?,
+        _ outcome: FrameOffer, reader: ReadinessRegistration?, readiness: ReadinessBatch?,
         frame: @autoclosure () -> LazyFrame<Frame>
     ) -> Bool {
         switch outcome {
         case .ended:
             return false
         case .queued:
-            if let handler {
-                if let readiness { readiness.append(handler) } else { handler() }
-            }
+            reader?.notify()
             return true
         case .needsGeneralPath:
             let frame = frame()
@@ -229,24 +248,22 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     private enum Wake { case none, wake }
 
     private func deliver(readiness: ReadinessBatch? = nil, _ body: (inout State) -> Wake) -> Bool {
-        let (alive, waiter, element, handler):
-            (Bool, CheckedContinuation<Item?, any Error>?, Result<Item?, any Error>?, (@Sendable () -> Void)?) =
+        let (alive, waiter, element, reader):
+            (Bool, CheckedContinuation<Item?, any Error>?, Result<Item?, any Error>?, ReadinessRegistration?) =
                 state.withLock { state in
                     guard !state.ended else { return (false, nil, nil, nil) }
                     guard body(&state) == .wake else { return (true, nil, nil, nil) }
-                    let handler = state.readinessHandler
-                    // Nothing is delivered after the end: the handler is called this last time and released.
-                    if state.ended { state.readinessHandler = nil }
-                    guard let waiter = state.waiter else { return (!state.ended, nil, nil, handler) }
+                    let reader = state.wakeReader(into: readiness)
+                    // Nothing is delivered after the end: the target is told this last time and released.
+                    if state.ended { state.readiness = nil }
+                    guard let waiter = state.waiter else { return (!state.ended, nil, nil, reader) }
                     state.waiter = nil
-                    if let item = state.queue.take() { return (true, waiter, .success(item), handler) }
-                    if let error = state.error { return (false, waiter, .failure(error), handler) }
-                    return (!state.ended, waiter, .success(nil), handler)
+                    if let item = state.queue.take() { return (true, waiter, .success(item), reader) }
+                    if let error = state.error { return (false, waiter, .failure(error), reader) }
+                    return (!state.ended, waiter, .success(nil), reader)
                 }
         if let waiter, let element { waiter.resume(with: element) }
-        if let handler {
-            if let readiness { readiness.append(handler) } else { handler() }
-        }
+        reader?.notify()
         return alive
     }
 

@@ -46,7 +46,7 @@ extension TransitionService {
                 stream.subscription.cancel()
                 pump.schedule(stream)
             }
-            subscription.setReadinessHandler { pump.schedule(stream) }
+            subscription.setReadinessTarget(pump, token: pump.register(stream))
         }
     }
 

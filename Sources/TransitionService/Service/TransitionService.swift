@@ -156,6 +156,10 @@ public final class TransitionService: Sendable {
     /// Subscription streams open now.
     public var streamCount: Int { streams.count }
 
+    /// Subscription streams the pumps still know by token: open streams, and ended ones until a pump
+    /// drains them (0 once every subscriber left).
+    public var pumpedStreamCount: Int { pumps.registeredStreamCount }
+
     /// Connections the service holds per-connection state for (0 once every client left).
     public var trackedConnectionCount: Int { connections.count }
 }

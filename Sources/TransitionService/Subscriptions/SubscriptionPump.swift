@@ -1,18 +1,20 @@
 import SystemThreads
 import TransitionCore
+import TransitionEngine
 import Varlink
 
 /// A thread that moves subscribers' frames and events from their queues to their connections (one of
 /// the service's `SubscriptionPumps`).
 ///
-/// A stack's tick fills each subscriber's queue and calls its readiness handler, which only lists the
-/// stream here and signals this thread when it sleeps: the clock never encodes, copies or waits for a
-/// client. This thread drains each listed stream (`SubscriptionStream.drain`) until its queue is empty
+/// A stack's tick fills each subscriber's queue and, once the tick is done, tells this pump the tokens of
+/// the streams whose queue was empty (`SubscriptionReadinessTarget`, one call for all of them), which only
+/// lists the streams here and signals this thread when it sleeps: the clock never encodes, copies or
+/// waits for a client. This thread drains each listed stream (`SubscriptionStream.drain`) until its queue is empty
 /// or its connection has too many unread bytes; a stream held back that way is looked at again after
 /// `retryMilliseconds`, then after twice as long each time no held-back stream made progress (up to
 /// `maximumRetryMilliseconds`), while its frames coalesce in the queue. With nothing listed and nothing
 /// held back the thread sleeps on a condition variable: no wake-ups.
-final class SubscriptionPump: @unchecked Sendable {
+final class SubscriptionPump: SubscriptionReadinessTarget, @unchecked Sendable {
     private let lock = ConditionLock()
     /// The longest wait between looks at held-back streams (a reader stuck for good costs about four
     /// wake-ups a second).
@@ -26,6 +28,8 @@ final class SubscriptionPump: @unchecked Sendable {
     private var ready: [SubscriptionStream] = []
     private var listed: Set<ObjectIdentifier> = []
     private var heldBack: [SubscriptionStream] = []
+    /// The streams registered to be told of by token (`register(_:)`), until they end.
+    private var tokens = TokenTable<SubscriptionStream>()
     private var sleeping = false
     private var started = false
     private var stopping = false
@@ -43,14 +47,46 @@ final class SubscriptionPump: @unchecked Sendable {
     /// append, and a signal only when the thread sleeps. Starts the thread at the first call.
     func schedule(_ stream: SubscriptionStream) {
         lock.lock()
+        let needsStart = listLocked(stream)
+        lock.unlock()
+        if needsStart { startThread() }
+    }
+
+    /// The token `stream`'s subscription tells this pump with (`Subscription.setReadinessTarget`); the
+    /// pump forgets it once a drain finds the stream ended.
+    ///
+    /// A stream ends only in a drain (its subscription finished, its connection closed), and every way
+    /// it ends has the pump drain it, so no stream outlives its token here.
+    func register(_ stream: SubscriptionStream) -> Int {
+        lock.withLock { tokens.insert(stream) }
+    }
+
+    /// Streams registered and not yet found ended (tests).
+    var registeredStreamCount: Int { lock.withLock { tokens.count } }
+
+    /// Lists the streams of `tokens` (`SubscriptionReadinessTarget`): one lock for a whole tick's
+    /// streams. A token whose stream has ended is skipped; one given to a later stream lists that
+    /// stream, whose drain then finds nothing or what it has.
+    func subscriptionsBecameReady(_ tokens: UnsafeBufferPointer<Int>) {
+        lock.lock()
+        var needsStart = false
+        for token in tokens {
+            if let stream = self.tokens[token], listLocked(stream) { needsStart = true }
+        }
+        lock.unlock()
+        if needsStart { startThread() }
+    }
+
+    /// Lists `stream` under `lock`, signalling the thread if it sleeps; true when the thread must be
+    /// started (the first time anything is listed).
+    private func listLocked(_ stream: SubscriptionStream) -> Bool {
         let needsStart = !started && !stopping
         if needsStart { started = true }
         if !stopping, listed.insert(ObjectIdentifier(stream)).inserted {
             ready.append(stream)
             if sleeping { lock.signal() }
         }
-        lock.unlock()
-        if needsStart { startThread() }
+        return needsStart
     }
 
     /// Drains what is listed, then ends the thread and waits for it. Later schedules are ignored.
@@ -91,11 +127,19 @@ final class SubscriptionPump: @unchecked Sendable {
             for stream in batch { listed.remove(ObjectIdentifier(stream)) }
             lock.unlock()
             var held: [SubscriptionStream] = []
+            var ended: [SubscriptionStream] = []
             // The event loop is woken once for several streams' replies, not once for each.
             VarlinkWakeBatch.run {
-                for stream in batch where stream.drain(reusing: &spare) == .heldBack { held.append(stream) }
+                for stream in batch {
+                    switch stream.drain(reusing: &spare) {
+                    case .heldBack: held.append(stream)
+                    case .ended: ended.append(stream)
+                    case .idle: break
+                    }
+                }
             }
             lock.lock()
+            for stream in ended { tokens.remove(stream) }
             // Back off while everything looked at is still held back (readers stuck for good).
             let progressed = held.count < batch.count
             currentRetryNanoseconds =

@@ -35,6 +35,9 @@ final class SubscriptionPumps: Sendable {
         return pumps[index]
     }
 
+    /// Streams the pumps know by token, over all pumps: those not yet found ended (tests).
+    var registeredStreamCount: Int { pumps.reduce(0) { $0 + $1.registeredStreamCount } }
+
     /// Drains what every pump has listed, then ends their threads and waits for them.
     func stop() {
         for pump in pumps { pump.stop() }

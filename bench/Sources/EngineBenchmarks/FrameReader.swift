@@ -10,10 +10,11 @@ import TransitionEngine
 
 /// Reads every frame of every subscription on dedicated threads, one per processor, the way the daemon's
 /// subscription pumps (TransitionService's `SubscriptionPumps`) do: each subscription belongs to one
-/// thread (in turn, as the daemon hands out streams); its readiness handler (run when its queue goes from
-/// empty to non-empty) lists it under that thread's mutex and signals the thread only if it sleeps; the
-/// thread drains the listed subscriptions with `poll(reusing:)`, handing each frame back as the spare the
-/// next one is sampled into. Reading a frame samples the transition's plan
+/// thread (in turn, as the daemon hands out streams), registered with that thread's lane as its readiness
+/// target and its index as token; told the tokens of a tick's subscriptions whose queue went from empty to
+/// non-empty, the lane lists them under its mutex and signals the thread only if it sleeps; the thread
+/// drains the listed subscriptions with `poll(reusing:)`, handing each frame back as the spare the next
+/// one is sampled into. Reading a frame samples the transition's plan
 /// (frames are lazy), so this puts the whole cost of producing every frame on the machine, as a renderer
 /// reading each one would.
 final class FrameReader: Sendable {
@@ -91,7 +92,7 @@ final class FrameReader: Sendable {
     }
 
     /// One reading thread and the subscriptions it owns.
-    private final class Lane: @unchecked Sendable {
+    private final class Lane: SubscriptionReadinessTarget, @unchecked Sendable {
         private let subscriptions: [StackSubscription]
         /// The same subscriptions, not retained (`subscriptions` keeps them), polled without a retain each:
         /// the daemon's pumps poll a stream's own `let` and retain nothing, and a retain here wrote the
@@ -111,14 +112,14 @@ final class FrameReader: Sendable {
             let handle = DedicatedThread.start(name: name) { [self] in run() }
             lock.withLock { thread = handle }
             for (index, subscription) in subscriptions.enumerated() {
-                subscription.setReadinessHandler { [self] in markReady(index) }
+                subscription.setReadinessTarget(self, token: index)
             }
         }
 
         var read: Counts { lock.withLock { counts } }
 
         func stop() {
-            for subscription in subscriptions { subscription.setReadinessHandler(nil) }
+            for subscription in subscriptions { subscription.setReadinessTarget(nil, token: 0) }
             let handle = lock.withLock {
                 stopped = true
                 lock.broadcast()
@@ -127,9 +128,9 @@ final class FrameReader: Sendable {
             if let handle { DedicatedThread.join(handle) }
         }
 
-        private func markReady(_ index: Int) {
+        func subscriptionsBecameReady(_ tokens: UnsafeBufferPointer<Int>) {
             lock.withLock {
-                ready.append(index)
+                ready.append(contentsOf: tokens)
                 if sleeping {
                     sleeping = false
                     counts.wakeups += 1
