@@ -10,9 +10,8 @@
 ///
 /// Used by one walk at a time, on its shard's thread: the stacks of a shard run one after another there.
 /// A subscription adds its token under its own lock, reading its registration in place: a target joins a
-/// batch with one reference counted, however many of its subscriptions follow. A batch
-/// keeps its storage once called, and `ReadinessBatchPool` hands it to a later walk, so a tick allocates
-/// nothing here.
+/// batch with one reference counted, however many of its subscriptions follow. A batch keeps its storage
+/// once called, and `ReadinessBatchPool` hands it to a later walk, so a tick allocates nothing here.
 final class ReadinessBatch: @unchecked Sendable {
     /// One target and the tokens to give it, in order.
     private struct Group {
@@ -50,7 +49,7 @@ final class ReadinessBatch: @unchecked Sendable {
         groups.append(Group(target: target(), targetIdentifier: targetIdentifier, tokens: tokens))
     }
 
-    /// Keeps `registration`'s token for its target (tests, and callers holding a registration).
+    /// Keeps `registration`'s token for its target (tests).
     func append(_ registration: ReadinessRegistration) {
         append(token: registration.token, targetIdentifier: registration.targetIdentifier) { registration.target }
     }
