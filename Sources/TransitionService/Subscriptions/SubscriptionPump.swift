@@ -9,8 +9,8 @@ import Varlink
 /// A stack's tick fills each subscriber's queue and, once the tick is done, tells this pump the tokens of
 /// the streams whose queue was empty (`SubscriptionReadinessTarget`, one call for all of them), which only
 /// lists the streams here and signals this thread when it sleeps: the clock never encodes, copies or
-/// waits for a client. This thread drains each listed stream (`SubscriptionStream.drain`) until its queue is empty
-/// or its connection has too many unread bytes; a stream held back that way is looked at again after
+/// waits for a client. This thread drains each listed stream (`SubscriptionStream.drain`) until its queue
+/// is empty or its connection has too many unread bytes; a stream held back that way is looked at again after
 /// `retryMilliseconds`, then after twice as long each time no held-back stream made progress (up to
 /// `maximumRetryMilliseconds`), while its frames coalesce in the queue. With nothing listed and nothing
 /// held back the thread sleeps on a condition variable: no wake-ups.
