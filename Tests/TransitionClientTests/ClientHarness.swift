@@ -4,6 +4,7 @@ import TransitionClient
 import TransitionCore
 import TransitionEngine
 import TransitionService
+import TransitionTestSupport
 import Varlink
 
 /// The service on a socket in a temporary directory over a virtual clock, for the client's tests.
@@ -34,7 +35,7 @@ final class ClientHarness: Sendable {
     {
         let path = self.path
         return try await onThread {
-            let client = try TransitionClient(path: path, timeout: .seconds(30))
+            let client = try TransitionClient(path: path, timeout: Deadline.failureTimeout)
             defer { client.close() }
             return try body(client)
         }

@@ -3,6 +3,7 @@ import JSON
 import Testing
 import TransitionClient
 import TransitionCore
+import TransitionTestSupport
 
 /// Subscriptions: items in order, cancellation from another thread, and the asynchronous sequence.
 @Suite struct TransitionSubscriptionTests {
@@ -110,7 +111,7 @@ import TransitionCore
 
 /// Waits until `condition` holds (checked every millisecond, at most 20 s as a guard against a hang).
 func waitFor(_ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(20))
+    let deadline = ContinuousClock.now.advanced(by: Deadline.failureTimeout)
     while ContinuousClock.now < deadline {
         if condition() { return true }
         try? await Task.sleep(for: .milliseconds(1))

@@ -3,6 +3,7 @@ import JSON
 import Testing
 import TransitionClient
 import TransitionService
+import TransitionTestSupport
 import Varlink
 
 /// Many clients at once: a thousand connections on the in-process service, and hundreds of clients
@@ -16,7 +17,7 @@ import Varlink
             let first = try TestConnection(path: path)
             try first.call("CreateStack", Screens.createParameters("shared"))
             first.close()
-            return Clients(try (0..<count).map { _ in try VarlinkClient(path: path, timeout: .seconds(30)) })
+            return Clients(try (0..<count).map { _ in try VarlinkClient(path: path, timeout: Deadline.failureTimeout) })
         }
         #expect(await waitUntil { harness.server.connectionCount == count })
         let answered = try await offPool { () -> Int in
@@ -41,7 +42,7 @@ import Varlink
         let path = harness.path
         try await offPool {
             for index in 0..<100 {
-                let client = try VarlinkClient(path: path, timeout: .seconds(30))
+                let client = try VarlinkClient(path: path, timeout: Deadline.failureTimeout)
                 try client.send(
                     VarlinkCall(method: "io.transitiond.CreateStack", parameters: Screens.createParameters("s\(index)"))
                 )
@@ -92,7 +93,7 @@ import Varlink
         }
         #expect(failures == [])
         let remaining = try await offPool { () -> (Int, Int) in
-            let client = try TransitionClient(path: path, timeout: .seconds(20))
+            let client = try TransitionClient(path: path, timeout: Deadline.failureTimeout)
             defer { client.close() }
             let statistics = try client.statistics()
             return (try client.listStacks().count, statistics.transitionsCompleted >= UInt64(clientCount) ? 1 : 0)

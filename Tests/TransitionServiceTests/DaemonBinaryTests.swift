@@ -41,7 +41,7 @@ import TransitionTestSupport
         let daemon = try await offPool { try DaemonProcess() }
         let path = daemon.socketPath
         try await offPool {
-            let client = try TransitionClient(path: path, timeout: .seconds(20))
+            let client = try TransitionClient(path: path, timeout: Deadline.failureTimeout)
             try client.createStack("main", width: 375, height: 667, root: Screens.screen("home"))
             let subscribers = try (0..<3).map { _ in
                 try PythonClient(mode: "subscribe", socket: path, stack: "main")
@@ -63,7 +63,7 @@ import TransitionTestSupport
         let daemon = try await offPool { try DaemonProcess() }
         let path = daemon.socketPath
         try await offPool {
-            let client = try TransitionClient(path: path, timeout: .seconds(20))
+            let client = try TransitionClient(path: path, timeout: Deadline.failureTimeout)
             try client.createStack("main", width: 375, height: 667, root: Screens.screen("home"))
             try client.push(Screens.screen("detail"), on: "main", options: NavigationOptions(animated: false))
             let watcher = try client.subscribe(stack: "main", frames: false)
@@ -106,7 +106,7 @@ import TransitionTestSupport
         let daemon = try await offPool { try DaemonProcess(directory: directory) }
         let path = daemon.socketPath
         try await offPool {
-            let client = try TransitionClient(path: path, timeout: .seconds(20))
+            let client = try TransitionClient(path: path, timeout: Deadline.failureTimeout)
             try client.createStack("kept", width: 375, height: 667, root: Screens.screen("home"))
             try client.push(Screens.screen("detail"), on: "kept")
             client.close()
@@ -115,7 +115,7 @@ import TransitionTestSupport
         #expect(!FileManager.default.fileExists(atPath: path))
         let again = try await offPool { try DaemonProcess(directory: directory) }
         let stack = try await offPool {
-            try TransitionClient(path: again.socketPath, timeout: .seconds(20)).stack("kept")
+            try TransitionClient(path: again.socketPath, timeout: Deadline.failureTimeout).stack("kept")
         }
         #expect(stack.screens == ["home", "detail"])
         #expect(stack.ownerUid == getuid())

@@ -1,6 +1,7 @@
 import JSON
 import Testing
 import TransitionEngine
+import TransitionTestSupport
 import Varlink
 
 @testable import TransitionService
@@ -244,7 +245,7 @@ extension TransitionServiceInteractionTests {
         let drivers = try await Self.gestures(harness, count: 2)
         let path = harness.path
         let fractions = try await offPool { () -> [Double?] in
-            let client = try VarlinkClient(path: path, timeout: .seconds(30))
+            let client = try VarlinkClient(path: path, timeout: Deadline.failureTimeout)
             defer { client.close() }
             func update(_ stack: String, _ fraction: Double, oneway: Bool) -> VarlinkCall {
                 VarlinkCall(

@@ -382,7 +382,7 @@ extension TransitionServiceStacksTests {
         let harness = try ServiceHarness()
         let path = harness.path
         let info = try await offPool {
-            try VarlinkClient(path: path, timeout: .seconds(30)).call(method: "org.varlink.service.GetInfo")
+            try VarlinkClient(path: path, timeout: Deadline.failureTimeout).call(method: "org.varlink.service.GetInfo")
         }
         #expect(TransitionService.documentationURL == "man:transitiond(8)")
         #expect(info["url"] == .string(TransitionService.documentationURL))

@@ -2,6 +2,7 @@ import JSON
 import Testing
 import TransitionEngine
 import TransitionService
+import TransitionTestSupport
 import Varlink
 
 /// Subscribe: the stream of frames and events, coalescing for slow readers, ending a reader too far
@@ -220,7 +221,7 @@ extension TransitionServiceSubscribeTests {
         }
         let path = harness.path
         let (timeline, streamsWhileFirstRan) = try await offPool { () -> ([String], Int) in
-            let client = try VarlinkClient(path: path, timeout: .seconds(30))
+            let client = try VarlinkClient(path: path, timeout: Deadline.failureTimeout)
             defer { client.close() }
             for stack in ["a", "b"] {
                 try client.send(

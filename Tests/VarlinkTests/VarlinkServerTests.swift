@@ -423,7 +423,7 @@ extension VarlinkServerTests {
         defer { directory.remove() }
         let server = try VarlinkServer(service: service, listener: try .listen(path: directory.file("order.sock")))
         defer { server.shutdown() }
-        let client = try VarlinkClient(path: directory.file("order.sock"), timeout: .seconds(30))
+        let client = try VarlinkClient(path: directory.file("order.sock"), timeout: Deadline.failureTimeout)
         defer { client.close() }
         for method in ["AfterThread", "BeforeThread", "AfterThread"] {
             var numbers: [Int] = []

@@ -1,12 +1,13 @@
+import TransitionTestSupport
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// Waiting for a condition, never for time: the timeout only turns a hang into a failure.
 enum Waiting {
-    /// How long a test waits for something that should happen at once before failing: generous, since
-    /// two cores may be busy with other builds.
-    static let failureTimeout = Duration.seconds(30)
+    /// How long a test waits for something that should happen at once before failing.
+    static let failureTimeout = Deadline.failureTimeout
 
     /// Checks `condition` every millisecond until it holds (true) or `timeout` passes (false).
     static func until(timeout: Duration = failureTimeout, _ condition: () -> Bool) -> Bool {

@@ -1,4 +1,5 @@
 import SystemdSupport
+import TransitionTestSupport
 
 @testable import TransitionDaemon
 
@@ -19,10 +20,11 @@ final class Observed<Value: Sendable>: Sendable {
         state.update { body(&$0) }
     }
 
-    /// Waits until `predicate` holds; false if 30 s pass first (a hung test, not a timing check).
+    /// Waits until `predicate` holds; false if `Deadline.failureTimeout` passes first (a hung test, not a
+    /// timing check).
     @discardableResult
     func wait(until predicate: (Value) -> Bool) -> Bool {
-        let deadline = SystemdClock.monotonicMicroseconds() + 30_000_000
+        let deadline = SystemdClock.monotonicMicroseconds() + failureTimeoutMicroseconds
         while true {
             let done = state.wait(untilMonotonicMicroseconds: deadline, unless: predicate) { predicate($0) }
             if done { return true }
@@ -51,11 +53,11 @@ final class ScriptedHealthCheck: ServiceHealthCheck {
 }
 
 /// Waiting for something outside the test process (a daemon's reply, a file, its log), which no
-/// condition variable here can signal: looks again every 10 ms, for at most 30 s (a broken test, not a
-/// timing check).
+/// condition variable here can signal: looks again every 10 ms, for at most `Deadline.failureTimeout` (a
+/// broken test, not a timing check).
 enum Polling {
     static func until(_ predicate: () -> Bool) -> Bool {
-        let deadline = SystemdClock.monotonicMicroseconds() + 30_000_000
+        let deadline = SystemdClock.monotonicMicroseconds() + failureTimeoutMicroseconds
         while !predicate() {
             if SystemdClock.monotonicMicroseconds() >= deadline { return false }
             var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
@@ -64,3 +66,6 @@ enum Polling {
         return true
     }
 }
+
+/// `Deadline.failureTimeout` in microseconds, for deadlines on `SystemdClock`.
+private let failureTimeoutMicroseconds = UInt64(Deadline.failureTimeout.components.seconds) * 1_000_000

@@ -1,4 +1,5 @@
 import Foundation
+import TransitionTestSupport
 
 /// Runs blocking work (socket calls, waiting for a process) on a thread of its own and awaits it.
 ///
@@ -22,7 +23,7 @@ func offPool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) as
 /// Waits until `condition` holds, checking it every millisecond, for at most `timeout`; returns whether
 /// it held. The timeout only guards against a hang: tests wait for the condition, not for time.
 @discardableResult
-func waitUntilBlocking(timeout: Duration = .seconds(20), _ condition: () throws -> Bool) rethrows -> Bool {
+func waitUntilBlocking(timeout: Duration = Deadline.failureTimeout, _ condition: () throws -> Bool) rethrows -> Bool {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while ContinuousClock.now < deadline {
         if try condition() { return true }
@@ -33,7 +34,8 @@ func waitUntilBlocking(timeout: Duration = .seconds(20), _ condition: () throws 
 
 /// `waitUntilBlocking` for async contexts: checks without blocking a thread of the pool.
 @discardableResult
-func waitUntil(timeout: Duration = .seconds(20), _ condition: () async throws -> Bool) async rethrows -> Bool {
+func waitUntil(timeout: Duration = Deadline.failureTimeout, _ condition: () async throws -> Bool) async rethrows -> Bool
+{
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while ContinuousClock.now < deadline {
         if try await condition() { return true }

@@ -1,6 +1,7 @@
 import JSON
 import Testing
 import TransitionService
+import TransitionTestSupport
 import Varlink
 
 /// A client subscribed to a stack on its own connection, reading with blocking calls (run it off the
@@ -11,7 +12,7 @@ final class Subscriber: @unchecked Sendable {
     private(set) var received: [JSONObject] = []
 
     init(path: String, stack: String, frames: Bool? = nil, events: Bool? = nil) throws {
-        client = try VarlinkClient(path: path, timeout: .seconds(30))
+        client = try VarlinkClient(path: path, timeout: Deadline.failureTimeout)
         var parameters: JSONObject = ["stack": .string(stack)]
         if let frames { parameters["frames"] = .bool(frames) }
         if let events { parameters["events"] = .bool(events) }

@@ -1,6 +1,7 @@
 import JSON
 import Testing
 import TransitionService
+import TransitionTestSupport
 import Varlink
 
 /// A blocking Varlink connection for tests that checks every reply against `io.transitiond`: each
@@ -11,7 +12,7 @@ final class TestConnection: @unchecked Sendable {
     static let interface = TransitionInterface.interface
 
     init(path: String) throws {
-        client = try VarlinkClient(path: path, timeout: .seconds(30))
+        client = try VarlinkClient(path: path, timeout: Deadline.failureTimeout)
     }
 
     func close() { client.close() }

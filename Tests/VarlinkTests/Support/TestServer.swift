@@ -112,7 +112,7 @@ final class TestServer {
     }
 
     func client() throws -> VarlinkClient {
-        try VarlinkClient(path: path, timeout: .seconds(30))
+        try VarlinkClient(path: path, timeout: Deadline.failureTimeout)
     }
 
     static func makeService(state: Monitor<TestServerValues>) throws -> VarlinkService {
