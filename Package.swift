@@ -68,6 +68,7 @@ let package = Package(
             name: "TransitionTestSupport", dependencies: ["TransitionCore", "JSON", "CLinux", "SystemThreads"],
             path: "Tests/TransitionTestSupport"),
 
+        .testTarget(name: "TransitionTestSupportTests", dependencies: ["TransitionTestSupport", "SystemThreads"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TransitionTestSupport"]),
         .testTarget(
             name: "TransitionCoreTests",
@@ -98,6 +99,7 @@ let package = Package(
             name: "TransitionClientTests",
             dependencies: [
                 "TransitionClient", "TransitionService", "TransitionEngine", "TransitionCore", "Varlink", "JSON",
+                "TransitionTestSupport",
             ]
         ),
         .testTarget(name: "MalformedInputTests", dependencies: ["JSON", "TransitionTestSupport"], exclude: ["Cases"]),

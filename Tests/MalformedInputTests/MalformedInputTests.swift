@@ -1,5 +1,6 @@
 import JSON
 import Testing
+import TransitionTestSupport
 
 /// Bad messages sent to the real `transitiond` on a real Unix socket, one connection per case, while
 /// another client watches a stack animate (docs/protocol.md, "Malformed input").
@@ -14,7 +15,7 @@ import Testing
     @Test(arguments: MalformedCase.all)
     func rejected(_ malformed: MalformedCase) async throws {
         let fixture = try #require(DaemonFixture.current)
-        let outcome = try await onThread { try fixture.run(malformed) }
+        let outcome = try await OffPool.run { try fixture.run(malformed) }
 
         for (index, expected) in malformed.replies.enumerated() {
             guard index < outcome.replies.count else {

@@ -50,7 +50,7 @@ import TransitionTestSupport
     /// An essential thread runs its body on a thread of its own, named.
     @Test func anEssentialThreadRunsNamedElsewhere() async throws {
         let caller = pthread_self()
-        let seen = try await OffPool.run { () -> (name: String, elsewhere: Bool) in
+        let seen = await OffPool.run { () -> (name: String, elsewhere: Bool) in
             let result = Mutex(("", false))
             let condition = ConditionFlag()
             SystemThread.startEssential(name: "essential-test") {

@@ -34,7 +34,7 @@ final class ClientHarness: Sendable {
         -> Value
     {
         let path = self.path
-        return try await onThread {
+        return try await OffPool.run {
             let client = try TransitionClient(path: path, timeout: Deadline.failureTimeout)
             defer { client.close() }
             return try body(client)
@@ -43,7 +43,7 @@ final class ClientHarness: Sendable {
 
     func shutdown() async {
         let server = self.server
-        _ = try? await onThread { server.shutdown() }
+        _ = await OffPool.run { server.shutdown() }
         service.stopStreams()
         await engine.shutdown()
         try? FileManager.default.removeItem(atPath: directory)
@@ -53,18 +53,5 @@ final class ClientHarness: Sendable {
         Screen(
             id: ScreenID(rawValue: id), kind: "page",
             root: Node(id: "view", frame: Rect(x: 0, y: 0, width: 375, height: 667)))
-    }
-}
-
-/// Runs blocking work on a new thread and awaits its result.
-func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread {
-            do {
-                continuation.resume(returning: try body())
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        }.start()
     }
 }

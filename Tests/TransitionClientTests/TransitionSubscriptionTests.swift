@@ -10,7 +10,7 @@ import TransitionTestSupport
     @Test func itemsArriveInOrder() async throws {
         let harness = try ClientHarness()
         let path = harness.path
-        let subscription = try await onThread { () -> TransitionSubscription in
+        let subscription = try await OffPool.run { () -> TransitionSubscription in
             let client = try TransitionClient(path: path)
             try client.createStack("main", width: 375, height: 667, root: ClientHarness.screen("home"))
             let subscription = try client.subscribe(stack: "main")
@@ -22,7 +22,7 @@ import TransitionTestSupport
             return subscription
         }
         await harness.clock.advanceUntilIdle()
-        let kinds = try await onThread { () -> [String] in
+        let kinds = try await OffPool.run { () -> [String] in
             var kinds: [String] = []
             while let item = try subscription.next() {
                 switch item {
@@ -49,14 +49,14 @@ import TransitionTestSupport
     @Test func cancelUnblocksAWaitingRead() async throws {
         let harness = try ClientHarness()
         let path = harness.path
-        let subscription = try await onThread { () -> TransitionSubscription in
+        let subscription = try await OffPool.run { () -> TransitionSubscription in
             let client = try TransitionClient(path: path)
             try client.createStack("main", width: 375, height: 667, root: ClientHarness.screen("home"))
             let subscription = try client.subscribe(stack: "main")
             _ = try subscription.next()
             return subscription
         }
-        async let ended = onThread { try subscription.next() }
+        async let ended = OffPool.run { try subscription.next() }
         #expect(await waitFor { harness.service.streamCount == 1 })
         subscription.cancel()
         #expect(try await ended == nil)
@@ -67,7 +67,7 @@ import TransitionTestSupport
     @Test func itemsAsAnAsyncSequence() async throws {
         let harness = try ClientHarness()
         let path = harness.path
-        let subscription = try await onThread { () -> TransitionSubscription in
+        let subscription = try await OffPool.run { () -> TransitionSubscription in
             let client = try TransitionClient(path: path)
             try client.createStack("main", width: 375, height: 667, root: ClientHarness.screen("home"))
             return try client.subscribe(stack: "main")
@@ -78,7 +78,7 @@ import TransitionTestSupport
             return
         }
         #expect(first.isSettled)
-        try await onThread {
+        try await OffPool.run {
             let client = try TransitionClient(path: path)
             try client.deleteStack("main")
         }
@@ -95,7 +95,7 @@ import TransitionTestSupport
     @Test func anUnknownStackEndsTheStream() async throws {
         let harness = try ClientHarness()
         let path = harness.path
-        let error = try await onThread { () -> TransitionClientError? in
+        let error = try await OffPool.run { () -> TransitionClientError? in
             let subscription = try TransitionClient(path: path).subscribe(stack: "none")
             do throws(TransitionClientError) {
                 _ = try subscription.next()

@@ -51,7 +51,7 @@ import TransitionTestSupport
         }
         #expect(probing.isHealthy(nowMicroseconds: 0))
         // Waited for on a thread of its own: the answering task needs the pool.
-        #expect(try await OffPool.run { answered.wait { $0 } })
+        #expect(await OffPool.run { answered.wait { $0 } })
         #expect(probing.isHealthy(nowMicroseconds: 1_000_000))
     }
 }

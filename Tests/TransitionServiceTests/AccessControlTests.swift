@@ -29,7 +29,7 @@ import Varlink
         let before = try await harness.withConnection { connection throws in try connection.stack("guarded") }
         let user = OtherUser(uid: Self.nobody, pythonPath: pythonPath)
         let path = harness.path
-        let outcome = try await offPool {
+        let outcome = try await OffPool.run {
             try PythonClient.run(mode: "permissions", socket: path, stack: "guarded", user: user)
         }
         let seen = PythonClient.json(outcome)
@@ -69,7 +69,7 @@ import Varlink
         }
         let user = OtherUser(uid: Self.nobody, groups: groups, pythonPath: pythonPath)
         let path = harness.path
-        let outcome = try await offPool {
+        let outcome = try await OffPool.run {
             try PythonClient.run(mode: "permissions", socket: path, stack: "guarded", user: user)
         }
         let seen = PythonClient.json(outcome)
@@ -86,7 +86,7 @@ import Varlink
         let (harness, pythonPath) = try Self.sharedHarness()
         let user = OtherUser(uid: Self.nobody, pythonPath: pythonPath)
         let path = harness.path
-        let outcome = try await offPool {
+        let outcome = try await OffPool.run {
             try PythonClient.run(mode: "create", socket: path, stack: "theirs", user: user)
         }
         #expect(PythonClient.json(outcome)["ownerUid"] as? Int == Int(Self.nobody))
@@ -109,7 +109,7 @@ import Varlink
         let nobody = OtherUser(uid: Self.nobody, pythonPath: pythonPath)
         let stranger = OtherUser(uid: Self.nobody - 1, pythonPath: pythonPath)
         func define(_ name: String, as user: OtherUser, on path: String) async throws -> [String: Any]? {
-            let outcome = try await offPool {
+            let outcome = try await OffPool.run {
                 try PythonClient.run(mode: "animator", socket: path, stack: name, user: user)
             }
             return PythonClient.json(outcome)["error"] as? [String: Any]
@@ -132,7 +132,7 @@ import Varlink
             ])
         #expect(try await define("nobodyFade", as: nobody, on: first.path) == nil)
         let server = first.server
-        _ = try await offPool { server.shutdown() }
+        _ = await OffPool.run { server.shutdown() }
         first.service.stopStreams()
         await first.engine.shutdown()
 

@@ -13,14 +13,14 @@ import Varlink
         let harness = try ServiceHarness()
         let path = harness.path
         let count = 1_000
-        let clients = try await offPool { () -> Clients in
+        let clients = try await OffPool.run { () -> Clients in
             let first = try TestConnection(path: path)
             try first.call("CreateStack", Screens.createParameters("shared"))
             first.close()
             return Clients(try (0..<count).map { _ in try VarlinkClient(path: path, timeout: Deadline.failureTimeout) })
         }
         #expect(await waitUntil { harness.server.connectionCount == count })
-        let answered = try await offPool { () -> Int in
+        let answered = try await OffPool.run { () -> Int in
             var answered = 0
             for client in clients.all {
                 let reply = try client.call(method: "io.transitiond.GetStack", parameters: ["name": "shared"])
@@ -40,7 +40,7 @@ import Varlink
     @Test func clientsLeavingMidCallLeaveNothing() async throws {
         let harness = try ServiceHarness()
         let path = harness.path
-        try await offPool {
+        try await OffPool.run {
             for index in 0..<100 {
                 let client = try VarlinkClient(path: path, timeout: Deadline.failureTimeout)
                 try client.send(
@@ -69,10 +69,10 @@ import Varlink
     /// 200 clients, each on its own thread with two connections: create a stack, subscribe to it,
     /// push, see the push complete through the subscription, check the state, delete the stack.
     @Test func hundredsOfClientsWorkAtOnce() async throws {
-        let daemon = try await offPool { try DaemonProcess() }
+        let daemon = try await OffPool.run { try DaemonProcess() }
         let path = daemon.socketPath
         let clientCount = 200
-        let failures = try await offPool { () -> [String] in
+        let failures = await OffPool.run { () -> [String] in
             let collected = OutputCollector()
             let group = DispatchGroup()
             for index in 0..<clientCount {
@@ -92,7 +92,7 @@ import Varlink
             return collected.text.split(separator: "\n").map(String.init)
         }
         #expect(failures == [])
-        let remaining = try await offPool { () -> (Int, Int) in
+        let remaining = try await OffPool.run { () -> (Int, Int) in
             let client = try TransitionClient(path: path, timeout: Deadline.failureTimeout)
             defer { client.close() }
             let statistics = try client.statistics()
@@ -100,7 +100,7 @@ import Varlink
         }
         #expect(remaining.0 == 0)
         #expect(remaining.1 == 1)
-        #expect(try await offPool { daemon.stop() } == 0)
+        #expect(await OffPool.run { daemon.stop() } == 0)
         daemon.directory.remove()
     }
 

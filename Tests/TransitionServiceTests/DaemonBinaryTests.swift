@@ -10,8 +10,8 @@ import TransitionTestSupport
 /// killed by SIGKILL, and a stop by SIGTERM.
 @Suite(.serialized) struct DaemonBinaryTests {
     @Test func pythonClientSeesTheProtocol() async throws {
-        let daemon = try await offPool { try DaemonProcess() }
-        let outcome = try await offPool { try PythonClient.run(mode: "basic", socket: daemon.socketPath) }
+        let daemon = try await OffPool.run { try DaemonProcess() }
+        let outcome = try await OffPool.run { try PythonClient.run(mode: "basic", socket: daemon.socketPath) }
         let seen = PythonClient.json(outcome)
         #expect(seen["product"] as? String == "transitiond")
         #expect(seen["interfaces"] as? [String] == ["org.varlink.service", "io.transitiond"])
@@ -31,16 +31,16 @@ import TransitionTestSupport
         #expect((error?["parameters"] as? [String: Any])?["message"] is String)
         let missing = seen["noSuchStack"] as? [String: Any]
         #expect(missing?["error"] as? String == "io.transitiond.NoSuchStack")
-        #expect(try await offPool { daemon.stop() } == 0)
+        #expect(await OffPool.run { daemon.stop() } == 0)
         #expect(daemon.standardError.contains("Listening on \(daemon.socketPath)"))
         daemon.directory.remove()
     }
 
     /// A subscriber killed with SIGKILL leaves no connection behind.
     @Test func aKilledSubscriberLeavesNothing() async throws {
-        let daemon = try await offPool { try DaemonProcess() }
+        let daemon = try await OffPool.run { try DaemonProcess() }
         let path = daemon.socketPath
-        try await offPool {
+        try await OffPool.run {
             let client = try TransitionClient(path: path, timeout: Deadline.failureTimeout)
             try client.createStack("main", width: 375, height: 667, root: Screens.screen("home"))
             let subscribers = try (0..<3).map { _ in
@@ -53,16 +53,16 @@ import TransitionTestSupport
             #expect(waitUntilBlocking { (try? client.statistics().clients) == 1 })
             client.close()
         }
-        #expect(try await offPool { daemon.stop() } == 0)
+        #expect(await OffPool.run { daemon.stop() } == 0)
         daemon.directory.remove()
     }
 
     /// The client driving an interactive transition is killed: the transition is cancelled (the
     /// default rule), the stack is as before, and the connection count returns to 0.
     @Test func aKilledDriverCancelsItsInteraction() async throws {
-        let daemon = try await offPool { try DaemonProcess() }
+        let daemon = try await OffPool.run { try DaemonProcess() }
         let path = daemon.socketPath
-        try await offPool {
+        try await OffPool.run {
             let client = try TransitionClient(path: path, timeout: Deadline.failureTimeout)
             try client.createStack("main", width: 375, height: 667, root: Screens.screen("home"))
             try client.push(Screens.screen("detail"), on: "main", options: NavigationOptions(animated: false))
@@ -90,7 +90,7 @@ import TransitionTestSupport
             client.close()
             #expect(waitUntilBlocking { Self.connectionCount(path) == 1 })
         }
-        #expect(try await offPool { daemon.stop() } == 0)
+        #expect(await OffPool.run { daemon.stop() } == 0)
         daemon.directory.remove()
     }
 
@@ -103,23 +103,23 @@ import TransitionTestSupport
     /// on the same directory it has the stacks back.
     @Test func sigtermSettlesAndPersists() async throws {
         let directory = try TemporaryDirectory(prefix: "transitiond-daemon-test")
-        let daemon = try await offPool { try DaemonProcess(directory: directory) }
+        let daemon = try await OffPool.run { try DaemonProcess(directory: directory) }
         let path = daemon.socketPath
-        try await offPool {
+        try await OffPool.run {
             let client = try TransitionClient(path: path, timeout: Deadline.failureTimeout)
             try client.createStack("kept", width: 375, height: 667, root: Screens.screen("home"))
             try client.push(Screens.screen("detail"), on: "kept")
             client.close()
         }
-        #expect(try await offPool { daemon.stop() } == 0)
+        #expect(await OffPool.run { daemon.stop() } == 0)
         #expect(!FileManager.default.fileExists(atPath: path))
-        let again = try await offPool { try DaemonProcess(directory: directory) }
-        let stack = try await offPool {
+        let again = try await OffPool.run { try DaemonProcess(directory: directory) }
+        let stack = try await OffPool.run {
             try TransitionClient(path: again.socketPath, timeout: Deadline.failureTimeout).stack("kept")
         }
         #expect(stack.screens == ["home", "detail"])
         #expect(stack.ownerUid == getuid())
-        #expect(try await offPool { again.stop() } == 0)
+        #expect(await OffPool.run { again.stop() } == 0)
         directory.remove()
     }
 }

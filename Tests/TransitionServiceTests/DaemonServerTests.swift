@@ -25,7 +25,7 @@ import Varlink
         var status = stat()
         #expect(stat(path, &status) == 0)
         #expect(status.st_mode & 0o777 == 0o660)
-        let info = try await offPool { () -> ServiceInfo in
+        let info = try await OffPool.run { () -> ServiceInfo in
             let client = try TransitionClient(path: path, timeout: .seconds(10))
             defer { client.close() }
             return try client.info()
@@ -60,7 +60,7 @@ import Varlink
         }
         let daemon = try await DaemonServer.start(configuration)
         let path = try #require(daemon.socketPath)
-        let animators = try await offPool { () -> [AnimatorSummary] in
+        let animators = try await OffPool.run { () -> [AnimatorSummary] in
             let client = try TransitionClient(path: path, timeout: .seconds(10))
             defer { client.close() }
             return try client.listAnimators()
@@ -117,7 +117,7 @@ import Varlink
         #expect(listen(descriptor, 16) == 0)
         let daemon = try await DaemonServer.start(
             ServingConfiguration(listening: .fileDescriptor(descriptor, path: path)))
-        let stacks = try await offPool { try TransitionClient(path: path, timeout: .seconds(10)).listStacks() }
+        let stacks = try await OffPool.run { try TransitionClient(path: path, timeout: .seconds(10)).listStacks() }
         #expect(stacks == [])
         await daemon.stop()
         #expect(FileManager.default.fileExists(atPath: path))
@@ -130,7 +130,7 @@ import Varlink
         configuration.service.maximumConnections = 2
         let daemon = try await DaemonServer.start(configuration)
         let path = try #require(daemon.socketPath)
-        let refusal = try await offPool { () -> TransitionClientError? in
+        let refusal = try await OffPool.run { () -> TransitionClientError? in
             let kept = try (0..<2).map { _ in try TransitionClient(path: path, timeout: .seconds(10)) }
             for client in kept { _ = try client.listStacks() }
             defer { kept.forEach { $0.close() } }
@@ -155,7 +155,7 @@ import Varlink
         configuration.service.maximumMessageBytes = 4096
         let daemon = try await DaemonServer.start(configuration)
         let path = try #require(daemon.socketPath)
-        let (failure, survivor) = try await offPool { () -> (TransitionClientError?, Int) in
+        let (failure, survivor) = try await OffPool.run { () -> (TransitionClientError?, Int) in
             let bystander = try TransitionClient(path: path, timeout: .seconds(10))
             defer { bystander.close() }
             try bystander.createStack("main", width: 375, height: 667, root: Screens.screen("home"))

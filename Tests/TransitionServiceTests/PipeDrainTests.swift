@@ -8,7 +8,7 @@ import TransitionTestSupport
     /// More than a pipe holds (64 KiB on Linux): the child blocks unless the drain keeps reading while
     /// nobody waits for it; the caller closes its end at once.
     @Test func everyByteArrivesAfterTheCallerClosedItsEnd() async throws {
-        let text = try await offPool { () -> String in
+        let text = try await OffPool.run { () -> String in
             let output = Pipe()
             let process = try Self.shell("head -c 200000 /dev/zero | tr '\\0' x; echo; echo end", output: output)
             let drain = try PipeDrain(reading: output.fileHandleForReading.fileDescriptor)
@@ -21,7 +21,7 @@ import TransitionTestSupport
 
     /// The text so far, while the child still runs and waits for its standard input to end.
     @Test func whatCameSoFarIsReadableWhileTheChildRuns() async throws {
-        let (early, late, finishedTwice) = try await offPool { () -> (String, String, String) in
+        let (early, late, finishedTwice) = try await OffPool.run { () -> (String, String, String) in
             let (output, input) = (Pipe(), Pipe())
             let process = try Self.shell("echo ready; cat > /dev/null; echo done", output: output, input: input)
             let drain = try PipeDrain(reading: output.fileHandleForReading.fileDescriptor)

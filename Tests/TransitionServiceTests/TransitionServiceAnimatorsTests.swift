@@ -138,7 +138,7 @@ import Varlink
             try connection.call("DefineAnimator", ["animator": animator])
         }
         let server = first.server
-        _ = try await offPool { server.shutdown() }
+        _ = await OffPool.run { server.shutdown() }
         first.service.stopStreams()
         await first.engine.shutdown()
         let second = try ServiceHarness(configuration: configuration, directory: directory, persistent: true)
@@ -157,7 +157,7 @@ import Varlink
                 "SetRules", ["stack": "main", "rules": [["operation": "push", "animator": "crossFade"]]])
         }
         let server = first.server
-        _ = try await offPool { server.shutdown() }
+        _ = await OffPool.run { server.shutdown() }
         first.service.stopStreams()
         await first.engine.shutdown()
         let second = try ServiceHarness(directory: directory, persistent: true)

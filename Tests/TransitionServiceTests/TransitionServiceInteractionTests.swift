@@ -141,8 +141,8 @@ import Varlink
         let harness = try ServiceHarness()
         try await Self.stackWithTwoScreens(harness)
         let path = harness.path
-        let connection = try await offPool { try TestConnection(path: path) }
-        try await offPool {
+        let connection = try await OffPool.run { try TestConnection(path: path) }
+        try await OffPool.run {
             try connection.call("BeginInteractive", ["stack": "main", "operation": "pop", "onDisconnect": "finish"])
             try connection.call("UpdateInteractive", ["stack": "main", "fraction": 0.9])
         }
@@ -151,7 +151,7 @@ import Varlink
         await harness.settle()
         let stack = try await harness.withConnection { connection throws in try connection.stack("main") }
         #expect(stack["screens"] == ["home"])
-        let refused = try await offPool {
+        let refused = try await OffPool.run {
             try connection.error("Push", ["stack": "main", "screen": Screens.json("x")])
         }
         #expect(refused.name == "io.transitiond.ShuttingDown")
@@ -167,7 +167,7 @@ extension TransitionServiceInteractionTests {
     /// its own that stays open (a driver that leaves would cancel its gesture).
     static func gestures(_ harness: ServiceHarness, count: Int) async throws -> [TestConnection] {
         let path = harness.path
-        return try await offPool {
+        return try await OffPool.run {
             try (0..<count).map { index in
                 let connection = try TestConnection(path: path)
                 let name = JSONValue.string("s\(index)")
@@ -189,7 +189,7 @@ extension TransitionServiceInteractionTests {
             try connection.call("CreateStack", Screens.createParameters("other"))
         }
         let finals = (0..<count).map { 0.1 + 0.1 * Double($0) }
-        try await offPool {
+        try await OffPool.run {
             for round in 0..<200 {
                 for (index, connection) in drivers.enumerated() {
                     let fraction = Double((round * 7 + index) % 100) / 100
@@ -244,7 +244,7 @@ extension TransitionServiceInteractionTests {
         let harness = try ServiceHarness()
         let drivers = try await Self.gestures(harness, count: 2)
         let path = harness.path
-        let fractions = try await offPool { () -> [Double?] in
+        let fractions = try await OffPool.run { () -> [Double?] in
             let client = try VarlinkClient(path: path, timeout: Deadline.failureTimeout)
             defer { client.close() }
             func update(_ stack: String, _ fraction: Double, oneway: Bool) -> VarlinkCall {

@@ -157,7 +157,7 @@ import Varlink
             try connection.call("Push", ["stack": "main", "screen": deep, "animated": false])
         }
         let server = first.server
-        _ = try await offPool { server.shutdown() }
+        _ = await OffPool.run { server.shutdown() }
         first.service.stopStreams()
         await first.engine.shutdown()
         let second = try ServiceHarness(directory: directory, persistent: true)
@@ -334,7 +334,7 @@ extension TransitionServiceStacksTests {
         let answeredDepth = SharedCount(1)
         let stale = try await withThrowingTaskGroup(of: [String].self) { group in
             group.addTask {
-                try await offPool { () -> [String] in
+                try await OffPool.run { () -> [String] in
                     let connection = try TestConnection(path: path)
                     defer { connection.close() }
                     var problems: [String] = []
@@ -352,7 +352,7 @@ extension TransitionServiceStacksTests {
             }
             for reader in 0..<3 {
                 group.addTask {
-                    try await offPool { () -> [String] in
+                    try await OffPool.run { () -> [String] in
                         let connection = try TestConnection(path: path)
                         defer { connection.close() }
                         var problems: [String] = []
@@ -381,7 +381,7 @@ extension TransitionServiceStacksTests {
     @Test func getInfoPointsToTheManualPage() async throws {
         let harness = try ServiceHarness()
         let path = harness.path
-        let info = try await offPool {
+        let info = try await OffPool.run {
             try VarlinkClient(path: path, timeout: Deadline.failureTimeout).call(method: "org.varlink.service.GetInfo")
         }
         #expect(TransitionService.documentationURL == "man:transitiond(8)")

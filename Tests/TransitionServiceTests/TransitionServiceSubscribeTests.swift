@@ -14,8 +14,8 @@ import Varlink
             try connection.call("CreateStack", Screens.createParameters("main"))
         }
         let path = harness.path
-        let subscriber = try await offPool { try Subscriber(path: path, stack: "main") }
-        let first = try await offPool { try subscriber.next() }
+        let subscriber = try await OffPool.run { try Subscriber(path: path, stack: "main") }
+        let first = try await OffPool.run { try subscriber.next() }
         #expect(first?["frame"]?["stack"] == "main")
         #expect(first?["frame"]?["transition"] == .null)
         #expect(first?["framesMissed"] == 0)
@@ -23,7 +23,9 @@ import Varlink
             try connection.call("Push", ["stack": "main", "screen": Screens.json("detail")])
         }
         await harness.settle()
-        let replies = try await offPool { try subscriber.read(untilEvent: "stackChanged") + [try subscriber.next()!] }
+        let replies = try await OffPool.run {
+            try subscriber.read(untilEvent: "stackChanged") + [try subscriber.next()!]
+        }
         let frames = replies.compactMap { $0["frame"] }
         let missed = replies.compactMap { $0["framesMissed"]?.intValue }.reduce(0, +)
         // 18 frames of the 0.3 s slide at 60 Hz (the last at its end), then the settled frame.
@@ -50,19 +52,19 @@ import Varlink
             try connection.call("CreateStack", Screens.createParameters("main"))
         }
         let path = harness.path
-        let events = try await offPool { try Subscriber(path: path, stack: "main", frames: false) }
-        let frames = try await offPool { try Subscriber(path: path, stack: "main", events: false) }
+        let events = try await OffPool.run { try Subscriber(path: path, stack: "main", frames: false) }
+        let frames = try await OffPool.run { try Subscriber(path: path, stack: "main", events: false) }
         // The frames-only subscriber's first reply is the current frame: it is subscribed.
-        #expect(try await offPool { try frames.next() }?["frame"] != nil)
+        #expect(try await OffPool.run { try frames.next() }?["frame"] != nil)
         #expect(await waitUntil { harness.service.streamCount == 2 })
         try await harness.withConnection { connection throws in
             try connection.call("Push", ["stack": "main", "screen": Screens.json("a"), "animated": false])
         }
-        let eventReplies = try await offPool { try events.read(untilEvent: "stackChanged") }
+        let eventReplies = try await OffPool.run { try events.read(untilEvent: "stackChanged") }
         // The first reply is the current frame even for events only: it says the subscription is in place.
         #expect(Subscriber.timeline(eventReplies) == "settled stackChanged")
         #expect(eventReplies.dropFirst().allSatisfy { $0["frame"] == nil })
-        let frameReply = try await offPool { try frames.next() }
+        let frameReply = try await OffPool.run { try frames.next() }
         #expect(frameReply?["event"] == nil)
         #expect(frameReply?["frame"]?["nodes"]?[0]?["screen"] == "a")
         events.close()
@@ -78,15 +80,17 @@ import Varlink
             try connection.call("CreateStack", Screens.createParameters("main"))
         }
         let path = harness.path
-        let subscriber = try await offPool { try Subscriber(path: path, stack: "main") }
-        _ = try await offPool { try subscriber.next() }
+        let subscriber = try await OffPool.run { try Subscriber(path: path, stack: "main") }
+        _ = try await OffPool.run { try subscriber.next() }
         try await harness.withConnection { connection throws in
             // About 150 KB per frame: the socket's buffers hold a few, then the stream holds back.
             try connection.call("Push", ["stack": "main", "screen": Screens.large("big", nodes: 600)])
         }
         let advanced = await harness.settle()
         #expect(advanced >= 18)
-        let replies = try await offPool { try subscriber.read(untilEvent: "stackChanged") + [try subscriber.next()!] }
+        let replies = try await OffPool.run {
+            try subscriber.read(untilEvent: "stackChanged") + [try subscriber.next()!]
+        }
         let frames = replies.filter { $0["frame"] != nil }
         let missed = frames.compactMap { $0["framesMissed"]?.intValue }.reduce(0, +)
         #expect(frames.count + missed == 19)
@@ -109,7 +113,7 @@ import Varlink
             try connection.call("CreateStack", parameters)
         }
         let path = harness.path
-        let subscriber = try await offPool { try Subscriber(path: path, stack: "main") }
+        let subscriber = try await OffPool.run { try Subscriber(path: path, stack: "main") }
         #expect(await waitUntil { harness.service.streamCount == 1 })
         try await harness.withConnection { connection throws in
             for index in 0..<20 {
@@ -118,7 +122,7 @@ import Varlink
             }
         }
         #expect(await waitUntil { harness.service.streamCount == 0 })
-        let outcome = try await offPool { () -> VarlinkError? in
+        let outcome = try await OffPool.run { () -> VarlinkError? in
             do {
                 while try subscriber.next() != nil {}
                 return nil
@@ -143,10 +147,10 @@ import Varlink
             try connection.call("CreateStack", Screens.createParameters("main"))
         }
         let path = harness.path
-        let subscriber = try await offPool { try Subscriber(path: path, stack: "main") }
-        _ = try await offPool { try subscriber.next() }
+        let subscriber = try await OffPool.run { try Subscriber(path: path, stack: "main") }
+        _ = try await OffPool.run { try subscriber.next() }
         try await harness.withConnection { connection throws in try connection.call("DeleteStack", ["name": "main"]) }
-        let rest = try await offPool { () -> [JSONObject] in
+        let rest = try await OffPool.run { () -> [JSONObject] in
             var replies: [JSONObject] = []
             while let reply = try subscriber.next() { replies.append(reply) }
             return replies
@@ -167,7 +171,7 @@ import Varlink
             #expect(withoutMore.name == "org.varlink.service.ExpectedMore")
         }
         let path = harness.path
-        let outcomes = try await offPool { () -> [String] in
+        let outcomes = try await OffPool.run { () -> [String] in
             var names: [String] = []
             for stack in ["nope"] {
                 let subscriber = try Subscriber(path: path, stack: stack)
@@ -194,7 +198,7 @@ import Varlink
             try connection.call("Push", ["stack": "main", "screen": Screens.json("a")])
         }
         let path = harness.path
-        let subscribers = try await offPool { try (0..<5).map { _ in try Subscriber(path: path, stack: "main") } }
+        let subscribers = try await OffPool.run { try (0..<5).map { _ in try Subscriber(path: path, stack: "main") } }
         #expect(await waitUntil { harness.service.streamCount == 5 })
         await harness.clock.advance(frames: 3)
         for subscriber in subscribers { subscriber.close() }
@@ -220,7 +224,7 @@ extension TransitionServiceSubscribeTests {
             try connection.call("CreateStack", Screens.createParameters("b"))
         }
         let path = harness.path
-        let (timeline, streamsWhileFirstRan) = try await offPool { () -> ([String], Int) in
+        let (timeline, streamsWhileFirstRan) = try await OffPool.run { () -> ([String], Int) in
             let client = try VarlinkClient(path: path, timeout: Deadline.failureTimeout)
             defer { client.close() }
             for stack in ["a", "b"] {

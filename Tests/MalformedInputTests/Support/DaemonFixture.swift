@@ -122,17 +122,17 @@ struct RunningDaemonTrait: SuiteTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let fixture = try await onThread { try DaemonFixture() }
+        let fixture = try await OffPool.run { try DaemonFixture() }
         do {
             try await DaemonFixture.$current.withValue(fixture) { try await function() }
         } catch {
-            _ = await onThread { fixture.stop() }
+            _ = await OffPool.run { fixture.stop() }
             throw error
         }
         let record = fixture.watcher.record
         #expect(record.disturbances.isEmpty, "the watching subscriber was disturbed: \(record.disturbances)")
         #expect(record.frames > 0)
-        let status = await onThread { fixture.stop() }
+        let status = await OffPool.run { fixture.stop() }
         #expect(status == 0, "transitiond exited with \(status)")
     }
 }

@@ -50,7 +50,7 @@ final class ServiceHarness: Sendable {
         -> Value
     {
         let path = self.path
-        return try await offPool {
+        return try await OffPool.run {
             let connection = try TestConnection(path: path)
             defer { connection.close() }
             return try body(connection)
@@ -71,7 +71,7 @@ final class ServiceHarness: Sendable {
     /// Stops the server, the streams and the engine, and removes the directory.
     func shutdown() async {
         let server = self.server
-        _ = try? await offPool { server.shutdown() }
+        _ = await OffPool.run { server.shutdown() }
         service.stopStreams()
         await engine.shutdown()
         directory.remove()
