@@ -50,7 +50,7 @@ import TransitionTestSupport
             #expect(try client.statistics().clients == 4)
             try client.push(Screens.screen("a"), on: "main")
             for subscriber in subscribers { subscriber.kill() }
-            #expect(waitUntilBlocking { (try? client.statistics().clients) == 1 })
+            #expect(Deadline.waitUntil { (try? client.statistics().clients) == 1 })
             client.close()
         }
         #expect(await OffPool.run { daemon.stop() } == 0)
@@ -88,7 +88,7 @@ import TransitionTestSupport
             watcher.cancel()
             #expect(try client.stack("main").screens == ["home", "detail"])
             client.close()
-            #expect(waitUntilBlocking { Self.connectionCount(path) == 1 })
+            #expect(Deadline.waitUntil { Self.connectionCount(path) == 1 })
         }
         #expect(await OffPool.run { daemon.stop() } == 0)
         daemon.directory.remove()

@@ -25,7 +25,7 @@ import TransitionTestSupport
             let (output, input) = (Pipe(), Pipe())
             let process = try Self.shell("echo ready; cat > /dev/null; echo done", output: output, input: input)
             let drain = try PipeDrain(reading: output.fileHandleForReading.fileDescriptor)
-            _ = waitUntilBlocking { drain.text == "ready\n" }
+            _ = Deadline.waitUntil { drain.text == "ready\n" }
             let early = drain.text
             try input.fileHandleForWriting.close()
             process.waitUntilExit()

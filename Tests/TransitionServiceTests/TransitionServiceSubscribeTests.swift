@@ -250,7 +250,7 @@ extension TransitionServiceSubscribeTests {
                 timeline.append(describe(try client.receiveReply()))
             }
             // The second stream runs; the first one is gone.
-            #expect(waitUntilBlocking { harness.service.streamCount == 1 })
+            #expect(Deadline.waitUntil { harness.service.streamCount == 1 })
             return (timeline, streams)
         }
         #expect(timeline == ["a:frame", "a:stackDeleted (last)", "b:frame"])

@@ -43,7 +43,7 @@ final class DaemonProcess: @unchecked Sendable {
             throw error
         }
         let socketPath = self.socketPath
-        let ready = waitUntilBlocking { Self.answers(socketPath) || !process.isRunning }
+        let ready = Deadline.waitUntil { Self.answers(socketPath) || !process.isRunning }
         guard ready, process.isRunning else {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()

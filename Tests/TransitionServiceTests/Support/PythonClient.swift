@@ -77,7 +77,7 @@ final class PythonClient: @unchecked Sendable {
 
     /// Waits until the script printed `line` (blocking); false when it ended first.
     func waitForLine(_ line: String) -> Bool {
-        waitUntilBlocking {
+        Deadline.waitUntil {
             printed.text.split(separator: "\n").contains { $0 == line } || !process.isRunning
         } && printed.text.split(separator: "\n").contains { $0 == line }
     }
