@@ -131,10 +131,7 @@ import Varlink
                 "push"
             ])
         #expect(try await define("nobodyFade", as: nobody, on: first.path) == nil)
-        let server = first.server
-        _ = await OffPool.run { server.shutdown() }
-        first.service.stopStreams()
-        await first.engine.shutdown()
+        await first.stop()
 
         let second = try ServiceHarness(socketMode: 0o666, directory: directory, persistent: true)
         let strangers = try await define("nobodyFade", as: stranger, on: second.path)

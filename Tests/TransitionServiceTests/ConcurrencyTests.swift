@@ -101,7 +101,6 @@ import Varlink
         #expect(remaining.0 == 0)
         #expect(remaining.1 == 1)
         #expect(await OffPool.run { daemon.stop() } == 0)
-        daemon.directory.remove()
     }
 
     private static func work(path: String, stack: String) throws {

@@ -33,7 +33,6 @@ import TransitionTestSupport
         #expect(missing?["error"] as? String == "io.transitiond.NoSuchStack")
         #expect(await OffPool.run { daemon.stop() } == 0)
         #expect(daemon.standardError.contains("Listening on \(daemon.socketPath)"))
-        daemon.directory.remove()
     }
 
     /// A subscriber killed with SIGKILL leaves no connection behind.
@@ -54,7 +53,6 @@ import TransitionTestSupport
             client.close()
         }
         #expect(await OffPool.run { daemon.stop() } == 0)
-        daemon.directory.remove()
     }
 
     /// The client driving an interactive transition is killed: the transition is cancelled (the
@@ -91,7 +89,6 @@ import TransitionTestSupport
             #expect(Deadline.waitUntil { Self.connectionCount(path) == 1 })
         }
         #expect(await OffPool.run { daemon.stop() } == 0)
-        daemon.directory.remove()
     }
 
     /// Connections open, as GetStats reports them (counting the asking one).
@@ -103,6 +100,7 @@ import TransitionTestSupport
     /// on the same directory it has the stacks back.
     @Test func sigtermSettlesAndPersists() async throws {
         let directory = try TemporaryDirectory(prefix: "transitiond-daemon-test")
+        defer { directory.remove() }
         let daemon = try await OffPool.run { try DaemonProcess(directory: directory) }
         let path = daemon.socketPath
         try await OffPool.run {
@@ -120,6 +118,5 @@ import TransitionTestSupport
         #expect(stack.screens == ["home", "detail"])
         #expect(stack.ownerUid == getuid())
         #expect(await OffPool.run { again.stop() } == 0)
-        directory.remove()
     }
 }

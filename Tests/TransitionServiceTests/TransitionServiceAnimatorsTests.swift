@@ -137,10 +137,7 @@ import Varlink
         try await first.withConnection { connection throws in
             try connection.call("DefineAnimator", ["animator": animator])
         }
-        let server = first.server
-        _ = await OffPool.run { server.shutdown() }
-        first.service.stopStreams()
-        await first.engine.shutdown()
+        await first.stop()
         let second = try ServiceHarness(configuration: configuration, directory: directory, persistent: true)
         #expect(second.engine.animators.map(\.name).contains("crossFade"))
         await second.shutdown()
@@ -156,10 +153,7 @@ import Varlink
             try connection.call(
                 "SetRules", ["stack": "main", "rules": [["operation": "push", "animator": "crossFade"]]])
         }
-        let server = first.server
-        _ = await OffPool.run { server.shutdown() }
-        first.service.stopStreams()
-        await first.engine.shutdown()
+        await first.stop()
         let second = try ServiceHarness(directory: directory, persistent: true)
         try await second.withConnection { connection throws in
             let stack = try connection.stack("main")

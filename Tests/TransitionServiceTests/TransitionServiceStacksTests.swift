@@ -156,10 +156,7 @@ import Varlink
             try connection.call("CreateStack", Screens.createParameters("main"))
             try connection.call("Push", ["stack": "main", "screen": deep, "animated": false])
         }
-        let server = first.server
-        _ = await OffPool.run { server.shutdown() }
-        first.service.stopStreams()
-        await first.engine.shutdown()
+        await first.stop()
         let second = try ServiceHarness(directory: directory, persistent: true)
         #expect(second.engine.restoreProblems.isEmpty)
         try await second.withConnection { connection throws in

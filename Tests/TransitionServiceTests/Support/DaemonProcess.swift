@@ -10,6 +10,8 @@ final class DaemonProcess: @unchecked Sendable {
     }
 
     let directory: TemporaryDirectory
+    /// Whether the daemon made `directory` (and removes it when released) rather than being given it.
+    private let ownsDirectory: Bool
     let socketPath: String
     let process = Process()
     private let errorOutput = Pipe()
@@ -17,6 +19,7 @@ final class DaemonProcess: @unchecked Sendable {
 
     /// Starts the daemon and returns once its socket answers.
     init(directory: TemporaryDirectory? = nil, arguments: [String] = []) throws {
+        ownsDirectory = directory == nil
         let directory = try directory ?? TemporaryDirectory(prefix: "transitiond-daemon-test")
         self.directory = directory
         socketPath = directory.file("io.transitiond")
@@ -79,5 +82,12 @@ final class DaemonProcess: @unchecked Sendable {
         process.waitUntilExit()
         _ = errorDrain.finish()
         return process.terminationStatus
+    }
+
+    /// A daemon its test left running (the test failed before stopping it) is killed, and a directory of
+    /// its own removed: a failing test leaves nothing behind.
+    deinit {
+        if process.isRunning { _ = stop(signal: SIGKILL) }
+        if ownsDirectory { directory.remove() }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Synchronization
 import Testing
 import TransitionEngine
 import TransitionService
@@ -8,6 +9,10 @@ import Varlink
 
 /// The service on a real Unix socket in a temporary directory, over an engine on a `VirtualClock`
 /// (time moves only when a test advances it) with in-memory or on-disk stores.
+///
+/// A test ends with `shutdown()`, or hands the directory to a later harness with `stop()` (a restart). A
+/// harness released without either, because its test failed first, is shut down by `deinit`, so that a
+/// failing test leaves no directory and no running server behind.
 final class ServiceHarness: Sendable {
     let directory: TemporaryDirectory
     let path: String
@@ -16,6 +21,8 @@ final class ServiceHarness: Sendable {
     let service: TransitionService
     let server: VarlinkServer
     let log = LogRecorder()
+    /// Whether `stop()` (or `shutdown()`) ran.
+    private let stopped = Atomic<Bool>(false)
 
     init(
         configuration: ServiceConfiguration = ServiceConfiguration(), socketMode: UInt32 = 0o666,
@@ -70,11 +77,30 @@ final class ServiceHarness: Sendable {
 
     /// Stops the server, the streams and the engine, and removes the directory.
     func shutdown() async {
-        let server = self.server
+        await stop()
+        directory.remove()
+    }
+
+    /// Stops the server, the streams and the engine, and leaves the directory, with the state in it, to a
+    /// harness started on it next.
+    func stop() async {
+        stopped.store(true, ordering: .relaxed)
+        await Self.stop(server: server, service: service, engine: engine)
+    }
+
+    private static func stop(server: VarlinkServer, service: TransitionService, engine: TransitionEngine) async {
         _ = await OffPool.run { server.shutdown() }
         service.stopStreams()
         await engine.shutdown()
-        directory.remove()
+    }
+
+    deinit {
+        guard !stopped.load(ordering: .relaxed) else { return }
+        let (server, service, engine, directory) = (server, service, engine, directory)
+        Task.detached {
+            await Self.stop(server: server, service: service, engine: engine)
+            directory.remove()
+        }
     }
 }
 
