@@ -74,6 +74,25 @@ struct JSONTextCursorTests {
         }
     }
 
+    @Test("Whole numbers below 2^53 are written as integers, every other number as fixed decimals")
+    func fixedOrInteger() {
+        let cases: [(Double, String)] = [
+            (0, "0"), (-0.0, "0"), (1, "1"), (-375, "-375"), (0x1p53 - 1, "9007199254740991"),
+            (0x1p53, "9007199254740992.000000"), (-0x1p60, "-1152921504606846976.000000"), (0.5, "0.500000"),
+            (1.nextUp, "1.000000"), (2.0000001, "2.000000"), (-1e-7, "0.000000"), (.nan, "null"),
+            (-.infinity, "null"),
+        ]
+        for (value, text) in cases {
+            let bound = JSONTextCursor.fixedMaximumBytes(value, decimals: 6)
+            #expect(Self.text(reserving: bound) { $0.writeFixedOrInteger(value, decimals: 6) } == text, "\(value)")
+            if value.isFinite {
+                var appended: [UInt8] = []
+                JSONWriter.appendFixedOrInteger(value, decimals: 6, into: &appended)
+                #expect(String(decoding: appended, as: UTF8.self) == text, "\(value)")
+            }
+        }
+    }
+
     @Test("Literal text and pieces follow what the array held")
     func appendsAfterPrefix() {
         let written = Self.text(prefix: "[", reserving: 64) { cursor in

@@ -3,7 +3,7 @@ import Testing
 import TransitionCore
 
 /// The numbers of a frame's JSON form, which go through a writer specialized for six decimals, against
-/// C's `printf("%.6f")`.
+/// C's `printf("%.6f")`, and whole ones against `printf("%.0f")`.
 @Suite("Frame JSON numbers")
 struct FrameJSONNumberTests {
     /// Whole numbers, their neighbours one unit in the last place away, halves at the sixth decimal, both
@@ -21,7 +21,7 @@ struct FrameJSONNumberTests {
         return values + values.map { -$0 }
     }()
 
-    @Test("A node's quad corners are written as printf's %.6f writes them")
+    @Test("A node's quad corners are written as printf's %.6f writes them, whole ones as integers")
     func quadNumbersMatchPrintf() throws {
         let plan = try Self.slidePush()
         var node = plan.sample(at: plan.duration / 2)[0]
@@ -60,10 +60,14 @@ struct FrameJSONNumberTests {
         #expect(overlay.hasPrefix(#"{"screen":null,"node":"tile\n07 é","kind":"overlay","#))
     }
 
-    /// `printf("%.6f")`, without the minus sign of a result that rounds to zero, and `null` for a number
-    /// that is not finite (as frames write them).
+    /// `value` as frames write it: a whole number below 2^53 in magnitude as `printf("%.0f")` (`-0` as
+    /// `0`), any other as `printf("%.6f")` without the minus sign of a result that rounds to zero, and
+    /// `null` for a number that is not finite.
     static func printf(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
+        if value.magnitude < 0x1p53, value == value.rounded(.towardZero) {
+            return String(format: "%.0f", value == 0 ? 0 : value)
+        }
         var text = String(format: "%.6f", value)
         if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { text.removeFirst() }
         return text

@@ -78,13 +78,9 @@ public struct JSONTextCursor {
         precondition(
             decimals >= 0 && decimals <= JSONWriter.maximumFixedDecimals, "decimals must be in 0...17, not \(decimals)")
         let magnitude = number.magnitude
-        // Truncated by a conversion, not by `rounded(.towardZero)`, which is a call into libm on x86-64.
-        if magnitude < 0x1p53, case let integer = UInt64(Int64(magnitude)), Double(integer) == magnitude {
-            // An integer (a frame's 0 and 1 of identity transforms, whole points): exact as it is, no
-            // scaling or rounding needed; -0 is written without its sign.
-            if number < 0 { write(byte: UInt8(ascii: "-")) }
-            next += DecimalDigits.count(integer)
-            _ = DecimalDigits.writeBackward(integer, minimumCount: 1, endingAt: next)
+        if let integer = Self.wholeMagnitude(magnitude) {
+            // An integer: exact as it is, no scaling or rounding needed.
+            writeWhole(integer, negative: number < 0)
             writeZeroDecimals(decimals)
             return
         }
@@ -111,6 +107,39 @@ public struct JSONTextCursor {
         write(byte: UInt8(ascii: "."))
         next += decimals
         DecimalDigits.writeBackward(fraction, exactly: decimals, endingAt: next)
+    }
+
+    /// Writes `number` as an integer, without a point, when it is a whole number below 2^53 in magnitude
+    /// (`-0` as `0`), and otherwise as ``writeFixed(_:decimals:)`` does (`null` if it is not finite). The
+    /// frame format writes its numbers so (docs/frames.md): the 0s and 1s of identity transforms, whole
+    /// sizes and resting corners were a third of a frame's text as `0.000000`.
+    ///
+    /// - Precondition: `decimals` is in `0...JSONWriter.maximumFixedDecimals`.
+    @inlinable @inline(__always)
+    public mutating func writeFixedOrInteger(_ number: Double, decimals: Int) {
+        guard let integer = Self.wholeMagnitude(number.magnitude) else {
+            writeFixed(number, decimals: decimals)
+            return
+        }
+        writeWhole(integer, negative: number < 0)
+    }
+
+    /// `magnitude` as an integer when it is a whole number below 2^53; nil otherwise (NaN included).
+    /// Tested by a conversion and back, not by `rounded(.towardZero)`, which is a call into libm on x86-64.
+    @inlinable @inline(__always)
+    static func wholeMagnitude(_ magnitude: Double) -> UInt64? {
+        guard magnitude < 0x1p53, case let integer = UInt64(Int64(magnitude)), Double(integer) == magnitude else {
+            return nil
+        }
+        return integer
+    }
+
+    /// Writes `integer`'s digits after a minus sign when `negative` and not zero (`-0` is written `0`).
+    @inlinable @inline(__always)
+    mutating func writeWhole(_ integer: UInt64, negative: Bool) {
+        if negative && integer != 0 { write(byte: UInt8(ascii: "-")) }
+        next += DecimalDigits.count(integer)
+        _ = DecimalDigits.writeBackward(integer, minimumCount: 1, endingAt: next)
     }
 
     /// Writes `number`, whose magnitude is at least 2^64 (so an integer), with `decimals` zero decimals.

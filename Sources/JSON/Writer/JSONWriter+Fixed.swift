@@ -7,14 +7,26 @@ extension JSONWriter {
     /// the exact binary value (as C's `printf("%.*f")` in the C locale does), without a locale.
     ///
     /// A result that rounds to zero is written without a minus sign: `-0.0000001` with 6 decimals gives
-    /// `0.000000`. `decimals` 0 writes no decimal point. Used for frames, whose golden files fix 6
-    /// decimals.
+    /// `0.000000`. `decimals` 0 writes no decimal point. Frames write their numbers with 6 decimals
+    /// unless whole (``appendFixedOrInteger(_:decimals:into:)``).
     ///
     /// - Precondition: `number` is finite and `decimals` is in `0...maximumFixedDecimals`.
     public static func appendFixed(_ number: Double, decimals: Int, into bytes: inout [UInt8]) {
         precondition(number.isFinite, "JSON cannot represent the non-finite number \(number)")
         append(into: &bytes, reserving: JSONTextCursor.fixedMaximumBytes(number, decimals: decimals)) { cursor in
             cursor.writeFixed(number, decimals: decimals)
+        }
+    }
+
+    /// Appends `number` as ``JSONTextCursor/writeFixedOrInteger(_:decimals:)`` writes it: a whole number
+    /// below 2^53 in magnitude as an integer (`-0` as `0`), any other as ``appendFixed(_:decimals:into:)``
+    /// does. The frame format's numbers (docs/frames.md).
+    ///
+    /// - Precondition: `number` is finite and `decimals` is in `0...maximumFixedDecimals`.
+    public static func appendFixedOrInteger(_ number: Double, decimals: Int, into bytes: inout [UInt8]) {
+        precondition(number.isFinite, "JSON cannot represent the non-finite number \(number)")
+        append(into: &bytes, reserving: JSONTextCursor.fixedMaximumBytes(number, decimals: decimals)) { cursor in
+            cursor.writeFixedOrInteger(number, decimals: decimals)
         }
     }
 

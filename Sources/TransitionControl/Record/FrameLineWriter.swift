@@ -2,16 +2,12 @@ import JSON
 import TransitionCore
 
 /// Writes frames received from the daemon (parsed JSON) back in the frame format of docs/frames.md, byte
-/// for byte as `transitionctl render` and the daemon write them: integers (`index`, `z`, `transition.id`)
-/// as integers, every other number with exactly 6 decimals, `null` for a missing corner, and an overlay's
-/// `style` as given.
+/// for byte as `transitionctl render` and the daemon write them: whole numbers as integers, every other
+/// number with exactly 6 decimals, `null` for a missing corner, and an overlay's `style` as given.
 ///
 /// The daemon sends frames in this form already; writing them again from the parsed value keeps the
 /// recording independent of how the client library holds replies.
 public enum FrameLineWriter {
-    /// The keys whose numbers are integers in the frame format.
-    static let integerKeys: Set<String> = ["index", "z", "id"]
-
     /// Appends the frame's JSON text, without a newline.
     public static func append(frame: JSONObject, into bytes: inout [UInt8]) {
         appendObject(frame, into: &bytes)
@@ -41,19 +37,17 @@ public enum FrameLineWriter {
                     bytes.append(contentsOf: "null".utf8)
                 }
             } else {
-                appendValue(value, integer: integerKeys.contains(key), into: &bytes)
+                appendValue(value, into: &bytes)
             }
         }
         bytes.append(UInt8(ascii: "}"))
     }
 
-    private static func appendValue(_ value: JSONValue, integer: Bool, into bytes: inout [UInt8]) {
+    private static func appendValue(_ value: JSONValue, into bytes: inout [UInt8]) {
         switch value {
         case .number(let number):
-            if integer, number == number.rounded(), abs(number) < 0x1p63 {
-                bytes.append(contentsOf: String(Int64(number)).utf8)
-            } else if number.isFinite {
-                JSONWriter.appendFixed(number, decimals: Frame.jsonDecimals, into: &bytes)
+            if number.isFinite {
+                JSONWriter.appendFixedOrInteger(number, decimals: Frame.jsonDecimals, into: &bytes)
             } else {
                 bytes.append(contentsOf: "null".utf8)
             }
@@ -61,7 +55,7 @@ public enum FrameLineWriter {
             bytes.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
                 if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                appendValue(element, integer: false, into: &bytes)
+                appendValue(element, into: &bytes)
             }
             bytes.append(UInt8(ascii: "]"))
         case .object(let object):

@@ -1,8 +1,9 @@
 import JSON
 
 extension Frame {
-    /// Decimal places of every non-integer number in a frame's JSON form: 6 (a millionth of a point, far
-    /// below a pixel; fixed so golden files and renderers see stable text).
+    /// Decimal places of every number in a frame's JSON form that is not a whole number (whole numbers
+    /// are written as integers): 6, a millionth of a point, far below a pixel; fixed so golden files and
+    /// renderers see stable text.
     public static var jsonDecimals: Int { 6 }
 
     /// Appends the frame's JSON form (one line, no trailing newline), documented in docs/frames.md.
@@ -10,8 +11,8 @@ extension Frame {
     /// Keys in this order: `stack`, `index`, `time`, `transition`, `nodes`; each node: `screen` (`null` for
     /// overlays), `node`, `kind`, `position`, `size`, `anchorPoint`, `transform` (m11 … m44), `alpha`,
     /// `hidden`, `z`, `quad` (top-left, top-right, bottom-right, bottom-left), and `style` for overlays.
-    /// Non-integer numbers have ``jsonDecimals`` places; non-finite numbers (a corner behind the eye of a
-    /// perspective) are written as `null`.
+    /// Whole numbers are written as integers (`-0` as `0`), every other number with ``jsonDecimals``
+    /// places; non-finite numbers (a corner behind the eye of a perspective) are written as `null`.
     public func appendJSON(into bytes: inout [UInt8]) {
         // The header and each node are written through a cursor over room reserved for them, in one copy
         // each (see `JSONTextCursor`), every number through `writeFrameNumber`.
@@ -163,11 +164,11 @@ extension NodeState {
 }
 
 extension JSONTextCursor {
-    /// Writes one of a frame's numbers: `writeFixed` with ``Frame/jsonDecimals``, specialized for that
-    /// constant (its divisions by powers of ten become multiplications) and compiled once, here, instead
-    /// of at each of a node's writes.
+    /// Writes one of a frame's numbers: `writeFixedOrInteger` with ``Frame/jsonDecimals``, specialized
+    /// for that constant (its divisions by powers of ten become multiplications) and compiled once, here,
+    /// instead of at each of a node's writes.
     @inline(never)
     fileprivate mutating func writeFrameNumber(_ number: Double) {
-        writeFixed(number, decimals: Frame.jsonDecimals)
+        writeFixedOrInteger(number, decimals: Frame.jsonDecimals)
     }
 }
