@@ -110,7 +110,7 @@ final class SubscriptionStream: Sendable {
     }
 
     /// Bytes reserved for a frame's reply before it is written: a 13-node frame of two 6-node screens and
-    /// an overlay is about 6,000 (a larger one grows the buffer once).
+    /// an overlay is about 4,000 (a larger one grows the buffer once).
     private static let frameBytesEstimate = 8_192
 
     /// Sends the stream's last reply: `stackDeleted`, the event-limit error, or `ShuttingDown`.
