@@ -1,6 +1,7 @@
 import JSON
 import Testing
 import TransitionControl
+import TransitionTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -23,7 +24,7 @@ struct GestureCommandTests {
                 ["record", "main", "--until-settled", "--out", file], daemon: daemon)
         else { return (Recording(path: file), "", -1, []) }
         // The first line is the subscription's first frame: from then on nothing is missed.
-        #expect(Waiting.until { Recording.lineCount(file) >= 1 })
+        #expect(Deadline.waitUntil { Recording.lineCount(file) >= 1 })
         guard
             let gesture = try InteractiveCommandsTests.start(["gesture", "main", "--pop"] + arguments, daemon: daemon)
         else { return (Recording(path: file), "", -1, []) }
@@ -93,7 +94,7 @@ struct GestureCommandTests {
         #expect(result.errors == "transitionctl: Interrupted; the daemon cancels transition 2 of stack main\n")
         // The daemon cancels a gesture whose client left: the stack comes back to where it was.
         #expect(
-            await Waiting.eventually {
+            await Deadline.eventually {
                 let status = await ToolRun.transitionctl(["status", "main", "--json=short"], socket: daemon.socketPath)
                 let stack = (try? JSONReader.parse(status.output))?["stack"]
                 return stack?["transition"] == nil && stack?["screens"] == ["home", "detail"]

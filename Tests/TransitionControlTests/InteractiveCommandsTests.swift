@@ -48,7 +48,7 @@ struct InteractiveCommandsTests {
         let socket = daemon.socketPath
         guard let begin = try Self.start(["interactive", "begin", "main", "pop", "-q"], daemon: daemon) else { return }
         #expect(
-            await Waiting.eventually {
+            await Deadline.eventually {
                 await ToolRun.transitionctl(["status", "main", "--json=short"], socket: socket).output
                     .contains(#""interactive":true"#)
             })

@@ -125,7 +125,7 @@ struct NavigationCommandsTests {
         // The waiting push runs on its own thread while this one reverses the transition.
         async let waited = ToolRun.transitionctl(
             ["push", "main", TestScreens.screen("a"), "--animator", "slowFade", "--wait"], socket: socket)
-        let running = await Waiting.eventually {
+        let running = await Deadline.eventually {
             let status = await ToolRun.transitionctl(["status", "main", "--json=short"], socket: socket)
             return (try? JSONReader.parse(status.output))?["stack"]?["transition"]?["id"] == 1
         }

@@ -18,7 +18,7 @@ struct RecordCommandTests {
             let recorder = try InteractiveCommandsTests.start(
                 ["record", "main", "--until-settled", "-o", file], daemon: daemon)
         else { return }
-        #expect(Waiting.until { Recording.lineCount(file) >= 1 })
+        #expect(Deadline.waitUntil { Recording.lineCount(file) >= 1 })
         let push = await ToolRun.transitionctl(["push", "main", TestScreens.screen("a")], socket: daemon.socketPath)
         #expect(push.status == .success)
         let result = await recorder.finish()

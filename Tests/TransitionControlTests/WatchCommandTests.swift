@@ -13,7 +13,7 @@ import TransitionTestSupport
 struct WatchCommandTests {
     /// Waits until `stack` has `count` subscribers, as GetStats reports them.
     static func waitForSubscribers(_ count: Int, daemon: DaemonUnderTest) async -> Bool {
-        await Waiting.eventually {
+        await Deadline.eventually {
             let run = await ToolRun.transitionctl(["stats", "main", "--json=short"], socket: daemon.socketPath)
             return (try? JSONReader.parse(run.output))?["statistics"]?["clients"] == .number(Double(count))
         }

@@ -19,7 +19,7 @@ import Varlink
             first.close()
             return Clients(try (0..<count).map { _ in try VarlinkClient(path: path, timeout: Deadline.failureTimeout) })
         }
-        #expect(await waitUntil { harness.server.connectionCount == count })
+        #expect(await Deadline.eventually { harness.server.connectionCount == count })
         let answered = try await OffPool.run { () -> Int in
             var answered = 0
             for client in clients.all {
@@ -30,8 +30,8 @@ import Varlink
         }
         #expect(answered == count)
         for client in clients.all { client.close() }
-        #expect(await waitUntil { harness.server.connectionCount == 0 })
-        #expect(await waitUntil { harness.service.trackedConnectionCount == 0 })
+        #expect(await Deadline.eventually { harness.server.connectionCount == 0 })
+        #expect(await Deadline.eventually { harness.service.trackedConnectionCount == 0 })
         await harness.shutdown()
     }
 
@@ -53,8 +53,8 @@ import Varlink
                 client.close()
             }
         }
-        #expect(await waitUntil { harness.server.connectionCount == 0 })
-        #expect(await waitUntil { harness.service.trackedConnectionCount == 0 })
+        #expect(await Deadline.eventually { harness.server.connectionCount == 0 })
+        #expect(await Deadline.eventually { harness.service.trackedConnectionCount == 0 })
         await harness.settle()
         try await harness.withConnection { connection throws in
             for summary in try connection.call("ListStacks")["stacks"]?.arrayValue ?? [] {

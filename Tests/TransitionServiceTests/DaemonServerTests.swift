@@ -32,7 +32,7 @@ import Varlink
         }
         #expect(info.product == "transitiond")
         #expect(info.version == DaemonServer.version)
-        #expect(await waitUntil { daemon.connectionCount == 0 })
+        #expect(await Deadline.eventually { daemon.connectionCount == 0 })
         let snapshot = await daemon.status()
         #expect(
             snapshot

@@ -94,7 +94,7 @@ import Varlink
                 "BeginInteractive", ["stack": "main", "operation": "pop", "onDisconnect": .string(rule)])
             try connection.oneway("UpdateInteractive", ["stack": "main", "fraction": 0.5])
         }
-        let released = await waitUntil {
+        let released = await Deadline.eventually {
             let state = try? await harness.withConnection { connection throws in try connection.stack("main") }
             return state?["transition"]?["interactive"] == false
         }
@@ -205,7 +205,7 @@ extension TransitionServiceInteractionTests {
             }
         }
         let records = try (0..<count).map { try harness.service.stacks.record("s\($0)") }
-        let applied = await waitUntil {
+        let applied = await Deadline.eventually {
             records.allSatisfy { record in record.interaction.withLock { $0.pendingFraction == nil && !$0.inMailbox } }
         }
         #expect(applied, "a stack kept an update nobody applied")

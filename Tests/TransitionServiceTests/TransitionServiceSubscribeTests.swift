@@ -56,7 +56,7 @@ import Varlink
         let frames = try await OffPool.run { try Subscriber(path: path, stack: "main", events: false) }
         // The frames-only subscriber's first reply is the current frame: it is subscribed.
         #expect(try await OffPool.run { try frames.next() }?["frame"] != nil)
-        #expect(await waitUntil { harness.service.streamCount == 2 })
+        #expect(await Deadline.eventually { harness.service.streamCount == 2 })
         try await harness.withConnection { connection throws in
             try connection.call("Push", ["stack": "main", "screen": Screens.json("a"), "animated": false])
         }
@@ -114,14 +114,14 @@ import Varlink
         }
         let path = harness.path
         let subscriber = try await OffPool.run { try Subscriber(path: path, stack: "main") }
-        #expect(await waitUntil { harness.service.streamCount == 1 })
+        #expect(await Deadline.eventually { harness.service.streamCount == 1 })
         try await harness.withConnection { connection throws in
             for index in 0..<20 {
                 try connection.call(
                     "Push", ["stack": "main", "screen": Screens.large("s\(index)", nodes: 600), "animated": false])
             }
         }
-        #expect(await waitUntil { harness.service.streamCount == 0 })
+        #expect(await Deadline.eventually { harness.service.streamCount == 0 })
         let outcome = try await OffPool.run { () -> VarlinkError? in
             do {
                 while try subscriber.next() != nil {}
@@ -157,8 +157,8 @@ import Varlink
         }
         #expect(rest.last?["event"]?["kind"] == "stackDeleted")
         #expect(rest.last?["event"]?["stack"] == "main")
-        #expect(await waitUntil { harness.service.streamCount == 0 })
-        #expect(await waitUntil { harness.service.pumpedStreamCount == 0 })
+        #expect(await Deadline.eventually { harness.service.streamCount == 0 })
+        #expect(await Deadline.eventually { harness.service.pumpedStreamCount == 0 })
         subscriber.close()
         await harness.shutdown()
     }
@@ -199,14 +199,14 @@ import Varlink
         }
         let path = harness.path
         let subscribers = try await OffPool.run { try (0..<5).map { _ in try Subscriber(path: path, stack: "main") } }
-        #expect(await waitUntil { harness.service.streamCount == 5 })
+        #expect(await Deadline.eventually { harness.service.streamCount == 5 })
         await harness.clock.advance(frames: 3)
         for subscriber in subscribers { subscriber.close() }
         await harness.clock.advance(frames: 1)
-        #expect(await waitUntil { harness.service.streamCount == 0 && harness.server.connectionCount == 0 })
-        #expect(await waitUntil { harness.service.trackedConnectionCount == 0 })
+        #expect(await Deadline.eventually { harness.service.streamCount == 0 && harness.server.connectionCount == 0 })
+        #expect(await Deadline.eventually { harness.service.trackedConnectionCount == 0 })
         // Each pump forgot the token of every stream it drained to its end.
-        #expect(await waitUntil { harness.service.pumpedStreamCount == 0 })
+        #expect(await Deadline.eventually { harness.service.pumpedStreamCount == 0 })
         await harness.settle()
         #expect(try await harness.engine.stack("main").subscriberCount == 0)
         await harness.shutdown()
@@ -255,7 +255,7 @@ extension TransitionServiceSubscribeTests {
         }
         #expect(timeline == ["a:frame", "a:stackDeleted (last)", "b:frame"])
         #expect(streamsWhileFirstRan == 1)
-        #expect(await waitUntil { harness.service.streamCount == 0 })
+        #expect(await Deadline.eventually { harness.service.streamCount == 0 })
         await harness.shutdown()
     }
 }

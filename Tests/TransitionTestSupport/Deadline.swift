@@ -38,4 +38,17 @@ public struct Deadline: Sendable {
         }
         return condition()
     }
+
+    /// ``waitUntil(_:_:)`` for asynchronous code: checks `condition` every millisecond without blocking a
+    /// thread of the cooperative pool, whose threads the services under test may need meanwhile. A
+    /// different name, not an overload: a closure that does not await would pick the blocking one.
+    public static func eventually(
+        _ deadline: Deadline = Deadline(), _ condition: () async throws -> Bool
+    ) async rethrows -> Bool {
+        while !deadline.hasPassed {
+            if try await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return try await condition()
+    }
 }

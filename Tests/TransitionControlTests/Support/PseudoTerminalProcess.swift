@@ -1,3 +1,5 @@
+import TransitionTestSupport
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -56,7 +58,7 @@ final class PseudoTerminalProcess {
     /// whether it appeared.
     func waitForOutput(containing text: String) -> Bool {
         let wanted = Array(text.utf8)
-        return Waiting.until {
+        return Deadline.waitUntil {
             readAvailable()
             return output.count >= wanted.count
                 && (0...(output.count - wanted.count)).contains { Array(output[$0..<($0 + wanted.count)]) == wanted }
