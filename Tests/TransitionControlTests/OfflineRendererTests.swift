@@ -83,6 +83,32 @@ struct OfflineRendererTests {
         #expect(duplicate?.message.contains("\"x\"") == true)
     }
 
+    /// A screen in the nested form whose nodes form a chain `levels` deep.
+    static func chain(levels: Int) -> String {
+        var node = #"{"id":"n\#(levels - 1)","frame":[0,0,10,10]}"#
+        for level in stride(from: levels - 2, through: 0, by: -1) {
+            node = #"{"id":"n\#(level)","frame":[0,0,10,10],"children":[\#(node)]}"#
+        }
+        return #"{"id":"deep","root":\#(node)}"#
+    }
+
+    /// A screen as deep as docs/screens.md allows is read whole (its JSON is about twice as deep as the
+    /// nodes, past a reader's default of 64 levels); one level more is the screen's own error.
+    @Test func screensNestedToTheLimitAreRead() throws {
+        let frames = try OfflineRenderer(
+            options: RenderOptions(
+                animator: "fade", operation: .push, from: SeedFiles.screenPath("seed000-index"),
+                to: Self.chain(levels: Screen.maximumDepth), containerSize: Self.container)
+        ).frames()
+        #expect(frames.last?.nodes.count ?? 0 >= Screen.maximumDepth)
+        let deeper = failure {
+            $0.animator = "fade"
+            $0.sourceNode = nil
+            $0.to = Self.chain(levels: Screen.maximumDepth + 1)
+        }
+        #expect(deeper?.message.contains("nodes may nest at most 64 deep") == true, "\(String(describing: deeper))")
+    }
+
     @Test func unknownNodesOperationsAndFilesAreFailures() {
         let source = failure { $0.sourceNode = "nope" }
         #expect(source?.message == #"--source: the from screen "index" has no node "nope""#)

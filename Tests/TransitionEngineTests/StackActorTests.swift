@@ -24,6 +24,37 @@ import TransitionTestSupport
         #expect(progresses.count == 17)
         #expect(await harness.pendingWork().isEmpty)
     }
+
+    /// A `sourceNode` the screen being left does not have is the caller's parameter at fault, whatever the
+    /// animator: refused when the push would start, and when it would be queued (checked against the
+    /// screen it will leave), with nothing changed either way.
+    @Test func aSourceNodeTheScreenLacksIsRefused() async throws {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+        let absent = OperationOptions(sourceNode: "nowhere")
+        let immediate = await #expect(throws: TransitionEngineError.self) {
+            try await stack.push(Fixtures.screen("detail"), options: absent)
+        }
+        #expect(immediate?.code == .invalidParameter)
+        #expect(immediate?.parameter == "sourceNode")
+        #expect(
+            immediate?.message == "Screen home has no node nowhere; name a node of the screen the transition leaves.")
+        #expect(await stack.state.screens.map(\.id) == ["home"])
+
+        // Queued behind a running push, the push is checked against `detail`, the screen it will leave.
+        #expect(try await stack.push(Fixtures.screen("detail")).disposition == .began)
+        let queued = await #expect(throws: TransitionEngineError.self) {
+            try await stack.push(Fixtures.screen("more"), options: absent)
+        }
+        #expect(queued?.parameter == "sourceNode")
+        #expect(queued?.message.hasPrefix("Screen detail has no node nowhere") == true)
+        #expect(await stack.queuedOperations == 0)
+        let accepted = try await stack.push(Fixtures.screen("more"), options: OperationOptions(sourceNode: "title"))
+        #expect(accepted.disposition == .queued)
+        await harness.clock.advanceUntilIdle()
+        #expect(await stack.state.screens.map(\.id) == ["home", "detail", "more"])
+        #expect(await harness.pendingWork().isEmpty)
+    }
 }
 
 @Suite struct StackActorInteractionTests {

@@ -176,6 +176,55 @@ import Varlink
         directory.remove()
     }
 
+    /// A screen nested as deep as docs/screens.md allows (64 levels of nodes), sent in its nested form
+    /// with a style filling the call to `TransitionService.maximumCallDepth`, is read, kept and returned
+    /// by GetStack, and after a restart; one level of nodes more is `InvalidScreen` naming the node, and
+    /// the connection stays open. At the Varlink reader's default of 64 levels of JSON, 31 levels of nodes closed the
+    /// connection unanswered.
+    @Test func screensNestedToTheLimitAreRead() async throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try await DaemonServer.start(Self.configuration(directory))
+        let path = try #require(daemon.socketPath)
+        // In a Push the screen's object is 3 levels deep and its node of level 64 is 130: a style of 126
+        // arrays makes the call exactly `maximumCallDepth` deep.
+        let styleDepth = TransitionService.maximumCallDepth - 130
+        let (kept, failure) = try await OffPool.run { () -> (JSONValue?, TransitionClientError?) in
+            let client = try TransitionClient(path: path, timeout: .seconds(10))
+            defer { client.close() }
+            try client.createStack("main", width: 375, height: 667, root: Screens.screen("home"))
+            let deep = Screens.chain("deep", levels: Screen.maximumDepth, styleDepth: styleDepth)
+            _ = try client.call("Push", ["stack": "main", "screen": deep, "animated": false])
+            var failure: TransitionClientError?
+            do throws(TransitionClientError) {
+                let deeper = Screens.chain("deeper", levels: Screen.maximumDepth + 1)
+                _ = try client.call("Push", ["stack": "main", "screen": deeper, "animated": false])
+            } catch {
+                failure = error
+            }
+            return (try client.stack("main", includeScreens: true).screenObjects?.last, failure)
+        }
+        #expect(failure?.code == .invalidScreen)
+        #expect(failure?.parameter == "screen.root" + String(repeating: ".children[0]", count: Screen.maximumDepth))
+        var node = kept?["root"]
+        for _ in 1..<Screen.maximumDepth { node = node?["children"]?[0] }
+        #expect(node?["id"] == "n63")
+        var style = node?["style"]
+        for _ in 0..<styleDepth { style = style?[0] }
+        #expect(style == "deepest")
+        await daemon.stop()
+        // Stored and restored whole.
+        let restarted = try await DaemonServer.start(Self.configuration(directory))
+        let restartedPath = try #require(restarted.socketPath)
+        let restored = try await OffPool.run { () -> JSONValue? in
+            let client = try TransitionClient(path: restartedPath, timeout: .seconds(10))
+            defer { client.close() }
+            return try client.stack("main", includeScreens: true).screenObjects?.last
+        }
+        #expect(restored == kept)
+        await restarted.stop()
+        directory.remove()
+    }
+
     static func bind(_ descriptor: Int32, _ path: String) -> Int32 {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

@@ -146,6 +146,16 @@ import Varlink
                 "animator"
             ),
             ("Push", ["stack": "nope", "screen": Screens.json("x")], "NoSuchStack", "stack"),
+            (
+                "Push", ["stack": "main", "screen": Screens.json("x"), "sourceNode": "nowhere"], "InvalidValue",
+                "sourceNode"
+            ),
+            (
+                "BeginInteractive",
+                ["stack": "main", "operation": "push", "screen": Screens.json("x"), "sourceNode": "nowhere"]
+                    as JSONObject,
+                "InvalidValue", "sourceNode"
+            ),
             ("SetScreens", ["stack": "main", "screens": []], "InvalidValue", "screens"),
             (
                 "SetScreens", ["stack": "main", "screens": [Screens.json("a"), Screens.json("a")]] as JSONObject,

@@ -312,6 +312,26 @@ import Varlink
         #expect(try good.call(method: "org.example.test.Echo", parameters: ["text": "fine"]) == ["text": "fine"])
     }
 
+    /// A call nested exactly `maximumCallDepth` levels is read and answered; one level more is not JSON
+    /// the server reads, and ends its connection.
+    @Test func readsCallsAsDeepAsConfigured() throws {
+        var configuration = VarlinkServer.Configuration()
+        configuration.maximumCallDepth = 100
+        let server = try TestServer(configuration: configuration)
+        // The call's object and its parameters are two levels; `extra` holds the rest.
+        func call(depth: Int) -> [UInt8] {
+            let arrays = String(repeating: "[", count: depth - 2) + String(repeating: "]", count: depth - 2)
+            return Array(#"{"method":"org.example.test.Echo","parameters":{"text":"x","extra":\#(arrays)}}"#.utf8) + [0]
+        }
+        let connection = try RawConnection(path: server.path)
+        #expect(connection.write(call(depth: 100)))
+        #expect(connection.readReply() != nil)
+        #expect(connection.write(call(depth: 101)))
+        #expect(connection.readsEndOfStream())
+        #expect(server.state.wait(until: { $0.closedConnections == [.invalidMessage] }))
+        #expect(VarlinkServer.Configuration().maximumCallDepth == 64)
+    }
+
     @Test func answersAnOversizedMessageWithTheConfiguredErrorThenCloses() throws {
         var configuration = VarlinkServer.Configuration()
         configuration.maximumMessageBytes = 1024

@@ -1,4 +1,5 @@
 import JSON
+import TransitionCore
 
 /// A JSON document given on the command line: a file path, or the JSON itself when the argument
 /// starts with `{` or `[`.
@@ -14,14 +15,17 @@ struct DocumentArgument {
     /// How messages name the document: `--from docs/screen.json` or `--from (inline JSON)`.
     var label: String { isInline ? option + " (inline JSON)" : option + " " + text }
 
-    /// The parsed document.
+    /// The parsed document, nested at most `Screen.maximumDocumentDepth` levels (a screen at the deepest
+    /// nesting of nodes allowed, in its nested form, fits).
     ///
     /// - Throws: ``CommandError`` `inputOutput` when the file cannot be read, `invalidInput` when it is
     ///   not JSON (with the byte offset).
     func json() throws(CommandError) -> JSONValue {
         let bytes = isInline ? Array(text.utf8) : try FileContents.read(text, parameter: option)
         do {
-            return try JSONReader.parse(bytes, limits: JSONReader.Limits(maximumBytes: FileContents.maximumBytes))
+            let limits = JSONReader.Limits(
+                maximumDepth: Screen.maximumDocumentDepth, maximumBytes: FileContents.maximumBytes)
+            return try JSONReader.parse(bytes, limits: limits)
         } catch {
             throw CommandError(.invalidInput, parameter: option, "\(label): not JSON: \(error.description)")
         }

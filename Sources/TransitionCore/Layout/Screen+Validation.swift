@@ -3,6 +3,13 @@ extension Screen {
     public static let maximumDepth = 64
     /// The most nodes one screen may have.
     public static let maximumNodeCount = 4096
+    /// The JSON nesting a reader of documents that carry screens must accept (a Varlink call, a screen
+    /// file): 256 levels, where a reader's default is 64. A screen's nested form at ``maximumDepth``
+    /// levels of nodes is 131 levels deep: the screen's object, two levels per node (its object, and the
+    /// `children` array its children sit in) and three inside the deepest node (`transform`, a function,
+    /// its arguments). The rest is room for what surrounds the screen (a call puts it 3 or 4 levels deep,
+    /// a reply 5) and for its nodes' `style`s, which are passed on untouched.
+    public static let maximumDocumentDepth = 256
 
     /// Checks everything decoding cannot: identifiers, uniqueness, ranges and limits.
     ///

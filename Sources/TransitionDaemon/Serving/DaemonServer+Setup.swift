@@ -53,6 +53,7 @@ extension DaemonServer {
         var server = VarlinkServer.Configuration()
         server.maximumConnections = service.maximumConnections
         server.maximumMessageBytes = service.maximumMessageBytes
+        server.maximumCallDepth = TransitionService.maximumCallDepth
         server.maximumPendingOutputBytes = service.maximumPendingOutputBytes
         server.shutdownTimeout = configuration.disconnectTimeout
         server.connectionLimitError =

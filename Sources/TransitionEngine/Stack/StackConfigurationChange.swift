@@ -59,6 +59,20 @@ final class TransitionPlanner: Sendable {
 
     init(animator: @escaping @Sendable (String) -> AnimatorSpecification?) { self.animator = animator }
 
+    /// Checks that the operation's `sourceNode`, if any, is a node of `screen`, the screen the
+    /// transition leaves: a node it does not have is the caller's parameter at fault, whatever the
+    /// animator (one without a `source` role ignores it, but the caller still named a node that is not
+    /// there).
+    ///
+    /// - Throws: `invalidParameter` naming `sourceNode`.
+    static func checkSourceNode(of options: OperationOptions, leaving screen: Screen) throws(TransitionEngineError) {
+        guard let source = options.sourceNode, screen.node(source) == nil else { return }
+        throw TransitionEngineError(
+            .invalidParameter,
+            "Screen \(screen.id) has no node \(source); name a node of the screen the transition leaves.",
+            parameter: "sourceNode")
+    }
+
     func plan(
         _ visual: PlannedChange.Visual, in state: StackState, options: OperationOptions, interactive: Bool
     ) throws(TransitionEngineError) -> CompiledPlan {
@@ -80,6 +94,7 @@ final class TransitionPlanner: Sendable {
                 .invalidAnimator, "Animator \(name) has no \(visual.operation) variant; choose another.",
                 parameter: parameter)
         }
+        try Self.checkSourceNode(of: options, leaving: visual.from)
         let request = TransitionRequest(
             animator: animator, operation: visual.operation, from: visual.from, to: visual.to,
             containerSize: state.containerSize, sourceNode: options.sourceNode)

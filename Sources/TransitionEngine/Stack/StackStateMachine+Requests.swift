@@ -137,6 +137,9 @@ extension StackStateMachine {
         // arrival (a sixth of all CPU with three operations queued), and with one operation arriving per
         // transition, as a client keeping a few queued sends them, every arrival found a new base.
         let change = try projectedState().applying(operation)
+        if let visual = change.visual {
+            try TransitionPlanner.checkSourceNode(of: operation.options, leaving: visual.from)
+        }
         let id = takeID()
         enqueue(Queued(id: id, operation: operation))
         if let base = projectionBase {

@@ -238,7 +238,8 @@ public enum TransitionInterface {
         method SetRules(stack: string, rules: []AnimatorRule, policy: ?OperationPolicy) -> (result: OperationResult)
 
         # Pushes a screen. animator overrides the rules; animated false completes at once; sourceNode names
-        # the from-screen node the push started from (the `source` role of animators such as zoom).
+        # the from-screen node the push started from (the `source` role of animators such as zoom); one the
+        # screen being left does not have is InvalidValue.
         method Push(stack: string, screen: object, animator: ?string, animated: ?bool, sourceNode: ?string)
           -> (result: OperationResult)
 

@@ -24,6 +24,12 @@ import Varlink
 ///                                listener: try .listen(path: path))
 /// ```
 public final class TransitionService: Sendable {
+    /// The deepest JSON nesting the server must read in a call of this interface
+    /// (`VarlinkServer.Configuration.maximumCallDepth`): `Screen.maximumDocumentDepth`, so that a screen
+    /// at the documented 64 levels of nodes, sent in its nested form, reaches validation and its errors
+    /// instead of closing the connection.
+    public static let maximumCallDepth = Screen.maximumDocumentDepth
+
     /// The engine the service drives.
     public let engine: TransitionEngine
     /// The limits and policies in force.

@@ -26,11 +26,11 @@ public final class VarlinkClient {
     /// with its frames is well under 1 MiB) but bounded.
     public static let defaultMaximumMessageBytes = 16 << 20
 
-    /// The deepest nesting of arrays and objects accepted in a reply: 256. A server returns objects its
-    /// clients sent inside its own reply structure, so a reply may nest deeper than the 64 levels a server
-    /// reads in a call (a value sent at that limit comes back a few levels deeper); the bound still caps
-    /// what a decoder of the reply recurses through.
-    public static let maximumReplyDepth = 256
+    /// The deepest nesting of arrays and objects accepted in a reply: 512. A server returns objects its
+    /// clients sent inside its own reply structure, so a reply may nest deeper than a server reads in a
+    /// call (a value sent at the server's `maximumCallDepth` comes back a few levels deeper; transitiond
+    /// reads calls 256 deep); the bound still caps what a decoder of the reply recurses through.
+    public static let maximumReplyDepth = 512
 
     /// The socket path connected to.
     public let path: String

@@ -52,7 +52,8 @@ extension EventLoop {
                 framer: VarlinkFramer(maximumMessageBytes: configuration.maximumMessageBytes),
                 machine: VarlinkConnectionStateMachine(
                     maximumQueuedCalls: configuration.maximumQueuedCalls,
-                    readerLimits: .init(maximumBytes: configuration.maximumMessageBytes)
+                    readerLimits: .init(
+                        maximumDepth: configuration.maximumCallDepth, maximumBytes: configuration.maximumMessageBytes)
                 ),
                 registeredEvents: events
             )

@@ -1,3 +1,5 @@
+import JSON
+
 extension VarlinkServer {
     /// Limits and hooks of a server. Every property has a documented default.
     public struct Configuration: Sendable {
@@ -8,6 +10,11 @@ extension VarlinkServer {
         /// `VarlinkFramer.defaultMaximumMessageBytes`). A larger one is answered with
         /// `messageTooLargeError` (when set) and closes its connection; other connections are untouched.
         public var maximumMessageBytes: Int
+        /// The deepest nesting of arrays and objects read in a call (default 64, `JSONReader.Limits`'
+        /// default). A deeper call is not read: its connection is closed (`invalidMessage`), as for any
+        /// message that is not JSON. A service whose calls carry deep documents raises it; the parser is
+        /// iterative, so the bound is one of memory and of what decoders recurse through, not of the stack.
+        public var maximumCallDepth: Int
         /// The most bytes queued for one connection and not yet taken by its reader (default 8 MiB,
         /// about 30 s of a 120 Hz stream of 2 KiB frames). A connection whose reader falls further
         /// behind is closed with `outputLimitExceeded`, so one slow reader never holds memory or delays
@@ -34,6 +41,7 @@ extension VarlinkServer {
         public init() {
             maximumConnections = 1024
             maximumMessageBytes = VarlinkFramer.defaultMaximumMessageBytes
+            maximumCallDepth = JSONReader.Limits().maximumDepth
             maximumPendingOutputBytes = 8 << 20
             maximumQueuedCalls = VarlinkConnectionStateMachine.defaultMaximumQueuedCalls
             shutdownTimeout = .seconds(2)

@@ -57,13 +57,14 @@ extension MalformedCase {
         #"{"method":"io.transitiond.GetStack","parameters":{"name":"idle","extra":"# + value + "}}"
     }
 
-    /// JSON deeper than `JSONReader.Limits.maximumDepth` (64), or with more than 2^18 values.
+    /// JSON deeper than the daemon reads in a call (`TransitionService.maximumCallDepth`, 256), or with more
+    /// than 2^18 values.
     static let nesting: [MalformedCase] = [
-        closes(.nesting, "65 levels of arrays", bytes: Array(deepCall(nestedArrays(63)).utf8) + [0]),
+        closes(.nesting, "257 levels of arrays", bytes: Array(deepCall(nestedArrays(255)).utf8) + [0]),
         closes(
-            .nesting, "65 levels of objects",
+            .nesting, "257 levels of objects",
             bytes: Array(
-                deepCall(String(repeating: #"{"a":"#, count: 62) + "{}" + String(repeating: "}", count: 62)).utf8)
+                deepCall(String(repeating: #"{"a":"#, count: 254) + "{}" + String(repeating: "}", count: 254)).utf8)
                 + [0]),
         closes(.nesting, "1000 levels of arrays", bytes: Array(deepCall(nestedArrays(998)).utf8) + [0]),
         closes(.nesting, "100000 unclosed arrays", bytes: [UInt8](repeating: UInt8(ascii: "["), count: 100_000) + [0]),
@@ -71,7 +72,7 @@ extension MalformedCase {
             .nesting, "deep nesting in a screen's style",
             bytes: Array(
                 (#"{"method":"io.transitiond.Push","parameters":{"stack":"idle","screen":{"id":"deep","style":"#
-                    + nestedArrays(70) + #","root":{"id":"view","frame":[0,0,375,667]}}}}"#).utf8) + [0]),
+                    + nestedArrays(260) + #","root":{"id":"view","frame":[0,0,375,667]}}}}"#).utf8) + [0]),
         closes(
             .nesting, "deep nesting in the method",
             bytes: Array((#"{"method":"# + nestedArrays(100) + "}").utf8) + [0]),
@@ -79,7 +80,7 @@ extension MalformedCase {
             .nesting, "300000 values",
             bytes: Array(deepCall("[" + Array(repeating: "0", count: 300_000).joined(separator: ",") + "]").utf8) + [0]),
         MalformedCase(
-            .nesting, "64 levels exactly", bytes: Array(deepCall(nestedArrays(62)).utf8) + [0],
+            .nesting, "256 levels exactly", bytes: Array(deepCall(nestedArrays(254)).utf8) + [0],
             replies: [.invalidParameter("extra")], fate: .survives),
     ]
 }

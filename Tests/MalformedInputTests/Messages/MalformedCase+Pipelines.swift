@@ -48,6 +48,15 @@ extension MalformedCase {
         return #"{"id":"chain","nodes":[\#(nodes.joined(separator: ","))]}"#
     }
 
+    /// A screen in the nested form whose nodes form a chain `count` levels deep.
+    private static func nestedChain(_ count: Int) -> String {
+        var node = #"{"id":"n\#(count - 1)","frame":[0,0,1,1]}"#
+        for index in stride(from: count - 2, through: 0, by: -1) {
+            node = #"{"id":"n\#(index)","frame":[0,0,1,1],"children":[\#(node)]}"#
+        }
+        return #"{"id":"chain","root":\#(node)}"#
+    }
+
     /// A screen whose root has `count` children: `count + 1` nodes.
     private static func wide(_ count: Int) -> String {
         let children = (0..<count).map { #"{"id":"c\#($0)","frame":[0,0,1,1]}"# }
@@ -65,6 +74,9 @@ extension MalformedCase {
         MalformedCase(
             .screens, "65 levels", bytes: push(chain(65)), replies: [.invalidScreen("screen.nodes[64]")],
             fate: .survives),
+        MalformedCase(
+            .screens, "65 levels, nested form", bytes: push(nestedChain(65)),
+            replies: [.invalidScreen("screen.root" + String(repeating: ".children[0]", count: 64))], fate: .survives),
         MalformedCase(
             .screens, "4097 nodes", bytes: push(wide(4096)), replies: [.invalidScreen("screen.root.children[4095]")],
             fate: .survives),

@@ -44,3 +44,21 @@ extension Screens {
         return ["id": .string(id), "root": ["id": "view", "frame": [0, 0, 375, 667], "children": .array(children)]]
     }
 }
+
+extension Screens {
+    /// A screen (nested form) whose nodes form a chain `levels` deep, the deepest one carrying a transform
+    /// with arguments and a style nested `styleDepth` levels: the deepest JSON a screen of that many levels
+    /// can be.
+    static func chain(_ id: String, levels: Int, styleDepth: Int = 0) -> JSONValue {
+        var style: JSONValue = "deepest"
+        for _ in 0..<styleDepth { style = [style] }
+        var node: JSONValue = [
+            "id": .string("n\(levels - 1)"), "frame": [0, 0, 10, 10],
+            "transform": [["matrix": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]]], "style": style,
+        ]
+        for level in stride(from: levels - 2, through: 0, by: -1) {
+            node = ["id": .string("n\(level)"), "frame": [0, 0, 10, 10], "children": [node]]
+        }
+        return ["id": .string(id), "root": node]
+    }
+}

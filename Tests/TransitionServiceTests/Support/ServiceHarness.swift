@@ -42,6 +42,7 @@ final class ServiceHarness: Sendable {
         var serverConfiguration = VarlinkServer.Configuration()
         serverConfiguration.maximumConnections = configuration.maximumConnections
         serverConfiguration.maximumMessageBytes = configuration.maximumMessageBytes
+        serverConfiguration.maximumCallDepth = TransitionService.maximumCallDepth
         server = try VarlinkServer(
             service: service.makeVarlinkService(version: "test"),
             listener: try .listen(path: path, mode: socketMode), configuration: serverConfiguration)
