@@ -58,7 +58,15 @@ struct AnimatorSpecificationTests {
         ),
         (
             #"{"name":"a","variants":{"push":{"duration":1,"phases":[{"duration":1,"tracks":[{"target":"to","property":"colour","to":1}]}]}}}"#,
-            "colour"
+            #"unknown property "colour"; use position, size, frame, anchorPoint, transform, alpha, hidden, zIndex"#
+        ),
+        (
+            #"{"name":"a","variants":{"push":{"duration":1,"phases":[{"duration":1,"tracks":[{"target":"to","property":"alpha","keyframes":{"values":[0,1],"calculationMode":"cubicc"}}]}]}}}"#,
+            #"unknown calculationMode "cubicc"; use linear, discrete, paced, cubic, cubicPaced"#
+        ),
+        (
+            #"{"name":"a","variants":{"push":{"duration":1,"phases":[{"duration":1,"timing":{"cubicBezier":[2,0,0,1]},"tracks":[]}]}}}"#,
+            "phases[0].timing.cubicBezier: x1 must lie in [0, 1] so that the curve is a function of time, got 2.0"
         ),
         (
             #"{"name":"a","variants":{"push":{"duration":1,"phases":[{"duration":1,"tracks":[{"target":"to","property":"alpha"}]}]}}}"#,
@@ -89,6 +97,8 @@ struct AnimatorSpecificationTests {
         } catch {
             let description = JSONValueDecoder.describe(error)
             #expect(description.contains(reason), "\(description)")
+            // Said once: an underlying error is not repeated in parentheses.
+            #expect(description.components(separatedBy: "must lie").count <= 2, "\(description)")
         }
     }
 }

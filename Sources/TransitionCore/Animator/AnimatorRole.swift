@@ -111,4 +111,9 @@ public enum AnimatableProperty: String, Sendable, Codable, CaseIterable {
     case hidden
     /// Painting order among siblings; switches at the start of its phase.
     case zIndex
+
+    /// Decodes a property from its name; an unknown name fails with the names accepted.
+    public init(from decoder: any Decoder) throws {
+        self = try Self.decodeNamedCase(from: decoder, kind: "property")
+    }
 }

@@ -12,6 +12,11 @@ public enum KeyframeCalculationMode: String, Sendable, Hashable, Codable, CaseIt
     /// The cubic spline traversed at an even pace; key times and timing functions are ignored.
     case cubicPaced
 
+    /// Decodes a mode from its name; an unknown name fails with the names accepted.
+    public init(from decoder: any Decoder) throws {
+        self = try Self.decodeNamedCase(from: decoder, kind: "calculationMode")
+    }
+
     /// Whether the mode draws a cubic spline.
     public var isCubic: Bool { self == .cubic || self == .cubicPaced }
 

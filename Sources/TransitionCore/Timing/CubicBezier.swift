@@ -116,9 +116,8 @@ extension CubicBezier: Codable {
         do {
             try self.init(x1: values[0], y1: values[1], x2: values[2], y2: values[3])
         } catch {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error)
-            )
+            // The message names the control point; the path is the array's.
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
         }
     }
 
