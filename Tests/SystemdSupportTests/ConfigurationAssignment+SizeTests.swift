@@ -52,6 +52,6 @@ import Testing
         #expect(try assignment.sizeBytes(in: 0...2_097_152) == 2_097_152)
         #expect(
             ConfigurationAssignmentTests.message { try assignment.sizeBytes(in: 0...1_048_576) }
-                == "/etc/t.conf:7: bad value for Key: expected a size from 0 to 1048576 bytes, got \"2M\"")
+                == "/etc/t.conf:7: bad value for Key: expected a size from 0 to 1M (base 1024), got \"2M\"")
     }
 }

@@ -77,6 +77,6 @@ import Testing
         #expect(try assignment.timeSpanMicroseconds(in: 0...120_000_000) == 120_000_000)
         #expect(
             ConfigurationAssignmentTests.message { try assignment.timeSpanMicroseconds(in: 1...60_000_000) }
-                == "/etc/t.conf:7: bad value for Key: expected a time span from 1 to 60000000 µs, got \"2min\"")
+                == "/etc/t.conf:7: bad value for Key: expected a time span from 1us to 1min, got \"2min\"")
     }
 }

@@ -12,13 +12,15 @@ extension ConfigurationAssignment {
             throw badValueError("expected a size such as 4096, 64K or 1.5M (base 1024), got \(quoted)")
         }
         if let range, !range.contains(bytes) {
-            throw badValueError("expected a size from \(range.lowerBound) to \(range.upperBound) bytes, got \(quoted)")
+            throw badValueError(
+                "expected a size from \(ConfigurationValueFormatting.size(range.lowerBound)) to "
+                    + "\(ConfigurationValueFormatting.size(range.upperBound)) (base 1024), got \(quoted)")
         }
         return bytes
     }
 
     /// Suffixes in the order they must appear, with their factors (systemd's IEC table).
-    private static let sizeSuffixes: [(suffix: String, factor: UInt64)] = [
+    static let sizeSuffixes: [(suffix: String, factor: UInt64)] = [
         ("E", 1 << 60), ("P", 1 << 50), ("T", 1 << 40), ("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10), ("B", 1),
         ("", 1),
     ]

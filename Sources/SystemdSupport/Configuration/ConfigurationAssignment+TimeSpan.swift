@@ -30,7 +30,8 @@ extension ConfigurationAssignment {
         }
         if let range, !range.contains(microseconds) {
             throw badValueError(
-                "expected a time span from \(range.lowerBound) to \(range.upperBound) µs, got \(quoted)")
+                "expected a time span from \(ConfigurationValueFormatting.timeSpan(range.lowerBound)) to "
+                    + "\(ConfigurationValueFormatting.timeSpan(range.upperBound)), got \(quoted)")
         }
         return microseconds
     }
