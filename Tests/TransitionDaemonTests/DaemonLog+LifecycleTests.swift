@@ -112,6 +112,14 @@ import TransitionTestSupport
             .transitionsCancelledAtShutdown, "Failed to settle 1 transition within 1.5s, cancelling them",
             ["TRANSITIONS=1"]
         ) { $0.transitionsCancelledAtShutdown(count: 1, settleMicroseconds: 1_500_000) }
+        expectEntry(
+            .transitionsCancelledAtShutdown, "Failed to settle 1 transition within 2s, cancelling them",
+            ["TRANSITIONS=1", "PENDING=stack main is not idle; stack main has 1 queued operations"]
+        ) {
+            $0.transitionsCancelledAtShutdown(
+                count: 1, settleMicroseconds: 2_000_000,
+                pending: ["stack main is not idle", "stack main has 1 queued operations"])
+        }
         expectEntry(.stopped, "Stopped: state of 3 stacks written, 1 client disconnected", ["STACKS=3"]) {
             $0.stopped(stacks: 3, clients: 1)
         }

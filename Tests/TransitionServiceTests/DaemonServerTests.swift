@@ -225,6 +225,55 @@ import Varlink
         directory.remove()
     }
 
+    /// Stopping lets the running transition and the operations queued behind it finish within the settle
+    /// bound; what is still running at the bound is abandoned and reported, and the stack comes back with
+    /// its committed state.
+    @Test func stopSettlesQueuedOperationsAndReportsWhatItAbandons() async throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try await DaemonServer.start(Self.configuration(directory))
+        let path = try #require(daemon.socketPath)
+        let slow: JSONValue = [
+            "name": "slow",
+            "variants": [
+                "push": [
+                    "duration": 60, "layers": ["from", "to"],
+                    "phases": [
+                        [
+                            "duration": "duration", "timing": "linear",
+                            "tracks": [["target": "to", "property": "alpha", "to": 1]],
+                        ]
+                    ],
+                ]
+            ],
+        ]
+        try await OffPool.run {
+            let client = try TransitionClient(path: path, timeout: .seconds(10))
+            defer { client.close() }
+            try client.createStack("main", width: 375, height: 667, root: Screens.screen("home"))
+            _ = try client.defineAnimator(slow)
+            // A slide (0.3 s) runs, a second one waits behind it, then a minute-long push behind both.
+            for (screen, animator) in [("a", "slide"), ("b", "slide"), ("c", "slow")] {
+                _ = try client.call(
+                    "Push", ["stack": "main", "screen": Screens.json(screen), "animator": .string(animator)])
+            }
+        }
+        let outcome = await daemon.stop(settleTimeout: .seconds(3))
+        #expect(outcome.unsettledTransitions == 1)
+        #expect(outcome.pendingWork.contains("stack main is not idle"), "\(outcome)")
+        #expect(await daemon.stop() == outcome)
+
+        let restarted = try await DaemonServer.start(Self.configuration(directory))
+        let restartedPath = try #require(restarted.socketPath)
+        let screens = try await OffPool.run {
+            let client = try TransitionClient(path: restartedPath, timeout: .seconds(10))
+            defer { client.close() }
+            return try client.stack("main").screens
+        }
+        #expect(screens == ["home", "a", "b"])
+        #expect(await restarted.stop() == StopOutcome())
+        directory.remove()
+    }
+
     static func bind(_ descriptor: Int32, _ path: String) -> Int32 {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

@@ -54,8 +54,9 @@ public enum DaemonConfigurationSchema {
         DaemonConfigurationKey(
             "Daemon", "ShutdownSettleSec", default: "5s",
             [
-                "On SIGTERM, how long running transitions may take to finish before they are cancelled;",
-                "at most 1min, and shorter than the unit's TimeoutStopSec=.",
+                "On SIGTERM, how long running transitions and the operations queued behind them may take",
+                "to finish before the rest is cancelled; at most 1min, and shorter than the unit's",
+                "TimeoutStopSec=.",
             ]
         ) { assignment, configuration, _ in
             configuration.shutdownSettleMicroseconds = try assignment.timeSpanMicroseconds(in: shutdownSettleRange)

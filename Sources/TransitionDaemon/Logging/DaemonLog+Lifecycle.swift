@@ -144,16 +144,19 @@ extension DaemonLog {
             fileID: fileID, line: line, function: function)
     }
 
-    /// Transitions did not settle within the bound and were cancelled.
+    /// Transitions did not settle within the bound and were cancelled; `pending` says what was left
+    /// (`PENDING=`, one item after another: running stacks, queued operations).
     public func transitionsCancelledAtShutdown(
-        count: Int, settleMicroseconds: UInt64, fileID: String = #fileID, line: Int = #line,
+        count: Int, settleMicroseconds: UInt64, pending: [String] = [], fileID: String = #fileID, line: Int = #line,
         function: String = #function
     ) {
+        var fields = [JournalField("TRANSITIONS", String(count))]
+        if !pending.isEmpty { fields.append(JournalField("PENDING", pending.joined(separator: "; "))) }
         log(
             .transitionsCancelledAtShutdown,
             "Failed to settle \(count) \(count == 1 ? "transition" : "transitions") within "
                 + "\(Self.duration(settleMicroseconds)), cancelling them",
-            fields: [JournalField("TRANSITIONS", String(count))], fileID: fileID, line: line, function: function)
+            fields: fields, fileID: fileID, line: line, function: function)
     }
 
     /// The daemon stopped cleanly.

@@ -122,7 +122,11 @@ extension RunningDaemon {
         Self.notify(log) { try supervisor.stopping(status: text) }
         log.stopping(signal: signal.description, runningTransitions: running, settleMicroseconds: settle)
         let clients = server.connectionCount
-        SynchronousWait.run { [server] in await server.stop(settleTimeout: .microseconds(settle)) }
+        let outcome = SynchronousWait.run { [server] in await server.stop(settleTimeout: .microseconds(settle)) }
+        if !outcome.pendingWork.isEmpty {
+            log.transitionsCancelledAtShutdown(
+                count: outcome.unsettledTransitions, settleMicroseconds: settle, pending: outcome.pendingWork)
+        }
         log.stopped(stacks: server.engine.stackIDs.count, clients: clients)
         socket.removeSocketFileIfBound()
         signals.stop()

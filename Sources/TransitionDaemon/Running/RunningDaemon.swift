@@ -116,7 +116,7 @@ final class RunningDaemon: Sendable {
             try supervisor.start()
         } catch {
             log.log(.notificationFailed, "Failed to start: \(error)", priority: .error)
-            SynchronousWait.run { await server.stop() }
+            _ = SynchronousWait.run { await server.stop() }
             socket.removeSocketFileIfBound()
             signals.stop()
             throw StartFailure()

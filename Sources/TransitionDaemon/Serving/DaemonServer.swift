@@ -127,51 +127,72 @@ public final class DaemonServer: Sendable {
     /// Stops the daemon (see the type's documentation for the order) and returns once everything is
     /// stopped and the state written. Idempotent: later and concurrent calls wait for the same stop.
     ///
-    /// - Parameter settleTimeout: how long running transitions may take to reach their end; nil for the
-    ///   configuration's `settleTimeout` (a reload may have changed it since the start).
-    public func stop(settleTimeout: Duration? = nil) async {
+    /// - Parameter settleTimeout: how long running transitions (and the operations queued behind them)
+    ///   may take to reach their end; nil for the configuration's `settleTimeout` (a reload may have
+    ///   changed it since the start).
+    /// - Returns: what the stop left unfinished, the same for every caller.
+    @discardableResult
+    public func stop(settleTimeout: Duration? = nil) async -> StopOutcome {
         let bound = settleTimeout ?? configuration.settleTimeout
-        await stopping.run { [self] in await performStop(settleTimeout: bound) }
+        return await stopping.run { [self] in await performStop(settleTimeout: bound) }
     }
 
-    private func performStop(settleTimeout: Duration) async {
+    private func performStop(settleTimeout: Duration) async -> StopOutcome {
         service.beginShutdown()
         await service.releaseInteractions()
-        await settle(within: settleTimeout)
+        let outcome = await settle(within: settleTimeout)
         service.stopStreams()
         let server = self.server
         await SystemThread.run { server.shutdown() }
         await engine.shutdown()
         await serviceStore.close()
         await clock.stop()
+        return outcome
     }
 
-    /// Waits until nothing runs or waits on any stack, for at most `settleTimeout`.
-    private func settle(within settleTimeout: Duration) async {
+    /// Waits until nothing runs or waits on any stack, for at most `settleTimeout`; returns what is left.
+    private func settle(within settleTimeout: Duration) async -> StopOutcome {
         let deadline = ContinuousClock.now.advanced(by: settleTimeout)
         // One look per frame period: transitions end on ticks, so looking more often finds nothing new.
+        // While transitions run a counter says so; every stack is visited only once none runs.
         let period = Duration.nanoseconds(1_000_000_000 / Int64(clock.framesPerSecond))
         while ContinuousClock.now < deadline {
-            if await engine.pendingWork().isEmpty { return }
+            if engine.animatingStackCount == 0, await engine.pendingWork().isEmpty { return StopOutcome() }
             await TaskPool.sleep(for: period)
         }
         let left = await engine.pendingWork()
-        if !left.isEmpty {
-            configuration.service.log.log(
-                .warning, "Abandoning \(left.count) unfinished transitions after the settle timeout",
-                [("PENDING", left.joined(separator: "; "))])
-        }
+        guard !left.isEmpty else { return StopOutcome() }
+        return StopOutcome(unsettledTransitions: engine.animatingStackCount, pendingWork: left)
     }
 }
 
-/// Runs the stop once; later callers wait for it.
-private actor StopCoordinator {
-    private var task: Task<Void, Never>?
+/// What `DaemonServer.stop` left unfinished when its settle bound passed. The engine shut down after it:
+/// every stack keeps its committed state, as after a cancel, and operations still queued were dropped.
+public struct StopOutcome: Sendable, Equatable {
+    /// Transitions still running at the bound (stacks asking for ticks), abandoned.
+    public var unsettledTransitions = 0
+    /// What the engine still had to do then, one line each (`stack main has 2 queued operations`);
+    /// empty when everything settled.
+    public var pendingWork: [String] = []
 
-    func run(_ body: @escaping @Sendable () async -> Void) async {
+    /// Nothing left.
+    public init() {}
+
+    /// `unsettledTransitions` running and `pendingWork` left at the bound.
+    public init(unsettledTransitions: Int, pendingWork: [String]) {
+        self.unsettledTransitions = unsettledTransitions
+        self.pendingWork = pendingWork
+    }
+}
+
+/// Runs the stop once; later callers wait for it and get its outcome.
+private actor StopCoordinator {
+    private var task: Task<StopOutcome, Never>?
+
+    func run(_ body: @escaping @Sendable () async -> StopOutcome) async -> StopOutcome {
         if let task { return await task.value }
         let task = Task { await body() }
         self.task = task
-        await task.value
+        return await task.value
     }
 }
