@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import SystemThreads
 import Testing
 import TransitionClient
 import TransitionCore
@@ -271,6 +272,38 @@ import Varlink
         }
         #expect(screens == ["home", "a", "b"])
         #expect(await restarted.stop() == StopOutcome())
+        directory.remove()
+    }
+
+    /// A damaged state directory is logged as `state-restore-problem` (its catalogued entry, naming the
+    /// directory) and the stacks that could be read are served.
+    @Test func aDamagedJournalIsLoggedAsARestoreProblem() async throws {
+        let directory = try TemporaryDirectory()
+        let first = try await DaemonServer.start(Self.configuration(directory))
+        let firstPath = try #require(first.socketPath)
+        try await OffPool.run {
+            let client = try TransitionClient(path: firstPath, timeout: .seconds(10))
+            defer { client.close() }
+            try client.createStack("main", width: 375, height: 667, root: Screens.screen("home"))
+        }
+        await first.stop()
+        let journal = try #require(FileHandle(forWritingAtPath: directory.file("state/state.journal")))
+        journal.seekToEndOfFile()
+        journal.write(Data("not a record".utf8))
+        journal.closeFile()
+
+        var configuration = Self.configuration(directory)
+        let logged = Locked<[ServiceLog.Entry]>([])
+        configuration.service.log = ServiceLog(minimumPriority: .warning) { entry in
+            logged.withLock { $0.append(entry) }
+        }
+        let second = try await DaemonServer.start(configuration)
+        let problems = logged.withLock { $0 }.filter { $0.field("EVENT") == "state-restore-problem" }
+        #expect(problems.count == 1, "\(logged.withLock { $0 })")
+        #expect(problems.first?.field("STATE_DIRECTORY") == directory.file("state"))
+        #expect(problems.first?.message.contains("., ignoring") == false)
+        #expect(second.engine.stackIDs.count == 1)
+        await second.stop()
         directory.remove()
     }
 

@@ -103,7 +103,11 @@ import Varlink
         try await harness.withConnection { connection throws in
             #expect(try connection.stack("main")["screens"] == .array(screens))
         }
-        #expect(harness.log.all.contains { $0.field("OPERATION") == rule && $0.field("STACK") == "main" })
+        #expect(
+            harness.log.all.contains {
+                $0.field("ON_DISCONNECT") == rule && $0.field("STACK") == "main"
+                    && $0.field("EVENT") == "interaction-abandoned"
+            })
         #expect(await harness.pendingWork() == [])
         await harness.shutdown()
     }

@@ -198,6 +198,12 @@ import Varlink
             #expect(failure.parameters["parameter"]?.stringValue == parameter, "\(failure)")
             #expect(try connection.stack("main") == before)
         }
+        // Logged as the journal's `request-rejected` entry, naming the method; the Varlink layer's own
+        // `org.varlink.service.InvalidParameter` (a value the IDL does not allow) never reaches the service.
+        let logged = harness.log.all.contains {
+            $0.field("EVENT") == "request-rejected" && $0.field("OPERATION") == method
+        }
+        #expect(logged == (error != "InvalidParameter"), "\(harness.log.all.map(\.message))")
         #expect(await harness.pendingWork() == [])
         await harness.shutdown()
     }

@@ -77,8 +77,11 @@ public final class DaemonServer: Sendable {
             clock: clock, store: engineStore, transitionObserver: configuration.transitionObserver)
         for problem in engine.restoreProblems + serviceStore.restoreProblems {
             log.log(
-                .warning, "Failed to restore part of the state: \(problem.message), ignoring", [("ERROR", "\(problem)")]
-            )
+                .warning, "Failed to restore part of the state: \(Self.clause(problem.message)), ignoring",
+                [
+                    ("STATE_DIRECTORY", configuration.stateDirectory ?? ""), ("ERROR", "\(problem)"),
+                    ("EVENT", "state-restore-problem"),
+                ])
         }
         let service = TransitionService(engine: engine, store: serviceStore, configuration: configuration.service)
         for animator in configuration.animators {
@@ -148,6 +151,11 @@ public final class DaemonServer: Sendable {
         await serviceStore.close()
         await clock.stop()
         return outcome
+    }
+
+    /// `message` without its closing full stop, to continue the sentence it is put in.
+    static func clause(_ message: String) -> String {
+        message.hasSuffix(".") ? String(message.dropLast()) : message
     }
 
     /// Waits until nothing runs or waits on any stack, for at most `settleTimeout`; returns what is left.

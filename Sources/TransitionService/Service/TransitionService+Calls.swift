@@ -7,14 +7,17 @@ import Varlink
 typealias StackWork = @Sendable (isolated StackActor) async throws(TransitionEngineError) -> JSONObject
 
 extension TransitionService {
-    /// Replies to `context` with `error` and logs the rejection at debug level.
+    /// Replies to `context` with `error` and logs the rejection (`request-rejected`, docs/journal.md).
     func fail(_ context: VarlinkCallContext, _ error: ServiceError) {
         var error = error
         error.parameter = Self.callParameter(error.parameter, of: context.call.memberName)
         context.fail(error.varlinkError)
         configuration.log.log(
             .debug, "Rejected \(context.call.memberName) from \(context.peer): \(error)",
-            clientFields(context) + [("ERROR", error.code.name), ("PARAMETER", error.parameter)])
+            clientFields(context) + [
+                ("OPERATION", context.call.memberName), ("ERROR", error.code.name), ("PARAMETER", error.parameter),
+                ("EVENT", "request-rejected"),
+            ])
     }
 
     /// Replies with the result of a call: its parameters, or its error.
@@ -135,11 +138,14 @@ extension TransitionService {
         }
     }
 
-    /// Logs a failed write of the state directory, the daemon's own failure.
+    /// Logs a failed write of the state directory, the daemon's own failure (`state-write-failed`).
     func logStorageFailure(_ error: TransitionEngineError, stack: String) {
         configuration.log.log(
             .error, "Failed to write the state of stack \(stack): \(error.message)",
-            [("STACK", stack), ("ERROR", error.code.description), ("CAUSE", error.cause ?? "")])
+            [
+                ("STACK", stack), ("ERROR", error.code.description), ("CAUSE", error.cause ?? ""),
+                ("EVENT", "state-write-failed"),
+            ])
     }
 }
 

@@ -122,7 +122,8 @@ extension TransitionService {
                 "Stack \(record.name): the client driving transition \(driver.transition) left (\(peer)); \(ended)",
                 [
                     ("CLIENT_PID", String(peer.pid)), ("CLIENT_UID", String(peer.uid)), ("STACK", record.name),
-                    ("TRANSITION_ID", String(driver.transition)), ("OPERATION", driver.rule.rawValue),
+                    ("TRANSITION_ID", String(driver.transition)), ("ON_DISCONNECT", driver.rule.rawValue),
+                    ("EVENT", "interaction-abandoned"),
                 ])
         }
     }
