@@ -83,11 +83,6 @@ import TransitionTestSupport
             .stateRestored, "Restored 1 stack from /var/lib/transitiond",
             ["STATE_DIRECTORY=/var/lib/transitiond", "STACKS=1"]
         ) { $0.stateRestored(stacks: 1, directory: "/var/lib/transitiond") }
-        expectEntry(
-            .stateRestoreProblem,
-            "Failed to restore part of the state in /var/lib/transitiond: torn record at 4096, ignoring",
-            ["STATE_DIRECTORY=/var/lib/transitiond"]
-        ) { $0.stateRestoreProblem("torn record at 4096", directory: "/var/lib/transitiond") }
     }
 
     @Test func readyReloadAndStop() {

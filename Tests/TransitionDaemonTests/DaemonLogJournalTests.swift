@@ -15,11 +15,16 @@ import TransitionTestSupport
             ]
         ) {
             let log = DaemonLog(destination: .journal, level: .info, instance: "seat0")
-            let client = DaemonLog.Client(pid: 4242, uid: 1000)
             let push = DaemonLog.Transition(stack: "main", operation: "push", animator: "slide", id: 7)
-            log.clientConnected(client)
-            log.stackCreated("main", by: client)
-            log.stackCreated("other", by: client)
+            let client = [("CLIENT_PID", "4242"), ("CLIENT_UID", "1000")]
+            log.serviceEntry(
+                syslogLevel: 7, message: "Client connected (pid=4242 uid=1000 gid=1000)",
+                fields: client + [("EVENT", "client-connected")])
+            for stack in ["main", "other"] {
+                log.serviceEntry(
+                    syslogLevel: 5, message: "Created stack \(stack) for pid=4242 uid=1000 gid=1000",
+                    fields: client + [("STACK", stack), ("EVENT", "stack-created")])
+            }
             log.transitionBegan(push)
             log.transitionCompleted(push, durationMilliseconds: 300)
             log.transitionCancelled(
@@ -31,7 +36,7 @@ import TransitionTestSupport
         let stack = results[0]
         #expect(
             stack.map { $0["MESSAGE"] ?? "" } == [
-                "Created stack main for client pid 4242 (uid 1000)",
+                "Created stack main for pid=4242 uid=1000 gid=1000",
                 "Stack main: push #7 began with slide",
                 "Stack main: push #7 completed in 300ms",
                 "Stack main: pop #8 cancelled after 120ms: cancelled by the client",
@@ -58,7 +63,8 @@ import TransitionTestSupport
         #expect(results[1].count == 1)
         #expect(connected["CLIENT_PID"] == "4242")
         #expect(connected["CLIENT_UID"] == "1000")
-        #expect(connected["MESSAGE"] == "Client pid 4242 (uid 1000) connected")
+        #expect(connected["MESSAGE"] == "Client connected (pid=4242 uid=1000 gid=1000)")
+        #expect(connected["PRIORITY"] == "6")  // raised from debug to the event's own priority
         #expect(results[2].isEmpty)  // the debug entry was below LogLevel=info
     }
 }

@@ -37,17 +37,20 @@ import Testing
     /// `request-rejected` admits 10 per key per 10 s; the first entry of the next window counts the rest.
     @Test func repeatingEventsAreRateLimitedPerKeyAndTheSuppressedCounted() {
         let recording = RecordingLog()
-        let client = DaemonLog.Client(pid: 42, uid: 1000)
-        for _ in 0..<15 { recording.log.requestRejected(client, method: "Push", error: "NoSuchStack") }
+        func rejected(pid: Int) {
+            recording.log.serviceEntry(
+                syslogLevel: 7, message: "Rejected Push from pid=\(pid): NoSuchStack",
+                fields: [("CLIENT_PID", String(pid)), ("ERROR", "NoSuchStack"), ("EVENT", "request-rejected")])
+        }
+        for _ in 0..<15 { rejected(pid: 42) }
         #expect(recording.entries.value.count == 10)
-        // Another key has its own budget.
-        recording.log.requestRejected(DaemonLog.Client(pid: 43, uid: 1000), method: "Push", error: "NoSuchStack")
+        // Another key (the client's pid) has its own budget.
+        rejected(pid: 43)
         #expect(recording.entries.value.count == 11)
         recording.advance(seconds: 10)
-        recording.log.requestRejected(client, method: "Push", error: "NoSuchStack")
+        rejected(pid: 42)
         #expect(
-            recording.last?.message
-                == "Rejected Push from pid 42 (uid 1000): NoSuchStack (5 similar messages suppressed)")
+            recording.last?.message == "Rejected Push from pid=42: NoSuchStack (5 similar messages suppressed)")
         #expect(recording.lastFields.last == "SUPPRESSED=5")
         // Events that cannot repeat fast are never limited.
         for _ in 0..<50 { recording.log.ready(status: "x") }
@@ -77,11 +80,13 @@ import Testing
     /// Without a journal the same entry is one plain line on standard error (JournalWriter's format).
     @Test func thePlainLineCarriesTheFields() throws {
         let recording = RecordingLog()
-        recording.log.stackCreated("main", by: DaemonLog.Client(pid: 42, uid: 1000))
+        recording.log.serviceEntry(
+            syslogLevel: 5, message: "Created stack main for pid=42 uid=1000 gid=1000",
+            fields: [("CLIENT_PID", "42"), ("CLIENT_UID", "1000"), ("STACK", "main"), ("EVENT", "stack-created")])
         let entry = try #require(recording.last)
         #expect(
             entry.plainLine()
-                == "notice: Created stack main for client pid 42 (uid 1000) MESSAGE_ID=f174ec4e45924807b5595fe00795c16d "
-                + "STACK=main CLIENT_PID=42 CLIENT_UID=1000")
+                == "notice: Created stack main for pid=42 uid=1000 gid=1000 MESSAGE_ID=f174ec4e45924807b5595fe00795c16d "
+                + "CLIENT_PID=42 CLIENT_UID=1000 STACK=main")
     }
 }

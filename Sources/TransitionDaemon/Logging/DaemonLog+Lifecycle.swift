@@ -93,16 +93,6 @@ extension DaemonLog {
             fileID: fileID, line: line, function: function)
     }
 
-    /// Part of the stored state was damaged and skipped.
-    public func stateRestoreProblem(
-        _ problem: String, directory: String, fileID: String = #fileID, line: Int = #line, function: String = #function
-    ) {
-        log(
-            .stateRestoreProblem, "Failed to restore part of the state in \(directory): \(problem), ignoring",
-            fields: [JournalField("STATE_DIRECTORY", directory)], rateLimitKey: directory,
-            fileID: fileID, line: line, function: function)
-    }
-
     /// `READY=1` was sent.
     public func ready(
         status: String, fileID: String = #fileID, line: Int = #line, function: String = #function

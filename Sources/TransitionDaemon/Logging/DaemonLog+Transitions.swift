@@ -28,26 +28,6 @@ extension DaemonLog {
         }
     }
 
-    /// A stack was created by `client`.
-    public func stackCreated(
-        _ stack: String, by client: Client, fileID: String = #fileID, line: Int = #line, function: String = #function
-    ) {
-        log(
-            .stackCreated, "Created stack \(stack) for client \(client)",
-            fields: [JournalField("STACK", stack)] + client.fields, rateLimitKey: String(client.uid),
-            fileID: fileID, line: line, function: function)
-    }
-
-    /// A stack was deleted by `client`.
-    public func stackDeleted(
-        _ stack: String, by client: Client, fileID: String = #fileID, line: Int = #line, function: String = #function
-    ) {
-        log(
-            .stackDeleted, "Deleted stack \(stack) for client \(client)",
-            fields: [JournalField("STACK", stack)] + client.fields, rateLimitKey: String(client.uid),
-            fileID: fileID, line: line, function: function)
-    }
-
     /// A transition began (its first frame is due).
     public func transitionBegan(
         _ transition: Transition, interactive: Bool = false,
@@ -87,29 +67,6 @@ extension DaemonLog {
                 JournalField("DURATION_MS", String(durationMilliseconds)), JournalField("REASON", reason),
             ],
             rateLimitKey: transition.stack, fileID: fileID, line: line, function: function)
-    }
-
-    /// The client driving an interactive transition left; `outcome` says what happened to it.
-    public func interactionAbandoned(
-        _ transition: Transition, by client: Client, outcome: String,
-        fileID: String = #fileID, line: Int = #line, function: String = #function
-    ) {
-        log(
-            .interactionAbandoned,
-            "Stack \(transition.stack): the client driving \(transition.operation) #\(transition.id) left "
-                + "(\(client)), \(outcome)",
-            fields: transition.fields + client.fields, rateLimitKey: transition.stack,
-            fileID: fileID, line: line, function: function)
-    }
-
-    /// A stack's state could not be written; the change was not committed.
-    public func stateWriteFailed(
-        stack: String, reason: String, fileID: String = #fileID, line: Int = #line, function: String = #function
-    ) {
-        log(
-            .stateWriteFailed, "Failed to write the state of stack \(stack): \(reason)",
-            fields: [JournalField("STACK", stack), JournalField("REASON", reason)], rateLimitKey: stack,
-            fileID: fileID, line: line, function: function)
     }
 
     /// An entry of the service layer (`TransitionService`'s `ServiceLog`), which cannot name event
