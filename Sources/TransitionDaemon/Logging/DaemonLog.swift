@@ -16,31 +16,9 @@ import SystemdSupport
 ///
 /// ```swift
 /// let log = DaemonLog(level: configuration.logLevel, instance: configuration.instance)
-/// log.transitionBegan(stack: "main", operation: "push", animator: "slide", transitionID: 7)
+/// log.transitionBegan(DaemonLog.Transition(stack: "main", operation: "push", animator: "slide", id: 7))
 /// ```
 public final class DaemonLog: Sendable {
-    /// A client as the kernel identified it (`SO_PEERCRED`): process and user.
-    public struct Client: Sendable, Hashable, CustomStringConvertible {
-        /// The client's process id.
-        public var pid: Int32
-        /// The client's user id (the overflow uid 65534 for clients the daemon's user namespace does not map).
-        public var uid: UInt32
-
-        /// Creates a client identity.
-        public init(pid: Int32, uid: UInt32) {
-            self.pid = pid
-            self.uid = uid
-        }
-
-        /// `pid 42 (uid 1000)`.
-        public var description: String { "pid \(pid) (uid \(uid))" }
-
-        /// `CLIENT_PID=` and `CLIENT_UID=`.
-        var fields: [JournalField] {
-            [JournalField("CLIENT_PID", String(pid)), JournalField("CLIENT_UID", String(uid))]
-        }
-    }
-
     private struct State {
         var level: JournalPriority
         var limiters: [String: LogRateLimiter<String>] = [:]
