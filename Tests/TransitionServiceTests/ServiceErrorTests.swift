@@ -60,6 +60,14 @@ import Varlink
             TransitionEngineError(.duplicateScreen, "Twice.", parameter: "screens[2]"), context: context)
         #expect(duplicate.fields["screen"] == "c")
         #expect(duplicate.parameter == "screens[2]")
+        context.tabScreens = [["a1", "a2"], ["b1"]]
+        let inTab = ServiceError(
+            TransitionEngineError(.duplicateScreen, "Twice.", parameter: "tabs[1].screens[0]"), context: context)
+        #expect(inTab.fields["screen"] == "b1")
+        var rules = context
+        rules.rules = [AnimatorRule(animator: "fade"), AnimatorRule(animator: "zoom")]
+        #expect(rules.animatorName(at: "rules[1].animator") == "zoom")
+        #expect(rules.animatorName(at: "rules[2].animator") == nil)
         let limit = ServiceError(
             TransitionEngineError(.limitExceeded, "Full.", parameter: "operation"), context: context)
         #expect(limit.fields["limit"] == "queuedOperations")

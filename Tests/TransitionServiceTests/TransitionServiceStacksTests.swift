@@ -1,6 +1,7 @@
 import JSON
 import Synchronization
 import Testing
+import TransitionCore
 import TransitionEngine
 import TransitionTestSupport
 import Varlink
@@ -134,19 +135,20 @@ import Varlink
             let failure = try connection.error("CreateStack", parameters)
             #expect(failure.name.hasSuffix("." + error))
             #expect(failure.parameters["parameter"]?.stringValue == parameter)
+            if error == "ScreenExists" { #expect(failure.parameters["screen"] == "a") }
             #expect(try connection.call("ListStacks")["stacks"] == [])
         }
         await harness.shutdown()
     }
 
-    /// A screen nested as deep as a call may carry it lies two levels deeper in the stack's stored state;
-    /// the stack must still be there after a restart.
-    @Test func aScreenAsDeepAsACallAllowsSurvivesARestart() async throws {
+    /// A screen nested as deep as a screen may be lies two levels deeper in the stack's stored state than
+    /// in the call that sent it; the stack must still be there after a restart.
+    @Test func aScreenAsDeepAsAllowedSurvivesARestart() async throws {
         // Push's screen is at depth 3 of the call and each node level adds two (the node and its children
-        // array): the frame of a node at level 30 is at depth 64, the JSON reader's default limit. In the
-        // stored state (state, tabs, tab, screens, screen) it is at depth 65.
-        var node: JSONValue = ["id": "n30", "frame": [0, 0, 1, 1]]
-        for level in (1..<30).reversed() {
+        // array): the frame of the node at level 64 is at depth 132 (at most 256 are read in a call). In
+        // the stored state (state, tabs, tab, screens, screen) it is deeper still.
+        var node: JSONValue = ["id": .string("n\(Screen.maximumDepth)"), "frame": [0, 0, 1, 1]]
+        for level in (1..<Screen.maximumDepth).reversed() {
             node = ["id": .string("n\(level)"), "frame": [0, 0, 2, 2], "children": [node]]
         }
         let deep: JSONValue = ["id": "deep", "root": node]

@@ -12,6 +12,9 @@ struct ErrorContext: Sendable {
     var screen: String?
     /// The screens of a SetScreens call, to name the one a `screens[i]` parameter points at.
     var listedScreens: [String] = []
+    /// The screens of each tab of a CreateStack call, to name the one a `tabs[i].screens[j]` parameter
+    /// points at.
+    var tabScreens: [[String]] = []
     /// The tab the call named.
     var tab: String?
     /// The animator the call named explicitly.
@@ -25,20 +28,37 @@ struct ErrorContext: Sendable {
     /// The engine's limits, for `LimitExceeded`'s `maximum`.
     var limits = TransitionEngine.Limits()
 
-    /// The screen an error's parameter points at: a listed screen for `screens[i]…`, else `screen`.
+    /// The screen an error's parameter points at: a listed screen for `screens[i]…`, a tab's for
+    /// `tabs[i].screens[j]…`, else `screen`.
     func screen(at parameter: String) -> String? {
-        guard parameter.hasPrefix("screens["), let close = parameter.firstIndex(of: "]") else { return screen }
-        let digits = parameter[parameter.index(parameter.startIndex, offsetBy: 8)..<close]
-        guard let index = Int(digits), listedScreens.indices.contains(index) else { return screen }
+        var rest = Substring(parameter)
+        if let tab = Self.index(after: "tabs[", in: &rest), rest.hasPrefix("."), tabScreens.indices.contains(tab) {
+            rest = rest.dropFirst()
+            guard let index = Self.index(after: "screens[", in: &rest), tabScreens[tab].indices.contains(index)
+            else { return screen }
+            return tabScreens[tab][index]
+        }
+        guard let index = Self.index(after: "screens[", in: &rest), listedScreens.indices.contains(index) else {
+            return screen
+        }
         return listedScreens[index]
+    }
+
+    /// The number of a path component `prefix` + digits + `]` at the start of `path`, which is then
+    /// left after the `]`; nil (and `path` unchanged) when it does not start so.
+    private static func index(after prefix: String, in path: inout Substring) -> Int? {
+        guard path.hasPrefix(prefix), let close = path.firstIndex(of: "]"),
+            let index = Int(path[path.index(path.startIndex, offsetBy: prefix.count)..<close])
+        else { return nil }
+        path = path[path.index(after: close)...]
+        return index
     }
 
     /// The animator a parameter path names: `animator`, or `rules[i].animator`.
     func animatorName(at parameter: String) -> String? {
         if parameter == "animator" { return animator }
-        guard parameter.hasPrefix("rules["), let close = parameter.firstIndex(of: "]") else { return nil }
-        let digits = parameter[parameter.index(parameter.startIndex, offsetBy: 6)..<close]
-        guard let index = Int(digits), rules.indices.contains(index) else { return nil }
+        var rest = Substring(parameter)
+        guard let index = Self.index(after: "rules[", in: &rest), rules.indices.contains(index) else { return nil }
         return rules[index].animator
     }
 }

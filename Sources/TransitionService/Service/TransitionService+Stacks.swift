@@ -96,7 +96,9 @@ extension TransitionService {
             try state.validate()
         } catch {
             // Screens were checked one by one above; what is left is a screen id used twice.
-            var wire = ServiceError(error, context: ErrorContext(stack: name, parameter: "name"))
+            var errors = ErrorContext(stack: name, parameter: "name")
+            errors.tabScreens = tabs.map { $0.screens.map(\.id.rawValue) }
+            var wire = ServiceError(error, context: errors)
             if root != nil, wire.parameter.hasPrefix("tabs[0].screens[0]") {
                 wire.parameter = "root" + wire.parameter.dropFirst("tabs[0].screens[0]".count)
             }
