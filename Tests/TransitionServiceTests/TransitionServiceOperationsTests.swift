@@ -198,12 +198,14 @@ import Varlink
             #expect(failure.parameters["parameter"]?.stringValue == parameter, "\(failure)")
             #expect(try connection.stack("main") == before)
         }
-        // Logged as the journal's `request-rejected` entry, naming the method; the Varlink layer's own
-        // `org.varlink.service.InvalidParameter` (a value the IDL does not allow) never reaches the service.
-        let logged = harness.log.all.contains {
-            $0.field("EVENT") == "request-rejected" && $0.field("OPERATION") == method
-        }
-        #expect(logged == (error != "InvalidParameter"), "\(harness.log.all.map(\.message))")
+        // Logged as the journal's `request-rejected` entry, naming the method, the error and the parameter,
+        // whether the service refused the call or the Varlink layer did (`InvalidParameter`, a value the IDL
+        // does not allow).
+        #expect(
+            harness.log.all.contains {
+                $0.field("EVENT") == "request-rejected" && $0.field("OPERATION") == method
+                    && $0.field("ERROR") == error && $0.field("PARAMETER") == parameter
+            }, "\(harness.log.all.map(\.fields))")
         #expect(await harness.pendingWork() == [])
         await harness.shutdown()
     }

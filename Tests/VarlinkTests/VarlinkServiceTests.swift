@@ -1,4 +1,5 @@
 import JSON
+import Synchronization
 import Testing
 import Varlink
 
@@ -81,11 +82,21 @@ import Varlink
         Case("org.varlink.service.GetInfo", ["unexpected": true], .invalidParameter("unexpected")),
     ])
     func routesErrors(_ testCase: Case) throws {
-        #expect(Self.error(of: testCase.call, in: try Self.service()) == testCase.error)
+        var service = try Self.service()
+        let rejected = Mutex<[VarlinkError]>([])
+        service.onRejected = { context, error in
+            #expect(context.call == testCase.call)
+            rejected.withLock { $0.append(error) }
+        }
+        #expect(Self.error(of: testCase.call, in: service) == testCase.error)
+        // The service's own errors are reported; one its handler sends (`Failed`) is the handler's.
+        let own = testCase.error.name.hasPrefix("org.varlink.service.")
+        #expect(rejected.withLock { $0 } == (own ? [testCase.error] : []))
     }
 
     @Test func handsValidCallsToTheirHandler() throws {
-        let service = try Self.service()
+        var service = try Self.service()
+        service.onRejected = { context, _ in Issue.record("\(context.call.method) reported as rejected") }
         let echo = Self.replies(
             to: VarlinkCall(method: "org.example.test.Echo", parameters: ["text": "hi"]), in: service)
         #expect(echo == [VarlinkReply(parameters: ["text": "hi"])])

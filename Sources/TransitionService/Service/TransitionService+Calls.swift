@@ -12,10 +12,16 @@ extension TransitionService {
         var error = error
         error.parameter = Self.callParameter(error.parameter, of: context.call.memberName)
         context.fail(error.varlinkError)
+        logRejection(context, error: error.code.name, parameter: error.parameter, description: "\(error)")
+    }
+
+    /// Logs a call answered with an error (`request-rejected`, docs/journal.md): the service's own, or one
+    /// the Varlink layer answered (`InvalidParameter` of a value the IDL does not allow, an unknown method).
+    func logRejection(_ context: VarlinkCallContext, error: String, parameter: String, description: String) {
         configuration.log.log(
-            .debug, "Rejected \(context.call.memberName) from \(context.peer): \(error)",
+            .debug, "Rejected \(context.call.memberName) from \(context.peer): \(description)",
             clientFields(context) + [
-                ("OPERATION", context.call.memberName), ("ERROR", error.code.name), ("PARAMETER", error.parameter),
+                ("OPERATION", context.call.memberName), ("ERROR", error), ("PARAMETER", parameter),
                 ("EVENT", "request-rejected"),
             ])
     }

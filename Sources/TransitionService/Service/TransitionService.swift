@@ -115,12 +115,20 @@ public final class TransitionService: Sendable {
     public static let documentationURL = "man:transitiond(8)"
 
     /// A Varlink service implementing `org.varlink.service` and `io.transitiond`; `GetInfo` reports
-    /// `url` (by default `documentationURL`).
+    /// `url` (by default `documentationURL`). Calls its routing refuses (an unknown method, a parameter
+    /// the IDL does not allow) are logged as the service's own refusals are (`request-rejected`).
     public func makeVarlinkService(
         vendor: String = "transitiond", product: String = "transitiond", version: String,
         url: String = TransitionService.documentationURL
     ) -> VarlinkService {
         var service = VarlinkService(vendor: vendor, product: product, version: version, url: url)
+        service.onRejected = { [self] context, error in
+            let name = error.name.split(separator: ".").last.map(String.init) ?? error.name
+            let parameter = error.parameters["parameter"]?.stringValue ?? ""
+            logRejection(
+                context, error: name, parameter: parameter,
+                description: parameter.isEmpty ? error.name : "\(error.name) (\(parameter))")
+        }
         do {
             try service.register(makeImplementation())
         } catch {

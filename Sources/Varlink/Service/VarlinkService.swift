@@ -22,6 +22,11 @@ public struct VarlinkService: Sendable {
     public var version: String
     /// A web page about the service, for `GetInfo`.
     public var url: String
+    /// Told of every call the service answers with an error of its own (`InterfaceNotFound`,
+    /// `MethodNotFound`, `InvalidParameter`, `MethodNotImplemented`: steps 1 to 4 below), after the reply is
+    /// queued, on the thread that called `handle(_:)`; for a service's own log. Errors a handler sends are
+    /// its own to report. nil by default.
+    public var onRejected: (@Sendable (VarlinkCallContext, VarlinkError) -> Void)?
 
     private var implementations: [String: VarlinkInterfaceImplementation] = [:]
     /// Registered interface names in registration order.
@@ -118,11 +123,11 @@ public struct VarlinkService: Sendable {
             do {
                 try route.interface.validate(parameters: call.parameters, of: route.input)
             } catch {
-                context.fail(error.varlinkError)
+                reject(context, error.varlinkError)
                 return
             }
             guard let handler = route.handler else {
-                context.fail(.methodNotImplemented(call.method))
+                reject(context, .methodNotImplemented(call.method))
                 return
             }
             handler(context)
@@ -136,36 +141,42 @@ public struct VarlinkService: Sendable {
             return
         }
         guard let implementation = implementations[interfaceName] else {
-            context.fail(.interfaceNotFound(interfaceName))
+            reject(context, .interfaceNotFound(interfaceName))
             return
         }
         guard let method = implementation.interface.method(named: methodName) else {
-            context.fail(.methodNotFound(call.method))
+            reject(context, .methodNotFound(call.method))
             return
         }
         do {
             try implementation.interface.validate(parameters: call.parameters, of: method.input)
         } catch {
-            context.fail(error.varlinkError)
+            reject(context, error.varlinkError)
             return
         }
         guard let handler = implementation.handlers[methodName] else {
-            context.fail(.methodNotImplemented(call.method))
+            reject(context, .methodNotImplemented(call.method))
             return
         }
         handler(context)
     }
 
+    /// Fails `context` with `error` and tells `onRejected`.
+    private func reject(_ context: VarlinkCallContext, _ error: VarlinkError) {
+        context.fail(error)
+        onRejected?(context, error)
+    }
+
     private func handleServiceInterface(_ methodName: String, _ context: VarlinkCallContext) {
         let interface = VarlinkServiceInterface.interface
         guard let method = interface.method(named: methodName) else {
-            context.fail(.methodNotFound(context.call.method))
+            reject(context, .methodNotFound(context.call.method))
             return
         }
         do {
             try interface.validate(parameters: context.parameters, of: method.input)
         } catch {
-            context.fail(error.varlinkError)
+            reject(context, error.varlinkError)
             return
         }
         switch methodName {
@@ -181,7 +192,7 @@ public struct VarlinkService: Sendable {
             // GetInterfaceDescription, the only other method; validation guarantees the string.
             let requested = context.parameters["interface"]?.stringValue ?? ""
             guard let description = interfaceDescription(requested) else {
-                context.fail(.interfaceNotFound(requested))
+                reject(context, .interfaceNotFound(requested))
                 return
             }
             context.reply(["description": .string(description)])
