@@ -19,6 +19,18 @@ import Varlink
         )
     }
 
+    /// Runs `body` off the cooperative pool with a new client of the daemon at `path`, closed after.
+    @discardableResult
+    static func withClient<Value: Sendable>(
+        _ path: String, _ body: @escaping @Sendable (TransitionClient) throws -> Value
+    ) async throws -> Value {
+        try await OffPool.run {
+            let client = try TransitionClient(path: path, timeout: .seconds(10))
+            defer { client.close() }
+            return try body(client)
+        }
+    }
+
     @Test func startServeAndStop() async throws {
         let directory = try TemporaryDirectory()
         let daemon = try await DaemonServer.start(Self.configuration(directory))
@@ -26,11 +38,7 @@ import Varlink
         var status = stat()
         #expect(stat(path, &status) == 0)
         #expect(status.st_mode & 0o777 == 0o660)
-        let info = try await OffPool.run { () -> ServiceInfo in
-            let client = try TransitionClient(path: path, timeout: .seconds(10))
-            defer { client.close() }
-            return try client.info()
-        }
+        let info = try await Self.withClient(path) { try $0.info() }
         #expect(info.product == "transitiond")
         #expect(info.version == DaemonServer.version)
         #expect(await Deadline.eventually { daemon.connectionCount == 0 })
@@ -61,11 +69,7 @@ import Varlink
         }
         let daemon = try await DaemonServer.start(configuration)
         let path = try #require(daemon.socketPath)
-        let animators = try await OffPool.run { () -> [AnimatorSummary] in
-            let client = try TransitionClient(path: path, timeout: .seconds(10))
-            defer { client.close() }
-            return try client.listAnimators()
-        }
+        let animators = try await Self.withClient(path) { try $0.listAnimators() }
         #expect(animators.first { $0.name == "quick" }?.builtin == false)
         #expect(animators.filter { $0.name == "slide" }.map(\.builtin) == [true])
         #expect(logged.text.contains("Failed to define animator slide"))
@@ -189,9 +193,7 @@ import Varlink
         // In a Push the screen's object is 3 levels deep and its node of level 64 is 130: a style of 126
         // arrays makes the call exactly `maximumCallDepth` deep.
         let styleDepth = TransitionService.maximumCallDepth - 130
-        let (kept, failure) = try await OffPool.run { () -> (JSONValue?, TransitionClientError?) in
-            let client = try TransitionClient(path: path, timeout: .seconds(10))
-            defer { client.close() }
+        let (kept, failure) = try await Self.withClient(path) { client -> (JSONValue?, TransitionClientError?) in
             try client.createStack("main", width: 375, height: 667, root: Screens.screen("home"))
             let deep = Screens.chain("deep", levels: Screen.maximumDepth, styleDepth: styleDepth)
             _ = try client.call("Push", ["stack": "main", "screen": deep, "animated": false])
@@ -216,9 +218,7 @@ import Varlink
         // Stored and restored whole.
         let restarted = try await DaemonServer.start(Self.configuration(directory))
         let restartedPath = try #require(restarted.socketPath)
-        let restored = try await OffPool.run { () -> JSONValue? in
-            let client = try TransitionClient(path: restartedPath, timeout: .seconds(10))
-            defer { client.close() }
+        let restored = try await Self.withClient(restartedPath) { client -> JSONValue? in
             return try client.stack("main", includeScreens: true).screenObjects?.last
         }
         #expect(restored == kept)
@@ -247,9 +247,7 @@ import Varlink
                 ]
             ],
         ]
-        try await OffPool.run {
-            let client = try TransitionClient(path: path, timeout: .seconds(10))
-            defer { client.close() }
+        try await Self.withClient(path) { client in
             try client.createStack("main", width: 375, height: 667, root: Screens.screen("home"))
             _ = try client.defineAnimator(slow)
             // A slide (0.3 s) runs, a second one waits behind it, then a minute-long push behind both.
@@ -265,9 +263,7 @@ import Varlink
 
         let restarted = try await DaemonServer.start(Self.configuration(directory))
         let restartedPath = try #require(restarted.socketPath)
-        let screens = try await OffPool.run {
-            let client = try TransitionClient(path: restartedPath, timeout: .seconds(10))
-            defer { client.close() }
+        let screens = try await Self.withClient(restartedPath) { client in
             return try client.stack("main").screens
         }
         #expect(screens == ["home", "a", "b"])
@@ -281,9 +277,7 @@ import Varlink
         let directory = try TemporaryDirectory()
         let first = try await DaemonServer.start(Self.configuration(directory))
         let firstPath = try #require(first.socketPath)
-        try await OffPool.run {
-            let client = try TransitionClient(path: firstPath, timeout: .seconds(10))
-            defer { client.close() }
+        try await Self.withClient(firstPath) { client in
             try client.createStack("main", width: 375, height: 667, root: Screens.screen("home"))
         }
         await first.stop()
