@@ -148,6 +148,15 @@ import TransitionTestSupport
             .animatorRejected, "Failed to load animator /etc/transitiond/animators/x.json: no variants, ignoring",
             ["ANIMATOR_FILE=/etc/transitiond/animators/x.json"]
         ) { $0.animatorRejected(file: "/etc/transitiond/animators/x.json", reason: "no variants") }
+        // A reason that is a whole error message loses its full stop, so that the sentence goes on.
+        expectEntry(
+            .animatorRejected,
+            "Failed to load animator /etc/transitiond/animators/slide: 'slide' is a built-in animator, ignoring",
+            ["ANIMATOR_FILE=/etc/transitiond/animators/slide"]
+        ) {
+            $0.animatorRejected(
+                file: "/etc/transitiond/animators/slide", reason: "'slide' is a built-in animator.")
+        }
     }
 
     @Test(arguments: [

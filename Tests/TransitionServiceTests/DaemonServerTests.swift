@@ -73,6 +73,7 @@ import Varlink
         #expect(animators.first { $0.name == "quick" }?.builtin == false)
         #expect(animators.filter { $0.name == "slide" }.map(\.builtin) == [true])
         #expect(logged.text.contains("Failed to define animator slide"))
+        #expect(!logged.text.contains("., ignoring"), "\(logged.text)")
         await daemon.stop()
         directory.remove()
     }

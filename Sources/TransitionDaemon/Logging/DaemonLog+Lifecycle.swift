@@ -1,4 +1,5 @@
 import SystemdSupport
+import TransitionService
 
 extension DaemonLog {
     /// The daemon starts.
@@ -206,7 +207,7 @@ extension DaemonLog {
         file: String, reason: String, fileID: String = #fileID, line: Int = #line, function: String = #function
     ) {
         log(
-            .animatorRejected, "Failed to load animator \(file): \(reason), ignoring",
+            .animatorRejected, "Failed to load animator \(file): \(ServiceLog.reason(reason)), ignoring",
             fields: [JournalField("ANIMATOR_FILE", file)], rateLimitKey: file,
             fileID: fileID, line: line, function: function)
     }

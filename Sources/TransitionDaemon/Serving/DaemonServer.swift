@@ -77,7 +77,7 @@ public final class DaemonServer: Sendable {
             clock: clock, store: engineStore, transitionObserver: configuration.transitionObserver)
         for problem in engine.restoreProblems + serviceStore.restoreProblems {
             log.log(
-                .warning, "Failed to restore part of the state: \(Self.clause(problem.message)), ignoring",
+                .warning, "Failed to restore part of the state: \(ServiceLog.reason(problem.message)), ignoring",
                 [
                     ("STATE_DIRECTORY", configuration.stateDirectory ?? ""), ("ERROR", "\(problem)"),
                     ("EVENT", "state-restore-problem"),
@@ -89,7 +89,8 @@ public final class DaemonServer: Sendable {
                 try service.define(animator)
             } catch {
                 log.log(
-                    .warning, "Failed to define animator \(animator.name): \(error.message), ignoring",
+                    .warning,
+                    "Failed to define animator \(animator.name): \(ServiceLog.reason(error.message)), ignoring",
                     [("ANIMATOR", animator.name), ("PARAMETER", error.parameter)])
             }
         }
@@ -151,11 +152,6 @@ public final class DaemonServer: Sendable {
         await serviceStore.close()
         await clock.stop()
         return outcome
-    }
-
-    /// `message` without its closing full stop, to continue the sentence it is put in.
-    static func clause(_ message: String) -> String {
-        message.hasSuffix(".") ? String(message.dropLast()) : message
     }
 
     /// Waits until nothing runs or waits on any stack, for at most `settleTimeout`; returns what is left.

@@ -70,6 +70,12 @@ public struct ServiceLog: Sendable {
     /// Entries less severe than this are not even built.
     public var minimumPriority: Priority
 
+    /// `message` as the reason part of an entry ("Failed to <verb> <object>: <reason>, ignoring"): without
+    /// the full stop that closes an error's message, so that the entry's sentence goes on.
+    public static func reason(_ message: String) -> String {
+        message.hasSuffix(".") ? String(message.dropLast()) : message
+    }
+
     /// Creates a log.
     public init(minimumPriority: Priority = .info, handler: (@Sendable (Entry) -> Void)? = nil) {
         self.minimumPriority = minimumPriority

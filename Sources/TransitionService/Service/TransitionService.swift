@@ -82,7 +82,7 @@ public final class TransitionService: Sendable {
                 animatorOwners[animator.name] = owner
             } catch {
                 configuration.log.log(
-                    .warning, "Failed to restore animator \(name): \(error), ignoring",
+                    .warning, "Failed to restore animator \(name): \(ServiceLog.reason("\(error)")), ignoring",
                     [("ANIMATOR", name), ("ERROR", "\(error)")])
             }
         }
