@@ -4,6 +4,7 @@ import Testing
 import TransitionClient
 import TransitionCore
 import TransitionService
+import Varlink
 
 /// The typed client against the real service on a socket: every method, and errors as codes.
 @Suite struct TransitionClientTests {
@@ -125,6 +126,17 @@ import TransitionService
             } catch {
                 #expect(error.code == .invalidParameter)
                 #expect(error.parameter == "name")
+                // The Varlink layer sends it without a message; the client says what it means.
+                #expect(
+                    error.message.hasPrefix("The daemon refused parameter 'name': it is missing, of the wrong type"))
+            }
+            do throws(TransitionClientError) {
+                _ = try client.call("Frobnicate")
+                Issue.record("an unknown method was answered")
+            } catch {
+                #expect(
+                    error.message
+                        == "The daemon has no method io.transitiond.Frobnicate; it may be older than this client.")
             }
         }
         do throws(TransitionClientError) {
@@ -134,5 +146,23 @@ import TransitionService
             #expect(error.code == .cannotConnect)
         }
         await harness.shutdown()
+    }
+
+    /// Every standard `org.varlink.service` error, which comes without a message, gets one saying what it
+    /// means; another error without a message is named.
+    @Test func standardVarlinkErrorsGetAMessage() {
+        let messages = [
+            VarlinkError.interfaceNotFound("a.b"), .methodNotImplemented("a.b.C"), .expectedMore(), .permissionDenied(),
+        ].map { TransitionClientError($0).message }
+        #expect(
+            messages == [
+                "The daemon does not implement the interface a.b.",
+                "The daemon declares a.b.C but does not implement it.",
+                "The method streams its replies; call it with more.",
+                "The daemon refused the call (permission denied).",
+            ])
+        #expect(
+            TransitionClientError(VarlinkError(name: "org.example.Odd", parameters: [:])).message
+                == "The daemon failed the call with org.example.Odd.")
     }
 }

@@ -97,12 +97,37 @@ public struct TransitionClientError: Error, Sendable, Equatable, CustomStringCon
         self.fields = fields
     }
 
-    /// The error of a daemon's error reply.
+    /// The error of a daemon's error reply. transitiond's own errors carry a message; the standard
+    /// `org.varlink.service` ones, which the daemon's Varlink layer sends without one, get one here.
     public init(_ error: VarlinkError) {
-        let message = error.parameters["message"]?.stringValue ?? "The daemon failed the call with \(error.name)."
+        let message =
+            error.parameters["message"]?.stringValue ?? Self.standardMessage(error)
+            ?? "The daemon failed the call with \(error.name)."
         self.init(
             code: Code(rawValue: error.name), message: message, parameter: error.parameter ?? "",
             fields: error.parameters)
+    }
+
+    /// What a standard `org.varlink.service` error means for the caller, or nil for any other error.
+    static func standardMessage(_ error: VarlinkError) -> String? {
+        let field = { (name: String) in error.parameters[name]?.stringValue ?? "" }
+        switch error.name {
+        case VarlinkError.invalidParameterName:
+            return "The daemon refused parameter '\(field("parameter"))': it is missing, of the wrong type, or "
+                + "not a value the interface allows (see the io.transitiond interface description)."
+        case VarlinkError.methodNotFoundName:
+            return "The daemon has no method \(field("method")); it may be older than this client."
+        case VarlinkError.interfaceNotFoundName:
+            return "The daemon does not implement the interface \(field("interface"))."
+        case VarlinkError.methodNotImplementedName:
+            return "The daemon declares \(field("method")) but does not implement it."
+        case VarlinkError.expectedMoreName:
+            return "The method streams its replies; call it with more."
+        case VarlinkError.permissionDeniedName:
+            return "The daemon refused the call (permission denied)."
+        default:
+            return nil
+        }
     }
 
     /// Maps anything a Varlink call throws.
