@@ -185,8 +185,8 @@ import Varlink
     /// A screen nested as deep as docs/screens.md allows (64 levels of nodes), sent in its nested form
     /// with a style filling the call to `TransitionService.maximumCallDepth`, is read, kept and returned
     /// by GetStack, and after a restart; one level of nodes more is `InvalidScreen` naming the node, and
-    /// the connection stays open. At the Varlink reader's default of 64 levels of JSON, 31 levels of nodes closed the
-    /// connection unanswered.
+    /// the connection stays open. At the Varlink reader's default of 64 levels of JSON, 31 levels of
+    /// nodes closed the connection unanswered.
     @Test func screensNestedToTheLimitAreRead() async throws {
         let directory = try TemporaryDirectory()
         let daemon = try await DaemonServer.start(Self.configuration(directory))
@@ -219,8 +219,8 @@ import Varlink
         // Stored and restored whole.
         let restarted = try await DaemonServer.start(Self.configuration(directory))
         let restartedPath = try #require(restarted.socketPath)
-        let restored = try await Self.withClient(restartedPath) { client -> JSONValue? in
-            return try client.stack("main", includeScreens: true).screenObjects?.last
+        let restored = try await Self.withClient(restartedPath) {
+            try $0.stack("main", includeScreens: true).screenObjects?.last
         }
         #expect(restored == kept)
         await restarted.stop()
@@ -264,9 +264,7 @@ import Varlink
 
         let restarted = try await DaemonServer.start(Self.configuration(directory))
         let restartedPath = try #require(restarted.socketPath)
-        let screens = try await Self.withClient(restartedPath) { client in
-            return try client.stack("main").screens
-        }
+        let screens = try await Self.withClient(restartedPath) { try $0.stack("main").screens }
         #expect(screens == ["home", "a", "b"])
         #expect(await restarted.stop() == StopOutcome())
         directory.remove()
