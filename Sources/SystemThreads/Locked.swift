@@ -27,15 +27,10 @@ public struct Locked<Value>: @unchecked Sendable {
         storage.withUnsafeMutablePointerToElements { PosixMutex.initialize($0, inheritingPriority: inheritingPriority) }
     }
 
-    /// Starts loading the first `lines` cache lines of the allocation (64 bytes each, from its start: the
-    /// object's header, then the value, then the mutex) into this processor's caches, to be written.
-    /// A hint for a thread about to take many locks in turn, each last written on another processor: it
-    /// asks for the next ones while it works on this one. Changes nothing and takes no lock.
-    @inlinable
-    public func prefetchForWriting(lines: Int) {
-        let start = UnsafeRawPointer(Unmanaged.passUnretained(storage).toOpaque())
-        for line in 0..<lines { clinux_prefetch_for_write(start + line * 64) }
-    }
+    /// The first `count` cache lines of the allocation (64 bytes each, from its start: the object's header,
+    /// then the value, then the mutex), to ask for ahead of taking the lock (`CacheLines.prefetchForWriting`):
+    /// for a thread about to take many locks in turn, each last written on another processor.
+    public func cacheLines(_ count: Int) -> CacheLines { CacheLines(of: storage, count: count) }
 
     /// Runs `body` with exclusive access to the value. `body` must not block or take this lock again.
     @inlinable

@@ -5,6 +5,23 @@ import TransitionTestSupport
 @testable import TransitionEngine
 
 @Suite struct StackActorTests {
+    /// The tick asks for a stack's only subscriber's lines from what the stack keeps of it; what it keeps
+    /// follows the subscribers: the one subscriber's, none with two, the remaining one's after the other
+    /// ends.
+    @Test func theLinesKeptForTheOnlySubscriberFollowTheSubscribers() async throws {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+        #expect(await stack.onlySubscriptionLines == nil)
+        let first = try await stack.subscribe()
+        #expect(await stack.onlySubscriptionLines?.state.start == first.cacheLines.state.start)
+        let second = try await stack.subscribe()
+        #expect(await stack.onlySubscriptionLines == nil)
+        second.cancel()
+        await stack.pruneSubscriptions()
+        #expect(await stack.onlySubscriptionLines?.state.start == first.cacheLines.state.start)
+        #expect(await stack.onlySubscriptionLines?.object.start == first.cacheLines.object.start)
+    }
+
     @Test func pushRunsItsFramesAndCommitsAtTheEnd() async throws {
         let harness = try Harness()
         let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))

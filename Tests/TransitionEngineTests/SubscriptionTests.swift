@@ -1,6 +1,6 @@
-import SystemThreads
 import Testing
 
+@testable import SystemThreads
 @testable import TransitionEngine
 
 @Suite struct SubscriptionTests {
@@ -34,6 +34,23 @@ import Testing
         subscription.send(event: "x")
         #expect(drain(subscription) == "f:4 e:x")
         #expect(subscription.framesCoalesced == 2)
+    }
+
+    /// What a reader or a tick asks for ahead of a subscription covers where a read begins: the object's
+    /// first line, and the lock with the whole queue behind it (a state grown past the lines asked for
+    /// would make the hint partial, and the first read of each subscription miss again).
+    @Test func cacheLinesCoverTheObjectTheLockAndTheQueue() {
+        let subscription = StackSubscription(identifier: 1, eventCapacity: 8)
+        let lines = subscription.cacheLines
+        #expect(lines.object.start == UnsafeRawPointer(Unmanaged.passUnretained(subscription).toOpaque()))
+        #expect(lines.object.count == 1)
+        subscription.state.storage.withUnsafeMutablePointers { value, mutex in
+            let start = lines.state.start
+            let end = start + lines.state.count * 64
+            #expect(UnsafeRawPointer(value) > start && UnsafeRawPointer(value + 1) <= end)
+            #expect(
+                UnsafeRawPointer(mutex + 1) <= end, "the mutex ends \(UnsafeRawPointer(mutex + 1) - start) bytes in")
+        }
     }
 
     @Test func aSubscriberTooFarBehindIsEndedWithAnError() {

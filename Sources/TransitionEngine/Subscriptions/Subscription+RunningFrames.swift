@@ -4,11 +4,6 @@ import TransitionCore
 /// subscriber described (`RunningFrameRequest`), made a frame object only when no existing one can stand
 /// for it; a reader of many stacks samples each into the storage of a frame it is done with.
 extension Subscription where Frame == TransitionCore.Frame {
-    /// Starts loading the lines `send(_:readiness:)` takes and writes first (the lock and the queue, last
-    /// written by the reader's processor), for the shard walk to ask a few stacks ahead
-    /// (`ShardWalker.walk`). A hint: changes nothing.
-    func prefetchForSending() { state.prefetchForWriting(lines: 4) }
-
     /// Queues the frame `request` describes for this subscriber alone (`request.recyclable`: its stack has
     /// no other), under one lock, the cheapest way that is correct:
     /// - the frame waiting unread is refreshed in place when it can take the request
@@ -88,8 +83,14 @@ extension Subscription where Frame == TransitionCore.Frame, Event == StackEvent 
     /// another module, generic code read each lazy frame's fields through the generic class's accessors, a
     /// metadata lookup and value-witness copies per frame.
     public func poll(reusing spare: inout Frame?) -> Poll {
-        let (item, ended, error) = take()
-        guard let item else { return ended ? .finished(error) : .empty }
-        return .element(element(of: item, reusing: &spare))
+        var event: StackEvent?
+        var error: TransitionEngineError?
+        switch take(event: &event, error: &error) {
+        case .frame(let lazy, let missed):
+            return .element(.frame(frame(of: lazy, reusing: &spare), missedFrames: missed))
+        case .event: return .element(.event(event.unsafelyUnwrapped))
+        case .empty: return .empty
+        case .finished: return .finished(error)
+        }
     }
 }

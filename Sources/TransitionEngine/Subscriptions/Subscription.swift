@@ -112,20 +112,75 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// node storage of the last one this call returned, once the reader holds that one no more.
     @inlinable
     public func poll() -> Poll {
-        let (item, ended, error) = take()
-        guard let item else { return ended ? .finished(error) : .empty }
-        let element = element(of: item, reusing: &recycledFrame)
-        if lastFrameExclusive, case .frame(let frame, _) = element { recycledFrame = frame }
-        return .element(element)
+        var event: Event?
+        var error: TransitionEngineError?
+        switch take(event: &event, error: &error) {
+        case .frame(let lazy, let missed):
+            let frame = frame(of: lazy, reusing: &recycledFrame)
+            if lastFrameExclusive { recycledFrame = frame }
+            return .element(.frame(frame, missedFrames: missed))
+        case .event: return .element(.event(event.unsafelyUnwrapped))
+        case .empty: return .empty
+        case .finished: return .finished(error)
+        }
     }
 
-    /// Takes the next item from the queue under the lock, with whether and how the subscription ended.
+    /// Where a read or a send of this subscription begins: the object's first cache line (it holds the
+    /// address of the lock and queue) and the lock and queue's lines.
+    ///
+    /// For a thread that visits many subscriptions in turn (a reader draining the ones a tick made ready,
+    /// a tick sending to each stack's): it keeps these beside its list and asks for the lines of the
+    /// subscription a few places ahead (`prefetch()`) while it works on this one. Asked through the
+    /// subscription instead, the ask would itself wait for the object's line. Valid while the subscription
+    /// lives; it holds no reference.
+    public var cacheLines: CacheLines {
+        CacheLines(object: SystemThreads.CacheLines(of: self, count: 1), state: state.cacheLines(4))
+    }
+
+    /// The cache lines where a read or a send of a subscription begins (`cacheLines`).
+    public struct CacheLines: Sendable {
+        @usableFromInline let object: SystemThreads.CacheLines
+        @usableFromInline let state: SystemThreads.CacheLines
+
+        /// Starts loading the lines: the object's to be read, the lock and queue's to be written. A hint:
+        /// changes nothing.
+        @inlinable
+        public func prefetch() {
+            object.prefetch()
+            state.prefetchForWriting()
+        }
+    }
+
+    /// What `take(event:error:)` found.
+    @usableFromInline
+    enum Taken {
+        /// The pending frame, and how many frames it replaced.
+        case frame(LazyFrame<Frame>, missedFrames: Int)
+        /// An event, written to the caller's variable.
+        case event
+        /// Nothing waits, and the subscription goes on.
+        case empty
+        /// Nothing waits, and the subscription has ended (its error written to the caller's variable).
+        case finished
+    }
+
+    /// Takes the next item from the queue under the lock. An event, or the error the subscription ended
+    /// with, is written to the caller's variable rather than returned: a result holding a whole event (a
+    /// large struct) was copied several times on every read, frames included, and most reads are frames.
     @inlinable
-    func take() -> (Item?, ended: Bool, error: TransitionEngineError?) {
+    func take(event: inout Event?, error: inout TransitionEngineError?) -> Taken {
         state.withLock { state in
-            let item = state.queue.take()
-            if case .frame(let frame, _) = item { state.lastTakenFrame = frame }
-            return (item, state.ended, state.error)
+            if let (frame, missed) = state.queue.takeFrameIfNext() {
+                state.lastTakenFrame = frame
+                return .frame(frame, missedFrames: missed)
+            }
+            if let next = state.queue.takeEvent() {
+                event = next
+                return .event
+            }
+            guard state.ended else { return .empty }
+            error = state.error
+            return .finished
         }
     }
 
@@ -267,21 +322,16 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
         return alive
     }
 
-    /// The element of `item`, computing a frame (on the reader's thread, outside the lock) with the storage
-    /// of `spare` when it may. Always inlined into the polls that call it, as `LazyFrame.value(recycling:)`
+    /// The frame `lazy` stands for, computed (on the reader's thread, outside the lock) with the storage of
+    /// `spare` when it may. Always inlined into the polls that call it, as `LazyFrame.value(recycling:)`
     /// is: called through its generic entry point, it cost a metadata lookup and value-witness copies.
     @inlinable @inline(__always)
-    func element(of item: Item, reusing spare: inout Frame?) -> Element {
-        switch item {
-        case .event(let event):
-            return .event(event)
-        case .frame(let lazy, let missed):
-            let frame = lazy.value(recycling: &spare)
-            // Written only when it changes: the stack reads this object's line (it holds `state`) on every
-            // tick from another core, and a write here on every frame would take the line from that core.
-            if lastFrameExclusive != lazy.recyclable { lastFrameExclusive = lazy.recyclable }
-            return .frame(frame, missedFrames: missed)
-        }
+    func frame(of lazy: LazyFrame<Frame>, reusing spare: inout Frame?) -> Frame {
+        let frame = lazy.value(recycling: &spare)
+        // Written only when it changes: the stack reads this object's line (it holds `state`) on every
+        // tick from another core, and a write here on every frame would take the line from that core.
+        if lastFrameExclusive != lazy.recyclable { lastFrameExclusive = lazy.recyclable }
+        return frame
     }
 
     @inlinable

@@ -68,11 +68,22 @@ struct SubscriptionQueue<Frame, Event> {
 
     @inlinable
     mutating func take() -> Item? {
-        if let pending = frame, eventsBeforeFrame == 0 {
-            frame = nil
-            defer { missedFrames = 0 }
-            return .frame(pending, missedFrames: missedFrames)
-        }
+        if let (pending, missed) = takeFrameIfNext() { return .frame(pending, missedFrames: missed) }
+        return takeEvent().map { .event($0) }
+    }
+
+    /// The pending frame with the count of frames it replaced, when no event was queued before it.
+    @inlinable
+    mutating func takeFrameIfNext() -> (Frame, missedFrames: Int)? {
+        guard eventsBeforeFrame == 0, let pending = frame else { return nil }
+        frame = nil
+        defer { missedFrames = 0 }
+        return (pending, missedFrames)
+    }
+
+    /// The oldest event, when one waits (call `takeFrameIfNext()` first: the frame may come before it).
+    @inlinable
+    mutating func takeEvent() -> Event? {
         guard queuedEvents > 0 else { return nil }
         let event = events[head]
         head += 1
@@ -85,7 +96,7 @@ struct SubscriptionQueue<Frame, Event> {
             events.removeFirst(head)
             head = 0
         }
-        return .event(event)
+        return event
     }
 
     mutating func removeAll() {

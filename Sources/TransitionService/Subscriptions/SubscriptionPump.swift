@@ -19,6 +19,8 @@ final class SubscriptionPump: SubscriptionReadinessTarget, @unchecked Sendable {
     /// The longest wait between looks at held-back streams (a reader stuck for good costs about four
     /// wake-ups a second).
     static let maximumRetryMilliseconds: Int64 = 256
+    /// How many streams ahead of the one being drained the pump asks for the subscription's lines.
+    static var prefetchDistance: Int { 2 }
     private let retryNanoseconds: Int64
     /// The thread's name.
     let name: String
@@ -130,7 +132,11 @@ final class SubscriptionPump: SubscriptionReadinessTarget, @unchecked Sendable {
             var ended: [SubscriptionStream] = []
             // The event loop is woken once for several streams' replies, not once for each.
             VarlinkWakeBatch.run {
-                for stream in batch {
+                for (position, stream) in batch.enumerated() {
+                    // The subscription a few streams ahead was last written by a ticking processor: its
+                    // lines are asked for now, to arrive while this stream is drained.
+                    let ahead = position + Self.prefetchDistance
+                    if ahead < batch.count { batch[ahead].subscriptionLines.prefetch() }
                     switch stream.drain(reusing: &spare) {
                     case .heldBack: held.append(stream)
                     case .ended: ended.append(stream)

@@ -27,6 +27,8 @@ final class SubscriptionStream: Sendable {
 
     let context: VarlinkCallContext
     let subscription: StackSubscription
+    /// Where a read of `subscription` begins, for the pump to ask for a few streams ahead.
+    let subscriptionLines: StackSubscription.CacheLines
     let record: StackRecord
     let wantsFrames: Bool
     let wantsEvents: Bool
@@ -46,6 +48,7 @@ final class SubscriptionStream: Sendable {
     ) {
         self.context = context
         self.subscription = subscription
+        subscriptionLines = subscription.cacheLines
         self.record = record
         self.wantsFrames = wantsFrames
         self.wantsEvents = wantsEvents

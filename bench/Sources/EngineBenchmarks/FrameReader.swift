@@ -59,6 +59,10 @@ final class FrameReader: Sendable {
         for lane in lanes { lane.stop() }
     }
 
+    /// How many subscriptions ahead of the one being read a lane asks for their lines, as the daemon's
+    /// pumps do (`SubscriptionPump.prefetchDistance`).
+    static var prefetchDistance: Int { 2 }
+
     /// What `drain` read from one subscription.
     struct Drained {
         /// Frames read (each one sampled).
@@ -98,6 +102,8 @@ final class FrameReader: Sendable {
         /// the daemon's pumps poll a stream's own `let` and retain nothing, and a retain here wrote the
         /// subscription's first cache line, which the tick reads on another processor.
         private let unretained: [Unmanaged<StackSubscription>]
+        /// Where reading each subscription begins, asked for a few subscriptions ahead.
+        private let cacheLines: [StackSubscription.CacheLines]
         private let lock = ConditionLock()
         // Guarded by `lock`:
         private var ready: [Int] = []
@@ -109,6 +115,7 @@ final class FrameReader: Sendable {
         init(_ subscriptions: [StackSubscription], name: String) {
             self.subscriptions = subscriptions
             unretained = subscriptions.map { Unmanaged.passUnretained($0) }
+            cacheLines = subscriptions.map(\.cacheLines)
             let handle = DedicatedThread.start(name: name) { [self] in run() }
             lock.withLock { thread = handle }
             for (index, subscription) in subscriptions.enumerated() {
@@ -157,7 +164,11 @@ final class FrameReader: Sendable {
                 if stop { return }
                 var read = Counts()
                 var checksum = 0.0
-                for index in batch {
+                for (position, index) in batch.enumerated() {
+                    // As the daemon's pumps: the lines of the subscription a few places ahead are asked for
+                    // while this one is read.
+                    let ahead = position + FrameReader.prefetchDistance
+                    if ahead < batch.count { cacheLines[batch[ahead]].prefetch() }
                     unretained[index]._withUnsafeGuaranteedRef { subscription in
                         let drained = FrameReader.drain(subscription, spare: &spare) { _ in read.events += 1 }
                         read.frames += drained.frames
