@@ -4,6 +4,10 @@ import TransitionCore
 
 @testable import TransitionEngine
 
+/// glibc's `malloc_usable_size(3)` (in malloc.h, which the Glibc module leaves out): the bytes an object's
+/// allocation holds, at least its size.
+@_silgen_name("malloc_usable_size") private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
+
 @Suite struct RunningFrameTests {
     /// The slide push from "home" to "detail" (Fixtures' screens; core's BuiltinAnimators.slide).
     private let plan: TransitionPlan = {
@@ -185,6 +189,34 @@ import TransitionCore
     /// The frame waiting in the queue.
     private static func pendingFrame(_ subscription: StackSubscription) -> LazyFrame<Frame>? {
         subscription.state.withLock { $0.queue.frame }
+    }
+
+    /// A send tells where the frame it queued lies, whichever way it queued it (new, refreshed in place or
+    /// reused), for the next tick to ask for those lines; the lines asked for hold the whole object.
+    @Test func aSendTellsWhereItsFrameLies() throws {
+        let subscription = StackSubscription(identifier: 1, eventCapacity: 4)
+        func address(_ frame: LazyFrame<Frame>?) -> UnsafeRawPointer? {
+            frame.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
+        }
+        var queued: CacheLines?
+        #expect(subscription.send(request(at: 0.1, index: 6), readiness: nil, queuedFrame: &queued))
+        // Weak: a strong reference here would be one more holder, and the frame could not be reused.
+        weak let first = Self.pendingFrame(subscription)
+        #expect(first != nil)
+        #expect(queued?.start == address(first) && queued?.count == RunningFrame.cacheLineCount)
+        queued = nil
+        #expect(subscription.send(request(at: 0.15, index: 7), readiness: nil, queuedFrame: &queued))
+        #expect(queued?.start == address(first), "refreshed in place")
+        _ = try #require(nextFrame(subscription))
+        queued = nil
+        #expect(subscription.send(request(at: 0.2, index: 8), readiness: nil, queuedFrame: &queued))
+        #expect(Self.pendingFrame(subscription) === first && queued?.start == address(first), "reused")
+        let size = try #require(first.map { mallocUsableSize(Unmanaged.passUnretained($0).toOpaque()) })
+        #expect(size <= RunningFrame.cacheLineCount * 64, "a running frame takes \(size) bytes")
+        subscription.cancel()
+        queued = nil
+        #expect(!subscription.send(request(at: 0.3, index: 9), readiness: nil, queuedFrame: &queued))
+        #expect(queued == nil)
     }
 
     /// A frame its reader has read and let go of becomes the next tick's frame: none is made or freed, and

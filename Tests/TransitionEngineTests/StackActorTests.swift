@@ -4,7 +4,21 @@ import TransitionTestSupport
 
 @testable import TransitionEngine
 
+/// glibc's `malloc_usable_size(3)` (in malloc.h, which the Glibc module leaves out): the bytes an object's
+/// allocation holds, at least its size.
+@_silgen_name("malloc_usable_size") private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
+
 @Suite struct StackActorTests {
+    /// The walk asks for a stack object's first lines ahead of its tick (`StackActor.prefetchedLines`): the
+    /// whole object, so that whatever a tick reads of it (fields declared anywhere, the state machine's
+    /// running transition and counters) has been asked for.
+    @Test func theLinesTheWalkAsksForHoldTheWholeStack() async throws {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+        let size = mallocUsableSize(Unmanaged.passUnretained(stack).toOpaque())
+        #expect(size <= StackActor.prefetchedLines * 64, "a stack actor takes \(size) bytes")
+    }
+
     /// The tick asks for a stack's only subscriber's lines from what the stack keeps of it; what it keeps
     /// follows the subscribers: the one subscriber's, none with two, the remaining one's after the other
     /// ends.
@@ -20,6 +34,16 @@ import TransitionTestSupport
         await stack.pruneSubscriptions()
         #expect(await stack.onlySubscriptionLines?.state.start == first.cacheLines.state.start)
         #expect(await stack.onlySubscriptionLines?.object.start == first.cacheLines.object.start)
+        // A tick's frame for the only subscriber leaves where it lies; a change of subscribers forgets it.
+        #expect(await stack.onlySubscriptionFrameLines == nil)
+        _ = try await stack.push(Fixtures.screen("detail"))
+        await harness.clock.advance()
+        let queuedFrame = first.state.withLock { $0.queue.frame.map { Unmanaged.passUnretained($0).toOpaque() } }
+        #expect(queuedFrame != nil)
+        #expect(await stack.onlySubscriptionFrameLines?.start == queuedFrame.map(UnsafeRawPointer.init))
+        let third = try await stack.subscribe()
+        #expect(await stack.onlySubscriptionFrameLines == nil)
+        third.cancel()
     }
 
     @Test func pushRunsItsFramesAndCommitsAtTheEnd() async throws {

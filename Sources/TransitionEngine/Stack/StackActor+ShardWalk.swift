@@ -29,6 +29,7 @@ extension StackActor {
     nonisolated func prefetchSubscriptionOnShardThread() {
         let body: (isolated StackActor) -> Void = { stack in
             stack.onlySubscriptionLines?.prefetch()
+            stack.onlySubscriptionFrameLines?.prefetchForWriting()
         }
         unsafeBitCast(body, to: ((StackActor) -> Void).self)(self)
     }
@@ -40,8 +41,10 @@ extension StackActor {
         for line in 0..<prefetchedLines { clinux_prefetch(address + line * 64) }
     }
 
-    /// How many 64-byte lines `prefetchObject(at:)` asks for: 8 (512 bytes). Measured in
-    /// `engine.capacity.60hz.long` at 5,000 stacks (docs/engine.md): half as many lost part of the gain,
-    /// twice as many added nothing.
+    /// How many 64-byte lines `prefetchObject(at:)` asks for: 10 (640 bytes), the whole stack object
+    /// (`StackActorTests` checks it fits), so that every field a tick reads has been asked for. With 8 the
+    /// fields declared last and the state machine's counters lay beyond, a miss per stack and tick
+    /// (docs/engine.md); in `engine.capacity.60hz.long` at 5,000 stacks, when the object was smaller, half
+    /// as many lines lost part of the gain and sixteen added nothing.
     static var prefetchedLines: Int { 10 }
 }

@@ -1,3 +1,4 @@
+import SystemThreads
 import TransitionCore
 
 /// One navigation stack: its committed state, running transition, queue and subscribers. All of a
@@ -32,7 +33,11 @@ public actor StackActor {
     private(set) var onlySubscription: Unmanaged<StackSubscription>?
     /// Where a send to `onlySubscription` begins, kept here so that the walk asks for those lines reading
     /// only this stack's, which it asked for earlier (`prefetchSubscriptionOnShardThread`).
-    private(set) var onlySubscriptionLines: StackSubscription.CacheLines?
+    private(set) var onlySubscriptionLines: StackSubscription.Lines?
+    /// Where the frame object last queued for `onlySubscription` lies: once its reader has read it, the
+    /// next tick reuses that object (`Subscription.send(_:readiness:queuedFrame:)`), so the walk asks for
+    /// its lines too. Possibly freed since, which a prefetch does not mind.
+    private(set) var onlySubscriptionFrameLines: CacheLines?
     var scheduled = false
     /// Set while the stack is being deleted: no more ticks, operations or commits.
     var closed = false
@@ -42,6 +47,7 @@ public actor StackActor {
             subscriptionCount = subscriptions.count
             onlySubscription = subscriptions.count == 1 ? Unmanaged.passUnretained(subscriptions[0]) : nil
             onlySubscriptionLines = subscriptions.count == 1 ? subscriptions[0].cacheLines : nil
+            onlySubscriptionFrameLines = nil
         }
     }
     var nextSubscription: UInt64 = 1
@@ -138,7 +144,10 @@ public actor StackActor {
         // clock is common with thousands of stacks), or else the frame it read last made the new one: a
         // new frame is an allocation, its reference counts and a freed frame, each a cache miss.
         if let only = onlySubscription, request.recyclable {
-            if !only._withUnsafeGuaranteedRef({ $0.send(request, readiness: readiness) }) { pruneSubscriptions() }
+            let alive = only._withUnsafeGuaranteedRef {
+                $0.send(request, readiness: readiness, queuedFrame: &onlySubscriptionFrameLines)
+            }
+            if !alive { pruneSubscriptions() }
             return
         }
         let frame = request.makeFrame()

@@ -1,3 +1,4 @@
+import SystemThreads
 import TransitionCore
 
 /// The path of a stack's running frames, at both ends, with the least work: the tick hands its frame to a
@@ -17,12 +18,24 @@ extension Subscription where Frame == TransitionCore.Frame {
     /// A queue that was empty tells its reader (kept in `readiness` when given). Returns false
     /// if the subscription has ended.
     func send(_ request: RunningFrameRequest, readiness: ReadinessBatch?) -> Bool {
+        var queued: CacheLines?
+        return send(request, readiness: readiness, queuedFrame: &queued)
+    }
+
+    /// `send(_:readiness:)`, telling in `queuedFrame` where the frame object now queued lies (nil when the
+    /// request took the general path or the subscription has ended): while its reader keeps up, the next
+    /// tick reuses that same object, and the stack asks for its lines ahead of that tick
+    /// (`StackActor.onlySubscriptionFrameLines`).
+    func send(_ request: RunningFrameRequest, readiness: ReadinessBatch?, queuedFrame: inout CacheLines?) -> Bool {
         var reader: ReadinessRegistration?
         var released: LazyFrame<Frame>?
         let outcome = state.withLock { state -> FrameOffer in
             guard !state.ended else { return .ended }
             guard state.waiter == nil else { return .needsGeneralPath }
-            if state.refreshPendingFrame(request) { return .queued }
+            if state.refreshPendingFrame(request) {
+                queuedFrame = state.queue.frame.map { CacheLines(of: $0, count: RunningFrame.cacheLineCount) }
+                return .queued
+            }
             let frame: LazyFrame<Frame>
             // The reader drops its reference after computing the frame: unique means it is done with it.
             // Moved out, not copied: a copy was a retain and a release of a line the reader wrote last.
@@ -38,6 +51,7 @@ extension Subscription where Frame == TransitionCore.Frame {
                 swap(&released, &state.lastTakenFrame)
                 frame = request.makeFrame()
             }
+            queuedFrame = CacheLines(of: frame, count: RunningFrame.cacheLineCount)
             if state.offer(frame) { reader = state.wakeReader(into: readiness) }
             return .queued
         }

@@ -133,14 +133,14 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// subscription a few places ahead (`prefetch()`) while it works on this one. Asked through the
     /// subscription instead, the ask would itself wait for the object's line. Valid while the subscription
     /// lives; it holds no reference.
-    public var cacheLines: CacheLines {
-        CacheLines(object: SystemThreads.CacheLines(of: self, count: 1), state: state.cacheLines(4))
+    public var cacheLines: Lines {
+        Lines(object: CacheLines(of: self, count: 1), state: state.cacheLines(4))
     }
 
     /// The cache lines where a read or a send of a subscription begins (`cacheLines`).
-    public struct CacheLines: Sendable {
-        @usableFromInline let object: SystemThreads.CacheLines
-        @usableFromInline let state: SystemThreads.CacheLines
+    public struct Lines: Sendable {
+        @usableFromInline let object: CacheLines
+        @usableFromInline let state: CacheLines
 
         /// Starts loading the lines: the object's to be read, the lock and queue's to be written. A hint:
         /// changes nothing.

@@ -21,6 +21,9 @@ final class SubscriptionPump: SubscriptionReadinessTarget, @unchecked Sendable {
     static let maximumRetryMilliseconds: Int64 = 256
     /// How many streams ahead of the one being drained the pump asks for the subscription's lines.
     static var prefetchDistance: Int { 2 }
+    /// How many streams ahead the pump asks for the stream object's first line, where the subscription's
+    /// lines are kept (`SubscriptionStream.subscriptionLines`).
+    static var streamPrefetchDistance: Int { 8 }
     private let retryNanoseconds: Int64
     /// The thread's name.
     let name: String
@@ -137,6 +140,9 @@ final class SubscriptionPump: SubscriptionReadinessTarget, @unchecked Sendable {
                     // lines are asked for now, to arrive while this stream is drained.
                     let ahead = position + Self.prefetchDistance
                     if ahead < batch.count { batch[ahead].subscriptionLines.prefetch() }
+                    // Those lines are kept in the stream object, itself a miss unless asked for earlier.
+                    let further = position + Self.streamPrefetchDistance
+                    if further < batch.count { CacheLines(of: batch[further], count: 1).prefetch() }
                     switch stream.drain(reusing: &spare) {
                     case .heldBack: held.append(stream)
                     case .ended: ended.append(stream)

@@ -25,10 +25,11 @@ final class SubscriptionStream: Sendable {
         case ended
     }
 
+    /// Where a read of `subscription` begins, for the pump to ask for a few streams ahead; declared first,
+    /// to lie in the object's first line, which the pump asks for further ahead.
+    let subscriptionLines: StackSubscription.Lines
     let context: VarlinkCallContext
     let subscription: StackSubscription
-    /// Where a read of `subscription` begins, for the pump to ask for a few streams ahead.
-    let subscriptionLines: StackSubscription.CacheLines
     let record: StackRecord
     let wantsFrames: Bool
     let wantsEvents: Bool

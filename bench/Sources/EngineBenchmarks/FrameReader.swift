@@ -62,6 +62,9 @@ final class FrameReader: Sendable {
     /// How many subscriptions ahead of the one being read a lane asks for their lines, as the daemon's
     /// pumps do (`SubscriptionPump.prefetchDistance`).
     static var prefetchDistance: Int { 2 }
+    /// How many subscriptions ahead a lane asks for the entry of its list that locates them, as the
+    /// daemon's pumps ask for the stream object (`SubscriptionPump.streamPrefetchDistance`).
+    static var listPrefetchDistance: Int { 8 }
 
     /// What `drain` read from one subscription.
     struct Drained {
@@ -103,7 +106,7 @@ final class FrameReader: Sendable {
         /// subscription's first cache line, which the tick reads on another processor.
         private let unretained: [Unmanaged<StackSubscription>]
         /// Where reading each subscription begins, asked for a few subscriptions ahead.
-        private let cacheLines: [StackSubscription.CacheLines]
+        private let cacheLines: [StackSubscription.Lines]
         private let lock = ConditionLock()
         // Guarded by `lock`:
         private var ready: [Int] = []
@@ -169,6 +172,14 @@ final class FrameReader: Sendable {
                     // while this one is read.
                     let ahead = position + FrameReader.prefetchDistance
                     if ahead < batch.count { cacheLines[batch[ahead]].prefetch() }
+                    // And further ahead, where those lines are listed: an element of `cacheLines` met at
+                    // random was itself a miss, waited for before its prefetch could start.
+                    let further = position + FrameReader.listPrefetchDistance
+                    if further < batch.count {
+                        cacheLines.withUnsafeBufferPointer {
+                            CacheLines(start: UnsafeRawPointer($0.baseAddress! + batch[further]), count: 1).prefetch()
+                        }
+                    }
                     unretained[index]._withUnsafeGuaranteedRef { subscription in
                         let drained = FrameReader.drain(subscription, spare: &spare) { _ in read.events += 1 }
                         read.frames += drained.frames
