@@ -134,8 +134,12 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// subscription instead, the ask would itself wait for the object's line. Valid while the subscription
     /// lives; it holds no reference.
     public var cacheLines: Lines {
-        Lines(object: CacheLines(of: self, count: 1), state: state.cacheLines(4))
+        Lines(object: CacheLines(of: self, count: 1), state: state.cacheLines(Self.lockAndQueueLineCount))
     }
+
+    /// The lines of the lock and queue's one allocation (`Locked`: header, queue state, mutex), all of it
+    /// (`SubscriptionTests` checks that they hold it).
+    static var lockAndQueueLineCount: Int { 4 }
 
     /// The cache lines where a read or a send of a subscription begins (`cacheLines`).
     public struct Lines: Sendable {
