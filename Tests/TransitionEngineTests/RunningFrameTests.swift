@@ -4,10 +4,6 @@ import TransitionCore
 
 @testable import TransitionEngine
 
-/// glibc's `malloc_usable_size(3)` (in malloc.h, which the Glibc module leaves out): the bytes an object's
-/// allocation holds, at least its size.
-@_silgen_name("malloc_usable_size") private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
-
 @Suite struct RunningFrameTests {
     /// The slide push from "home" to "detail" (Fixtures' screens; core's BuiltinAnimators.slide).
     private let plan: TransitionPlan = {

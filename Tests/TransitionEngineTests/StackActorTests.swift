@@ -4,10 +4,6 @@ import TransitionTestSupport
 
 @testable import TransitionEngine
 
-/// glibc's `malloc_usable_size(3)` (in malloc.h, which the Glibc module leaves out): the bytes an object's
-/// allocation holds, at least its size.
-@_silgen_name("malloc_usable_size") private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
-
 @Suite struct StackActorTests {
     /// The walk asks for a stack object's first lines ahead of its tick (`StackActor.prefetchedLines`): the
     /// whole object, so that whatever a tick reads of it (fields declared anywhere, the state machine's
