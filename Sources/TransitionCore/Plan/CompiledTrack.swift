@@ -63,6 +63,19 @@ struct CompiledTrack: Sendable {
     var duration: Double
     var timing: ResolvedTiming
     var curve: Curve
+    /// Index of the track's (start, duration, timing) among its plan's distinct ones: tracks sharing it
+    /// share their progress at every instant, which a sample computes once (`TransitionPlan.timingCount`).
+    /// Set by the compiler once the tracks are sorted.
+    var timingIndex = 0
+
+    /// What fixes a track's progress at every instant.
+    struct TimingKey: Hashable {
+        var start: Double
+        var duration: Double
+        var timing: ResolvedTiming
+    }
+
+    var timingKey: TimingKey { TimingKey(start: start, duration: duration, timing: timing) }
 
     /// The timing's progress at plan time `time` (≥ start).
     func progress(at time: Double) -> Double {
@@ -70,20 +83,19 @@ struct CompiledTrack: Sendable {
         return timing.progress(atElapsed: min(time - start, duration))
     }
 
-    /// Writes the value at plan time `time` of the track `track` points to into `state` (which holds model
-    /// values).
+    /// Writes the value of the track `track` points to at its timing's `progress` into `state` (which holds
+    /// model values). `progress` is the track's `progress(at:)` at the instant sampled; flags ignore it.
     ///
     /// The track is reached through a pointer: a plan applies the tracks it keeps in one buffer to nodes in
     /// another, and a method called on the buffer's element made the compiler copy the whole track (432
     /// bytes, its references retained and released) before every call, in case writing the node changed it.
-    static func apply(_ track: UnsafePointer<CompiledTrack>, at time: Double, to state: inout NodeState) {
+    static func apply(_ track: UnsafePointer<CompiledTrack>, progress: Double, to state: inout NodeState) {
         let slot = track.pointee.slot
-        func progress() -> Double { track.pointee.progress(at: time) }
         switch track.pointee.curve {
         case .flag(let flag):
             if slot == .hidden { state.hidden = flag }
         case .vector(let from, let to):
-            let value = from + (to - from) * progress()
+            let value = from + (to - from) * progress
             switch slot {
             case .position: state.position = Point(x: value.x, y: value.y)
             case .size: state.size = Size(width: value.x, height: value.y)
@@ -95,22 +107,22 @@ struct CompiledTrack: Sendable {
             case .transform, .hidden, .zIndex: break
             }
         case .transform(let curve):
-            state.transform = curve.matrix(at: progress())
+            state.transform = curve.matrix(at: progress)
         case .pointKeyframes(let keyframes):
-            let point = keyframes.value(at: progress())
+            let point = keyframes.value(at: progress)
             if slot == .anchorPoint { state.anchorPoint = point } else { state.position = point }
         case .sizeKeyframes(let keyframes):
-            state.size = keyframes.value(at: progress())
+            state.size = keyframes.value(at: progress)
         case .rectKeyframes(let keyframes):
-            let rect = keyframes.value(at: progress())
+            let rect = keyframes.value(at: progress)
             state.size = rect.size
             state.position = Point(
                 x: rect.origin.x + state.anchorPoint.x * rect.size.width,
                 y: rect.origin.y + state.anchorPoint.y * rect.size.height)
         case .numberKeyframes(let keyframes):
-            if slot == .alpha { state.alpha = Self.clampedAlpha(keyframes.value(at: progress())) }
+            if slot == .alpha { state.alpha = Self.clampedAlpha(keyframes.value(at: progress)) }
         case .transformKeyframes(let keyframes):
-            state.transform = keyframes.value(at: progress()).matrix
+            state.transform = keyframes.value(at: progress).matrix
         }
     }
 

@@ -18,7 +18,8 @@ extension TransitionPlan {
             operation: request.operation, animatorName: request.animator.name,
             startNodes: compiler.fromResting, endNodes: compiler.toResting,
             scene: compiler.scene, restingStates: compiled.restingStates, tracks: compiled.tracks,
-            trackGroups: compiled.groups, reordersNodes: compiled.tracks.contains { $0.slot == .zIndex })
+            trackGroups: compiled.groups, timingCount: compiled.timingCount,
+            reordersNodes: compiled.tracks.contains { $0.slot == .zIndex })
     }
 }
 
@@ -208,6 +209,8 @@ struct PlanCompiler {
         var restingStates: [NodeState]
         var tracks: [CompiledTrack]
         var groups: [Range<Int>]
+        /// How many distinct timings the tracks have (`CompiledTrack.timingIndex`).
+        var timingCount: Int
     }
 
     /// Runs setup and phases in time order, producing tracks.
@@ -261,11 +264,21 @@ struct PlanCompiler {
                 "the transition would last \(completion) seconds; at most \(TransitionPlan.maximumDuration) are allowed"
             )
         }
-        let sorted = tracks.sorted {
+        var sorted = tracks.sorted {
             ($0.track.node, $0.track.slot, $0.track.start, $0.order) < (
                 $1.track.node, $1.track.slot, $1.track.start, $1.order
             )
         }.map(\.track)
+        var timingIndices: [CompiledTrack.TimingKey: Int] = [:]
+        for index in sorted.indices {
+            let key = sorted[index].timingKey
+            if let existing = timingIndices[key] {
+                sorted[index].timingIndex = existing
+            } else {
+                sorted[index].timingIndex = timingIndices.count
+                timingIndices[key] = timingIndices.count
+            }
+        }
         var groups: [Range<Int>] = []
         var groupStart = 0
         for index in sorted.indices.dropFirst()
@@ -275,7 +288,8 @@ struct PlanCompiler {
         }
         if !sorted.isEmpty { groups.append(groupStart..<sorted.count) }
         return Compiled(
-            duration: completion, restingStates: scene.modelStates(for: restingValues), tracks: sorted, groups: groups)
+            duration: completion, restingStates: scene.modelStates(for: restingValues), tracks: sorted, groups: groups,
+            timingCount: timingIndices.count)
     }
 
     /// Each phase's index, start and duration, in start order (declaration order among equal starts).

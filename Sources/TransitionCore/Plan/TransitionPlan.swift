@@ -28,6 +28,9 @@ public struct TransitionPlan: Sendable {
     let tracks: [CompiledTrack]
     /// Index ranges of `tracks` sharing a node and slot.
     let trackGroups: [Range<Int>]
+    /// How many distinct (start, duration, timing) the tracks have (`CompiledTrack.timingIndex`): a slide's
+    /// three tracks run on one, so a sample solves its curve once instead of three times.
+    let timingCount: Int
     /// Whether any track changes z order (painting order must be recomputed per sample).
     let reordersNodes: Bool
 
@@ -57,13 +60,23 @@ public struct TransitionPlan: Sendable {
         Self.replace(&nodes, with: restingStates, copyingDerivedGeometry: false)
         tracks.withUnsafeBufferPointer { tracks in
             nodes.withUnsafeMutableBufferPointer { buffer in
-                for group in trackGroups {
-                    // The latest-starting track that has started wins (later blocks replace earlier ones).
-                    var active = -1
-                    for index in group where tracks[index].start <= time { active = index }
-                    if active >= 0 {
-                        let track = tracks.baseAddress! + active
-                        CompiledTrack.apply(track, at: time, to: &buffer[track.pointee.node])
+                // Each distinct timing's progress, computed when a track first needs it (NaN: not yet).
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: timingCount) { progresses in
+                    progresses.initialize(repeating: .nan)
+                    for group in trackGroups {
+                        // The latest-starting track that has started wins (later blocks replace earlier ones).
+                        var active = -1
+                        for index in group where tracks[index].start <= time { active = index }
+                        if active >= 0 {
+                            let track = tracks.baseAddress! + active
+                            let timingIndex = track.pointee.timingIndex
+                            var progress = progresses[timingIndex]
+                            if progress.isNaN {
+                                progress = track.pointee.progress(at: time)
+                                progresses[timingIndex] = progress
+                            }
+                            CompiledTrack.apply(track, progress: progress, to: &buffer[track.pointee.node])
+                        }
                     }
                 }
             }
