@@ -124,6 +124,8 @@ import TransitionCore
                 == "push@0 began#1@0 push@0 pop@0 frames:18 completed#1@18 changed@18 began#2@18 frames:18 "
                 + "completed#2@36 changed@36 began#3@36 frames:18 completed#3@54 changed@54")
         #expect(await stack.state.screens.map(\.id) == ["home", "a"])
+        // Each queued operation started from the state it was validated against, with that change.
+        #expect(await reappliedQueuedOperations(of: stack) == 0)
         #expect(await harness.pendingWork().isEmpty)
     }
 
@@ -152,6 +154,8 @@ import TransitionCore
         await timeline.advanceUntilIdle()
         #expect(timeline.text == "began#1@0 frames:6 cancelled#1@6 failed#2@6")
         #expect(await stack.state.screens.map(\.id) == ["home", "a"])
+        // Validated against [home], the push met [home, a]: it was applied again, and refused.
+        #expect(await reappliedQueuedOperations(of: stack) == 1)
         #expect(await harness.pendingWork().isEmpty)
     }
 
@@ -198,6 +202,8 @@ import TransitionCore
                 == "began#1@0 frames:6 cancelled#1@6 began#2@6 frames:18 completed#2@24 changed@24 began#3@24 "
                 + "frames:18 completed#3@42 changed@42 began#4@42 frames:18 completed#4@60 changed@60")
         #expect(await stack.state.screens.map(\.id) == ["home", "b"])
+        // b and c were validated where a would have been; the pop, after the cancel, where it started.
+        #expect(await reappliedQueuedOperations(of: stack) == 2)
         #expect(await harness.pendingWork().isEmpty)
     }
 
@@ -217,6 +223,7 @@ import TransitionCore
         await expectError(.noSuchScreen) { try await stack.perform(.popTo("a")) }
         await harness.clock.advanceUntilIdle()
         #expect(await stack.state.screens.map(\.id) == ["home", "b", "c"])
+        #expect(await reappliedQueuedOperations(of: stack) == 2)
         #expect(await harness.pendingWork().isEmpty)
     }
 
@@ -251,6 +258,10 @@ import TransitionCore
 /// arrival would compute it again.
 private func keptProjection(of stack: isolated StackActor) -> [ScreenID]? {
     stack.machine.keptProjection?.screens.map(\.id)
+}
+
+private func reappliedQueuedOperations(of stack: isolated StackActor) -> UInt32 {
+    stack.machine.reappliedQueuedOperations
 }
 
 extension Result where Failure == TransitionEngineError {

@@ -141,10 +141,11 @@ extension StackStateMachine {
             try TransitionPlanner.checkSourceNode(of: operation.options, leaving: visual.from)
         }
         let id = takeID()
-        enqueue(Queued(id: id, operation: operation))
         if let base = projectionBase {
             projection = Projection(base: base, lastQueued: id, state: change.target)
         }
+        // The change's last use: moved into the queue, not copied.
+        enqueue(Queued(id: id, operation: operation, validated: consume change))
         return OperationReceipt(transition: id, disposition: .queued, position: queue.count)
     }
 }

@@ -119,6 +119,10 @@ struct StackStateMachine {
     struct Queued {
         var id: TransitionID
         var operation: PendingOperation
+        /// The change the operation made where it was validated (the queue's projected state, its `base`):
+        /// when it comes to start from that very state, as it does unless something before it was
+        /// cancelled or failed, it starts with this change instead of applying the operation again.
+        var validated: PlannedChange?
     }
 
     /// A change whose write is awaited. A class, never changed once made: kept inline, the optional took
@@ -151,6 +155,11 @@ struct StackStateMachine {
 
     private(set) var committed: StackState
     private(set) var state: State = .idle
+    /// Queued operations applied again when they came to start, because the state changed under them
+    /// (`Queued.validated`); the rest started with the change made when they were validated. Wraps; for
+    /// tests. 32 bits, declared here: it fills padding after `state`, and the stack object stays within the
+    /// lines a tick asks for (`StackActor.prefetchedLines`).
+    private(set) var reappliedQueuedOperations: UInt32 = 0
     /// Set exactly when `state == .running`.
     private(set) var running: Running?
     /// Set exactly when `state == .committing`.
@@ -225,6 +234,9 @@ struct StackStateMachine {
         guard let pending = pendingCommit, pending.token == token else { return output }
         pendingCommit = nil
         state = .idle
+        // completed, stackChanged, the settled frame and the next transition's began: one allocation, where
+        // appending them one by one grew the array three times.
+        output.items.reserveCapacity(4)
         switch result {
         case .success:
             committed = pending.target
@@ -311,8 +323,17 @@ struct StackStateMachine {
         while isIdle, !queue.isEmpty {
             let next = queue.removeFirst()
             do {
-                // Validated when it was queued; what depends on the state is checked again.
-                let change = try committed.applying(next.operation, screenCheck: .alreadyValidated)
+                // Validated when it was queued: from the state it was validated against, applying it again
+                // gives the same change (applying is pure); from another, what depends on the state is
+                // checked again. The states compare at the cost of a few pointers when they are one value,
+                // as a queue running its course leaves them (its projection is each change's target).
+                let change: PlannedChange
+                if let validated = next.validated, validated.base == committed {
+                    change = validated
+                } else {
+                    reappliedQueuedOperations &+= 1
+                    change = try committed.applying(next.operation, screenCheck: .alreadyValidated)
+                }
                 if change.isUnchanged { continue }
                 if !next.operation.options.animated || change.visual == nil {
                     beginCommit(id: next.id, target: change.target, running: nil, output: &output)

@@ -102,7 +102,7 @@ extension Subscription where Frame == TransitionCore.Frame, Event == StackEvent 
         switch take(event: &event, error: &error) {
         case .frame(let lazy, let missed):
             return .element(.frame(frame(of: lazy, reusing: &spare), missedFrames: missed))
-        case .event: return .element(.event(event.unsafelyUnwrapped))
+        case .event: return .element(.event(event.take().unsafelyUnwrapped))
         case .empty: return .empty
         case .finished: return .finished(error)
         }

@@ -119,7 +119,7 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
             let frame = frame(of: lazy, reusing: &recycledFrame)
             if lastFrameExclusive { recycledFrame = frame }
             return .element(.frame(frame, missedFrames: missed))
-        case .event: return .element(.event(event.unsafelyUnwrapped))
+        case .event: return .element(.event(event.take().unsafelyUnwrapped))
         case .empty: return .empty
         case .finished: return .finished(error)
         }

@@ -22,7 +22,9 @@ struct SubscriptionQueue<Frame, Event> {
     }
 
     let eventCapacity: Int
-    @usableFromInline var events: [Event] = []
+    /// The events, oldest at `head`; a taken event is moved out (leaving nil) rather than copied, which
+    /// retained and then released every string and array of it.
+    @usableFromInline var events: [Event?] = []
     @usableFromInline var head = 0
     @usableFromInline var frame: Frame?
     @usableFromInline var eventsBeforeFrame = 0
@@ -85,7 +87,7 @@ struct SubscriptionQueue<Frame, Event> {
     @inlinable
     mutating func takeEvent() -> Event? {
         guard queuedEvents > 0 else { return nil }
-        let event = events[head]
+        let event = events[head].take()
         head += 1
         queuedEvents -= 1
         if frame != nil { eventsBeforeFrame -= 1 }
