@@ -20,14 +20,16 @@ extension Screen {
     /// or nil when it is within bounds. Values are finite already (`validate()` checks that first).
     static func geometryProblem(of node: Node) -> (field: String, message: String)? {
         let frame = node.frame
-        let coordinates = [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height]
-        if coordinates.contains(where: { abs($0) > maximumCoordinate }) {
+        if abs(frame.origin.x) > maximumCoordinate || abs(frame.origin.y) > maximumCoordinate
+            || abs(frame.size.width) > maximumCoordinate || abs(frame.size.height) > maximumCoordinate
+        {
             return ("frame", "every number must be within ±\(Int(maximumCoordinate)) points")
         }
         if abs(node.anchorPoint.x) > maximumAnchorComponent || abs(node.anchorPoint.y) > maximumAnchorComponent {
             return ("anchorPoint", "each component must be within ±\(Int(maximumAnchorComponent))")
         }
-        for (index, function) in node.transform.functions.enumerated() {
+        // The stored functions, not `node.transform`: that builds a list and multiplies out its matrix.
+        for (index, function) in node.transformFunctions.enumerated() {
             if let message = problem(of: function) { return ("transform[\(index)]", message) }
         }
         return nil
