@@ -43,8 +43,32 @@ final class PlanCache: Sendable {
     ///
     /// - Throws: the compiler's ``TransitionCoreError`` when `request` cannot be compiled.
     func plan(for request: TransitionRequest) throws(TransitionCoreError) -> CompiledPlan {
-        let fingerprint = Self.fingerprint(of: request)
-        if let kept = contents.withLock({ $0.find(fingerprint, request) }) { return kept }
+        try plan(
+            animator: request.animator, operation: request.operation, from: request.from, to: request.to,
+            containerSize: request.containerSize, sourceNode: request.sourceNode)
+    }
+
+    /// `plan(for:)` of the request these parts make, which is built only when no kept plan matches: a
+    /// stack starting a transition seen before copies no screen or animator into a request, and the kept
+    /// request is compared where it lies.
+    ///
+    /// - Throws: the compiler's ``TransitionCoreError`` when the request cannot be compiled.
+    func plan(
+        animator: AnimatorSpecification, operation: TransitionOperation, from: Screen, to: Screen,
+        containerSize: Size, sourceNode: NodeID?
+    ) throws(TransitionCoreError) -> CompiledPlan {
+        let fingerprint = Self.fingerprint(
+            animator: animator.name, operation: operation, from: from.id, to: to.id, containerSize: containerSize,
+            sourceNode: sourceNode)
+        let kept = contents.withLock { contents in
+            contents.find(
+                fingerprint, animator: animator, operation: operation, from: from, to: to,
+                containerSize: containerSize, sourceNode: sourceNode)
+        }
+        if let kept { return kept }
+        let request = TransitionRequest(
+            animator: animator, operation: operation, from: from, to: to, containerSize: containerSize,
+            sourceNode: sourceNode)
         contents.withLock { $0.statistics.compiled += 1 }
         let plan = try CompiledPlan(compiling: request)
         let bytes = plan.approximateByteCount
@@ -69,15 +93,18 @@ final class PlanCache: Sendable {
 
     /// Cheap to compute, and equal for equal requests: the names that tell most requests apart. The
     /// nodes are left to `==`, which runs only when this matches.
-    private static func fingerprint(of request: TransitionRequest) -> Int {
+    private static func fingerprint(
+        animator: String, operation: TransitionOperation, from: ScreenID, to: ScreenID, containerSize: Size,
+        sourceNode: NodeID?
+    ) -> Int {
         var hasher = Hasher()
-        hasher.combine(request.animator.name)
-        hasher.combine(request.operation)
-        hasher.combine(request.from.id)
-        hasher.combine(request.to.id)
-        hasher.combine(request.containerSize.width)
-        hasher.combine(request.containerSize.height)
-        hasher.combine(request.sourceNode)
+        hasher.combine(animator)
+        hasher.combine(operation)
+        hasher.combine(from)
+        hasher.combine(to)
+        hasher.combine(containerSize.width)
+        hasher.combine(containerSize.height)
+        hasher.combine(sourceNode)
         return hasher.finalize()
     }
 
@@ -98,9 +125,19 @@ final class PlanCache: Sendable {
         var uses: UInt64 = 0
         var statistics = PlanStatistics()
 
-        mutating func find(_ fingerprint: Int, _ request: TransitionRequest) -> CompiledPlan? {
-            for index in entries.indices
-            where entries[index].fingerprint == fingerprint && entries[index].request == request {
+        /// The plan kept for the request these parts make. Compared field by field where it lies, as
+        /// `TransitionRequest`'s synthesized `==` compares: `entries[index].request == request` copied each
+        /// kept request first, and a predicate given the kept request copied it as well.
+        mutating func find(
+            _ fingerprint: Int, animator: AnimatorSpecification, operation: TransitionOperation, from: Screen,
+            to: Screen, containerSize: Size, sourceNode: NodeID?
+        ) -> CompiledPlan? {
+            for index in entries.indices where entries[index].fingerprint == fingerprint {
+                guard entries[index].request.operation == operation,
+                    entries[index].request.containerSize == containerSize,
+                    entries[index].request.sourceNode == sourceNode, entries[index].request.from == from,
+                    entries[index].request.to == to, entries[index].request.animator == animator
+                else { continue }
                 uses += 1
                 entries[index].lastUse = uses
                 statistics.reused += 1
@@ -109,8 +146,6 @@ final class PlanCache: Sendable {
             return nil
         }
 
-        /// Keeps `entry` (at most `maximumBytes` itself), first dropping the entries used longest ago
-        /// until it fits.
         mutating func keep(_ entry: Entry, capacity: Int, maximumBytes: Int) {
             var entry = entry
             uses += 1

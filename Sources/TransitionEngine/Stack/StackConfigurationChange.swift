@@ -95,11 +95,10 @@ final class TransitionPlanner: Sendable {
                 parameter: parameter)
         }
         try Self.checkSourceNode(of: options, leaving: visual.from)
-        let request = TransitionRequest(
-            animator: animator, operation: visual.operation, from: visual.from, to: visual.to,
-            containerSize: state.containerSize, sourceNode: options.sourceNode)
         do {
-            return try cache.plan(for: request)
+            return try cache.plan(
+                animator: animator, operation: visual.operation, from: visual.from, to: visual.to,
+                containerSize: state.containerSize, sourceNode: options.sourceNode)
         } catch {
             throw TransitionEngineError(
                 .invalidAnimator, "Animator \(name) cannot run this transition: \(error.message)",

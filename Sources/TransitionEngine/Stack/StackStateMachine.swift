@@ -321,14 +321,14 @@ struct StackStateMachine {
     /// Runs queued operations until one starts a transition or a commit, or the queue is empty.
     mutating func startNext(in environment: Environment, output: inout Output) {
         while isIdle, !queue.isEmpty {
-            let next = queue.removeFirst()
+            var next = takeFirstQueued()
             do {
                 // Validated when it was queued: from the state it was validated against, applying it again
                 // gives the same change (applying is pure); from another, what depends on the state is
                 // checked again. The states compare at the cost of a few pointers when they are one value,
                 // as a queue running its course leaves them (its projection is each change's target).
                 let change: PlannedChange
-                if let validated = next.validated, validated.base == committed {
+                if let validated = next.validated.take(), validated.base == committed {
                     change = validated
                 } else {
                     reappliedQueuedOperations &+= 1
@@ -351,6 +351,15 @@ struct StackStateMachine {
                             transition: next.id, error: error)))
             }
         }
+    }
+
+    /// Removes and returns the first queued operation, moved out: `removeFirst()` copied it (a retain of
+    /// every string and array of its operation and validated change) and destroyed the original.
+    private mutating func takeFirstQueued() -> Queued {
+        var first = Queued(id: 0, operation: .navigation(.pop, OperationOptions()), validated: nil)
+        swap(&first, &queue[0])
+        queue.removeFirst()
+        return first
     }
 
     mutating func countFrame() { statistics.frames += 1 }
