@@ -35,4 +35,19 @@ import Testing
             #expect(shortcut == product, "\(node)")
         }
     }
+
+    /// A quad corner through a matrix without perspective skips the division by w: every bit must be the
+    /// division's, signs of zero included.
+    @Test(arguments: parents.filter { $0.m14 == 0 && $0.m24 == 0 && $0.m44 == 1 })
+    func anAffineCornerIsTheDividedCorner(matrix: Transform3D) {
+        let corners = [
+            Point(x: 0, y: 0), Point(x: 375, y: 0), Point(x: 375, y: 667), Point(x: 0, y: 667),
+            Point(x: -0.0, y: 1e-9), Point(x: 1e6, y: -1e6),
+        ]
+        for corner in corners {
+            let divided = Scene.project(corner, through: matrix)
+            let affine = Scene.projectAffine(corner, through: matrix)
+            #expect(affine.x.bitPattern == divided.x.bitPattern && affine.y.bitPattern == divided.y.bitPattern)
+        }
+    }
 }

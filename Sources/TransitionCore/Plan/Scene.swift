@@ -184,11 +184,21 @@ struct Scene: Sendable {
                     buffer[index].containerTransform = matrix
                     let width = buffer[index].size.width
                     let height = buffer[index].size.height
-                    buffer[index].quad = Quad(
-                        topLeft: Scene.project(Point(x: 0, y: 0), through: matrix),
-                        topRight: Scene.project(Point(x: width, y: 0), through: matrix),
-                        bottomRight: Scene.project(Point(x: width, y: height), through: matrix),
-                        bottomLeft: Scene.project(Point(x: 0, y: height), through: matrix))
+                    if matrix.m14 == 0, matrix.m24 == 0, matrix.m44 == 1 {
+                        // No perspective (most nodes): w is exactly 1 at every corner, and dividing by it
+                        // changes no bit, so the eight divisions are skipped.
+                        buffer[index].quad = Quad(
+                            topLeft: Scene.projectAffine(Point(x: 0, y: 0), through: matrix),
+                            topRight: Scene.projectAffine(Point(x: width, y: 0), through: matrix),
+                            bottomRight: Scene.projectAffine(Point(x: width, y: height), through: matrix),
+                            bottomLeft: Scene.projectAffine(Point(x: 0, y: height), through: matrix))
+                    } else {
+                        buffer[index].quad = Quad(
+                            topLeft: Scene.project(Point(x: 0, y: 0), through: matrix),
+                            topRight: Scene.project(Point(x: width, y: 0), through: matrix),
+                            bottomRight: Scene.project(Point(x: width, y: height), through: matrix),
+                            bottomLeft: Scene.project(Point(x: 0, y: height), through: matrix))
+                    }
                 }
             }
         }
@@ -249,5 +259,13 @@ struct Scene: Sendable {
         let y = point.x * matrix.m12 + point.y * matrix.m22 + matrix.m42
         let w = point.x * matrix.m14 + point.y * matrix.m24 + matrix.m44
         return Point(x: x / w, y: y / w)
+    }
+
+    /// `project(_:through:)` for a matrix whose w column is (0, 0, _, 1): the same sums, without the
+    /// division by a w that is exactly 1.
+    static func projectAffine(_ point: Point, through matrix: Transform3D) -> Point {
+        Point(
+            x: point.x * matrix.m11 + point.y * matrix.m21 + matrix.m41,
+            y: point.x * matrix.m12 + point.y * matrix.m22 + matrix.m42)
     }
 }
