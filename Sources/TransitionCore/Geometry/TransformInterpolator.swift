@@ -55,8 +55,12 @@ public struct TransformInterpolator: Sendable, Equatable {
         case .discrete:
             return fraction < 0.5 ? from.matrix : to.matrix
         case .steps(let steps):
-            var result = Transform3D.identity
-            for step in steps {
+            // The first step's matrix is the product so far: multiplying it by the identity (64 products
+            // per step of a one-step list, a slide's translation) gave the same entries, up to the sign of
+            // a zero, which frames do not write (docs/frames.md).
+            guard let first = steps.first else { return .identity }
+            var result = Self.matrix(of: first, at: fraction)
+            for step in steps.dropFirst() {
                 result = Self.matrix(of: step, at: fraction) * result
             }
             return result
