@@ -17,8 +17,10 @@ enum PendingOperation: Equatable {
     case configuration(StackConfigurationChange)
 
     var options: OperationOptions {
-        if case .navigation(_, let options) = self { return options }
-        return OperationOptions(animated: false)
+        switch self {
+        case .navigation(_, let options): options
+        case .configuration: OperationOptions(animated: false)
+        }
     }
 }
 

@@ -24,7 +24,13 @@ struct PlannedChange: Equatable {
     /// The transition, or nil when the visible screen stays (the change needs no animation).
     var visual: Visual?
     /// Whether the operation asked for what the stack already shows.
-    var isUnchanged: Bool { visual == nil && target == base }
+    var isUnchanged: Bool { !hasVisual && target == base }
+    /// `visual != nil`, without copying it: comparing the optional with nil copied the two screens through
+    /// the type's value witnesses.
+    var hasVisual: Bool {
+        if case .some = visual { return true }
+        return false
+    }
     /// The state before the change.
     var base: StackState
 }

@@ -25,9 +25,9 @@ extension StackStateMachine {
         case .idle:
             let change = try committed.applying(operation)
             if change.isUnchanged { return OperationReceipt(transition: takeID(), disposition: .unchanged) }
-            if !operation.options.animated || change.visual == nil {
+            if !operation.options.animated || !change.hasVisual {
                 let id = takeID()
-                beginCommit(id: id, target: change.target, running: nil, output: &output)
+                beginCommit(id: id, target: change.target, transition: nil, output: &output)
                 return OperationReceipt(transition: id, disposition: .committed)
             }
             let plan = try environment.planner.plan(
@@ -36,15 +36,16 @@ extension StackStateMachine {
             begin(id: id, change: change, plan: plan, interactive: false, in: environment, output: &output)
             return OperationReceipt(transition: id, disposition: .began)
         case .running:
-            let running = self.running!
+            // The running transition's fields are read where they are: `self.running!` copied it whole (a
+            // copy and a destruction through its type's value witnesses) for every operation queued behind it.
             let policy = committed.policy
             guard policy != .reject else { throw Self.busy }
-            if policy == .retarget, !running.gestureActive, queue.isEmpty,
+            if policy == .retarget, running?.gestureActive == false, queue.isEmpty,
                 case .navigation = operation,
-                try undoes(operation, running)
+                try undoes(operation, running!)
             {
                 try modifyRunning { running in running.timeline.retarget(at: environment.now) }
-                return OperationReceipt(transition: running.id, disposition: .retargeted)
+                return OperationReceipt(transition: running!.id, disposition: .retargeted)
             }
             return try enqueueValidated(operation)
         case .committing:
@@ -65,7 +66,7 @@ extension StackStateMachine {
         let heading = running.timeline.isReversed ? committed : running.target
         let origin = running.timeline.isReversed ? running.target : committed
         let change = try heading.applying(operation)
-        return change.visual != nil && change.target == origin
+        return change.hasVisual && change.target == origin
     }
 
     /// What a kept projection was computed from: the base's epoch (`projectionEpoch`) and whether the
@@ -92,7 +93,7 @@ extension StackStateMachine {
     private var projectionBase: ProjectionBase? {
         switch state {
         case .idle: nil
-        case .running: ProjectionBase(epoch: projectionEpoch, reversed: running!.timeline.isReversed)
+        case .running: ProjectionBase(epoch: projectionEpoch, reversed: running?.timeline.isReversed == true)
         case .committing: ProjectionBase(epoch: projectionEpoch, reversed: false)
         }
     }

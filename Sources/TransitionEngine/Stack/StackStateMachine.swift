@@ -72,10 +72,8 @@ struct StackStateMachine {
 
         var id: TransitionID
         let fixed: Fixed
-        var visual: PlannedChange.Visual { fixed.visual }
         var animator: String { fixed.animator }
         var compiled: CompiledPlan { fixed.compiled }
-        var plan: TransitionPlan { fixed.compiled.plan }
         /// What each tick's frame needs, kept inline, in the stack actor's own memory: reached through
         /// `fixed` and the plan they were three more cache lines per stack and tick, and with thousands
         /// of stacks animating every line a tick touches per stack is a miss (docs/benchmarks.md).
@@ -125,19 +123,30 @@ struct StackStateMachine {
         var validated: PlannedChange?
     }
 
+    /// What the events of a transition that reached its end need of it: its id, its constants and how it
+    /// began. Kept by a pending commit instead of the whole `Running`, whose optional was copied and
+    /// destroyed through its type's value witnesses.
+    struct EndedTransition {
+        let id: TransitionID
+        let fixed: Running.Fixed
+        let beganInteractively: Bool
+        var compiled: CompiledPlan { fixed.compiled }
+    }
+
     /// A change whose write is awaited. A class, never changed once made: kept inline, the optional took
     /// 291 bytes of every stack, idle ones included, for what exists only while a commit is written.
     final class PendingCommit {
         let token: UInt64
         let id: TransitionID
         let target: StackState
-        let running: Running?
+        /// The transition that led here; nil for a change without animation.
+        let transition: EndedTransition?
 
-        init(token: UInt64, id: TransitionID, target: StackState, running: Running?) {
+        init(token: UInt64, id: TransitionID, target: StackState, transition: EndedTransition?) {
             self.token = token
             self.id = id
             self.target = target
-            self.running = running
+            self.transition = transition
         }
     }
 
@@ -211,11 +220,13 @@ struct StackStateMachine {
         var output = Output(frame: frame)
         // The transition ends with this tick and is dropped before its last frame is handed out.
         output.frame?.retainPlan()
-        let finished = running!
+        // Read in place: `running!` copied the whole transition.
+        let finished = EndedTransition(
+            id: running!.id, fixed: running!.fixed, beganInteractively: running!.beganInteractively)
         setRunning(nil)
         switch reached {
         case .end:
-            beginCommit(id: finished.id, target: finished.target, running: finished, output: &output)
+            beginCommit(id: finished.id, target: finished.fixed.target, transition: finished, output: &output)
         case .start:
             projectionEpoch &+= 1
             statistics.cancelled += 1
@@ -240,21 +251,22 @@ struct StackStateMachine {
         switch result {
         case .success:
             committed = pending.target
-            if let running = pending.running {
+            if let transition = pending.transition {
                 statistics.completed += 1
-                output.items.append(.event(event(.completed, of: running, in: environment)))
+                output.items.append(.event(event(.completed, of: transition, in: environment)))
             }
             output.items.append(.event(changedEvent(pending.id, in: environment)))
-            output.items.append(.frame(settledFrame(in: environment, laidOut: pending.running?.compiled.settled?.to)))
+            output.items.append(
+                .frame(settledFrame(in: environment, laidOut: pending.transition?.compiled.settled?.to)))
         case .failure(let error):
             projectionEpoch &+= 1
             statistics.commitFailures += 1
-            if let running = pending.running {
+            if let transition = pending.transition {
                 statistics.cancelled += 1
-                var cancelled = event(.cancelled, of: running, in: environment)
+                var cancelled = event(.cancelled, of: transition, in: environment)
                 cancelled.error = error
                 output.items.append(.event(cancelled))
-                output.items.append(.frame(settledFrame(in: environment, laidOut: running.compiled.settled?.from)))
+                output.items.append(.frame(settledFrame(in: environment, laidOut: transition.compiled.settled?.from)))
             } else {
                 // A change without animation: its caller may have been told only `queued`.
                 output.items.append(
@@ -276,9 +288,10 @@ struct StackStateMachine {
     }
 
     /// Installs (or removes) the running transition.
-    mutating func setRunning(_ transition: Running?) {
+    mutating func setRunning(_ transition: consuming Running?) {
+        // Matched, not compared with nil: `== nil` copied the transition through its type's value witnesses.
+        if case .none = transition { state = .idle } else { state = .running }
         running = transition
-        state = transition == nil ? .idle : .running
     }
 
     /// Changes the running transition in place.
@@ -290,11 +303,13 @@ struct StackStateMachine {
 
     mutating func enqueue(_ queued: Queued) { queue.append(queued) }
 
-    mutating func beginCommit(id: TransitionID, target: StackState, running: Running?, output: inout Output) {
+    mutating func beginCommit(
+        id: TransitionID, target: StackState, transition: EndedTransition?, output: inout Output
+    ) {
         let token = nextToken
         nextToken += 1
         self.running = nil
-        pendingCommit = PendingCommit(token: token, id: id, target: target, running: running)
+        pendingCommit = PendingCommit(token: token, id: id, target: target, transition: transition)
         state = .committing
         output.persist = (token, target)
     }
@@ -309,13 +324,21 @@ struct StackStateMachine {
             interactive
             ? TransitionTimeline.paused(duration: plan.duration)
             : TransitionTimeline.running(duration: plan.duration, now: environment.now)
-        let running = Running(
-            id: id, visual: visual, animator: plan.plan.animatorName, compiled: plan, target: change.target,
-            timeline: timeline, beganAt: environment.now, beganInteractively: interactive,
-            gestureActive: interactive, needsFrame: true)
         statistics.began += 1
-        setRunning(running)
-        output.items.append(.event(event(.began, of: running, in: environment)))
+        // Made where it is kept, and its event read from there: a local transition was copied into the
+        // stack and its copy read again for the event.
+        setRunning(
+            Running(
+                id: id, visual: visual, animator: plan.plan.animatorName, compiled: plan, target: change.target,
+                timeline: timeline, beganAt: environment.now, beganInteractively: interactive,
+                gestureActive: interactive, needsFrame: true))
+        output.items.append(
+            .event(
+                StackEvent(
+                    kind: .began, stack: committed.id, frameIndex: environment.frameIndex, transition: running!.id,
+                    operation: running!.fixed.operation, animator: running!.fixed.animator,
+                    from: running!.fixed.visual.from.id, to: running!.fixed.visual.to.id,
+                    interactive: running!.beganInteractively)))
     }
 
     /// Runs queued operations until one starts a transition or a commit, or the queue is empty.
@@ -335,8 +358,8 @@ struct StackStateMachine {
                     change = try committed.applying(next.operation, screenCheck: .alreadyValidated)
                 }
                 if change.isUnchanged { continue }
-                if !next.operation.options.animated || change.visual == nil {
-                    beginCommit(id: next.id, target: change.target, running: nil, output: &output)
+                if !next.operation.options.animated || !change.hasVisual {
+                    beginCommit(id: next.id, target: change.target, transition: nil, output: &output)
                 } else {
                     let plan = try environment.planner.plan(
                         change.visual!, in: committed, options: next.operation.options, interactive: false)
@@ -364,11 +387,14 @@ struct StackStateMachine {
 
     mutating func countFrame() { statistics.frames += 1 }
 
-    func event(_ kind: StackEvent.Kind, of running: Running, in environment: Environment) -> StackEvent {
+    func event(
+        _ kind: StackEvent.Kind, of transition: EndedTransition, in environment: Environment
+    ) -> StackEvent {
         StackEvent(
-            kind: kind, stack: committed.id, frameIndex: environment.frameIndex, transition: running.id,
-            operation: running.visual.operation, animator: running.animator, from: running.visual.from.id,
-            to: running.visual.to.id, interactive: running.beganInteractively)
+            kind: kind, stack: committed.id, frameIndex: environment.frameIndex, transition: transition.id,
+            operation: transition.fixed.operation, animator: transition.fixed.animator,
+            from: transition.fixed.visual.from.id, to: transition.fixed.visual.to.id,
+            interactive: transition.beganInteractively)
     }
 
     func changedEvent(_ id: TransitionID, in environment: Environment) -> StackEvent {

@@ -306,22 +306,35 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
 
     private enum Wake { case none, wake }
 
+    /// What a waiting `next()` is resumed with, handed out of the lock. A class, made only when a `next()`
+    /// waits: carried inline, the optional continuation and result were copied and destroyed through
+    /// their types' value witnesses on every delivery, waiter or not.
+    private final class Handoff {
+        let waiter: CheckedContinuation<Item?, any Error>
+        let element: Result<Item?, any Error>
+
+        init(_ waiter: CheckedContinuation<Item?, any Error>, _ element: Result<Item?, any Error>) {
+            self.waiter = waiter
+            self.element = element
+        }
+
+        func resume() { waiter.resume(with: element) }
+    }
+
     private func deliver(readiness: ReadinessBatch? = nil, _ body: (inout State) -> Wake) -> Bool {
-        let (alive, waiter, element, reader):
-            (Bool, CheckedContinuation<Item?, any Error>?, Result<Item?, any Error>?, ReadinessRegistration?) =
-                state.withLock { state in
-                    guard !state.ended else { return (false, nil, nil, nil) }
-                    guard body(&state) == .wake else { return (true, nil, nil, nil) }
-                    let reader = state.wakeReader(into: readiness)
-                    // Nothing is delivered after the end: the target is told this last time and released.
-                    if state.ended { state.readiness = nil }
-                    guard let waiter = state.waiter else { return (!state.ended, nil, nil, reader) }
-                    state.waiter = nil
-                    if let item = state.queue.take() { return (true, waiter, .success(item), reader) }
-                    if let error = state.error { return (false, waiter, .failure(error), reader) }
-                    return (!state.ended, waiter, .success(nil), reader)
-                }
-        if let waiter, let element { waiter.resume(with: element) }
+        let (alive, handoff, reader): (Bool, Handoff?, ReadinessRegistration?) = state.withLock { state in
+            guard !state.ended else { return (false, nil, nil) }
+            guard body(&state) == .wake else { return (true, nil, nil) }
+            let reader = state.wakeReader(into: readiness)
+            // Nothing is delivered after the end: the target is told this last time and released.
+            if state.ended { state.readiness = nil }
+            guard let waiter = state.waiter else { return (!state.ended, nil, reader) }
+            state.waiter = nil
+            if let item = state.queue.take() { return (true, Handoff(waiter, .success(item)), reader) }
+            if let error = state.error { return (false, Handoff(waiter, .failure(error)), reader) }
+            return (!state.ended, Handoff(waiter, .success(nil)), reader)
+        }
+        handoff?.resume()
         reader?.notify()
         return alive
     }
