@@ -25,6 +25,8 @@ final class PollingReader: @unchecked Sendable {
     // Guarded by `lock`:
     private var ready: [Int] = []
     private var stopping = false
+    /// Whether the thread is reading a batch (`ready` taken, not yet read through).
+    private var reading = false
     private var frames: [[FrameSummary]]
     private var events: [[StackEvent.Kind]]
     private var thread: pthread_t?
@@ -39,9 +41,16 @@ final class PollingReader: @unchecked Sendable {
             subscription.setReadinessHandler { [self] in
                 lock.withLock {
                     ready.append(index)
-                    lock.signal()
+                    lock.broadcast()
                 }
             }
+        }
+    }
+
+    /// Returns once the thread has read everything listed so far and waits for more.
+    func waitUntilDrained() {
+        lock.withLock {
+            while reading || !ready.isEmpty { lock.wait() }
         }
     }
 
@@ -49,7 +58,7 @@ final class PollingReader: @unchecked Sendable {
     func finish() -> (frames: [[FrameSummary]], events: [[StackEvent.Kind]]) {
         let thread = lock.withLock {
             stopping = true
-            lock.signal()
+            lock.broadcast()
             return self.thread
         }
         if let thread { SystemThread.join(thread) }
@@ -62,8 +71,13 @@ final class PollingReader: @unchecked Sendable {
         var batch: [Int] = []
         while true {
             let stop = lock.withLock { () -> Bool in
+                if reading {
+                    reading = false
+                    lock.broadcast()  // `waitUntilDrained` waits for this
+                }
                 while ready.isEmpty && !stopping { lock.wait() }
                 swap(&batch, &ready)
+                reading = !batch.isEmpty
                 return batch.isEmpty && stopping
             }
             if stop { return }
