@@ -97,14 +97,15 @@ extension Subscription where Frame == TransitionCore.Frame, Event == StackEvent 
     /// another module, generic code read each lazy frame's fields through the generic class's accessors, a
     /// metadata lookup and value-witness copies per frame.
     public func poll(reusing spare: inout Frame?) -> Poll {
-        var event: StackEvent?
-        var error: TransitionEngineError?
-        switch take(event: &event, error: &error) {
-        case .frame(let lazy, let missed):
-            return .element(.frame(frame(of: lazy, reusing: &spare), missedFrames: missed))
-        case .event: return .element(.event(event.take().unsafelyUnwrapped))
-        case .empty: return .empty
-        case .finished: return .finished(error)
+        withUnsafeTemporaryAllocation(of: StackEvent.self, capacity: 1) { event in
+            var error: TransitionEngineError?
+            switch take(event: event.baseAddress!, error: &error) {
+            case .frame(let lazy, let missed):
+                return .element(.frame(frame(of: lazy, reusing: &spare), missedFrames: missed))
+            case .event: return .element(.event(event.baseAddress!.move()))
+            case .empty: return .empty
+            case .finished: return .finished(error)
+            }
         }
     }
 }

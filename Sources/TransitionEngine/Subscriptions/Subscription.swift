@@ -112,16 +112,17 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// node storage of the last one this call returned, once the reader holds that one no more.
     @inlinable
     public func poll() -> Poll {
-        var event: Event?
-        var error: TransitionEngineError?
-        switch take(event: &event, error: &error) {
-        case .frame(let lazy, let missed):
-            let frame = frame(of: lazy, reusing: &recycledFrame)
-            if lastFrameExclusive { recycledFrame = frame }
-            return .element(.frame(frame, missedFrames: missed))
-        case .event: return .element(.event(event.take().unsafelyUnwrapped))
-        case .empty: return .empty
-        case .finished: return .finished(error)
+        withUnsafeTemporaryAllocation(of: Event.self, capacity: 1) { event in
+            var error: TransitionEngineError?
+            switch take(event: event.baseAddress!, error: &error) {
+            case .frame(let lazy, let missed):
+                let frame = frame(of: lazy, reusing: &recycledFrame)
+                if lastFrameExclusive { recycledFrame = frame }
+                return .element(.frame(frame, missedFrames: missed))
+            case .event: return .element(.event(event.baseAddress!.move()))
+            case .empty: return .empty
+            case .finished: return .finished(error)
+            }
         }
     }
 
@@ -168,18 +169,21 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
         case finished
     }
 
-    /// Takes the next item from the queue under the lock. An event, or the error the subscription ended
-    /// with, is written to the caller's variable rather than returned: a result holding a whole event (a
-    /// large struct) was copied several times on every read, frames included, and most reads are frames.
+    /// Takes the next item from the queue under the lock. An event is moved into the memory `event` points
+    /// to (uninitialized before; initialized exactly when this returns `.event`), and the error the
+    /// subscription ended with is written to the caller's variable, rather than either being returned: a
+    /// result holding a whole event (a large struct) was copied several times on every read, frames
+    /// included, and most reads are frames; and an optional event the caller kept was destroyed through
+    /// its type's value witnesses after every read, frames included.
     @inlinable
-    func take(event: inout Event?, error: inout TransitionEngineError?) -> Taken {
+    func take(event: UnsafeMutablePointer<Event>, error: inout TransitionEngineError?) -> Taken {
         state.withLock { state in
             if let (frame, missed) = state.queue.takeFrameIfNext() {
                 state.lastTakenFrame = frame
                 return .frame(frame, missedFrames: missed)
             }
             if let next = state.queue.takeEvent() {
-                event = next
+                event.initialize(to: next)
                 return .event
             }
             guard state.ended else { return .empty }
