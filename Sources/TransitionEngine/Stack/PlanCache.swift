@@ -146,6 +146,8 @@ final class PlanCache: Sendable {
             return nil
         }
 
+        /// Keeps `entry` (at most `maximumBytes` itself), first dropping the entries used longest ago
+        /// until it fits.
         mutating func keep(_ entry: Entry, capacity: Int, maximumBytes: Int) {
             var entry = entry
             uses += 1
