@@ -123,10 +123,10 @@ struct StackStateMachine {
         var validated: PlannedChange?
     }
 
-    /// What the events of a transition that reached its end need of it: its id, its constants and how it
-    /// began. Kept by a pending commit instead of the whole `Running`, whose optional was copied and
-    /// destroyed through its type's value witnesses.
-    struct EndedTransition {
+    /// What a transition's events say of it: its id, its constants and how it began. Kept by a pending
+    /// commit instead of the whole `Running`, whose optional was copied and destroyed through its type's
+    /// value witnesses.
+    struct TransitionSummary {
         let id: TransitionID
         let fixed: Running.Fixed
         let beganInteractively: Bool
@@ -140,9 +140,9 @@ struct StackStateMachine {
         let id: TransitionID
         let target: StackState
         /// The transition that led here; nil for a change without animation.
-        let transition: EndedTransition?
+        let transition: TransitionSummary?
 
-        init(token: UInt64, id: TransitionID, target: StackState, transition: EndedTransition?) {
+        init(token: UInt64, id: TransitionID, target: StackState, transition: TransitionSummary?) {
             self.token = token
             self.id = id
             self.target = target
@@ -220,9 +220,7 @@ struct StackStateMachine {
         var output = Output(frame: frame)
         // The transition ends with this tick and is dropped before its last frame is handed out.
         output.frame?.retainPlan()
-        // Read in place: `running!` copied the whole transition.
-        let finished = EndedTransition(
-            id: running!.id, fixed: running!.fixed, beganInteractively: running!.beganInteractively)
+        let finished = runningSummary
         setRunning(nil)
         switch reached {
         case .end:
@@ -304,7 +302,7 @@ struct StackStateMachine {
     mutating func enqueue(_ queued: Queued) { queue.append(queued) }
 
     mutating func beginCommit(
-        id: TransitionID, target: StackState, transition: EndedTransition?, output: inout Output
+        id: TransitionID, target: StackState, transition: TransitionSummary?, output: inout Output
     ) {
         let token = nextToken
         nextToken += 1
@@ -332,13 +330,7 @@ struct StackStateMachine {
                 id: id, visual: visual, animator: plan.plan.animatorName, compiled: plan, target: change.target,
                 timeline: timeline, beganAt: environment.now, beganInteractively: interactive,
                 gestureActive: interactive, needsFrame: true))
-        output.items.append(
-            .event(
-                StackEvent(
-                    kind: .began, stack: committed.id, frameIndex: environment.frameIndex, transition: running!.id,
-                    operation: running!.fixed.operation, animator: running!.fixed.animator,
-                    from: running!.fixed.visual.from.id, to: running!.fixed.visual.to.id,
-                    interactive: running!.beganInteractively)))
+        output.items.append(.event(event(.began, of: runningSummary, in: environment)))
     }
 
     /// Runs queued operations until one starts a transition or a commit, or the queue is empty.
@@ -387,8 +379,13 @@ struct StackStateMachine {
 
     mutating func countFrame() { statistics.frames += 1 }
 
+    /// The running transition's summary, read in place: `running!` as a value copied the whole transition.
+    var runningSummary: TransitionSummary {
+        TransitionSummary(id: running!.id, fixed: running!.fixed, beganInteractively: running!.beganInteractively)
+    }
+
     func event(
-        _ kind: StackEvent.Kind, of transition: EndedTransition, in environment: Environment
+        _ kind: StackEvent.Kind, of transition: TransitionSummary, in environment: Environment
     ) -> StackEvent {
         StackEvent(
             kind: kind, stack: committed.id, frameIndex: environment.frameIndex, transition: transition.id,
