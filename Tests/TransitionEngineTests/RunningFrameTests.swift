@@ -187,8 +187,15 @@ import TransitionCore
         subscription.state.withLock { $0.queue.frame }
     }
 
+    /// The lines a tick asks for ahead of reusing a frame (`RunningFrame.cacheLineCount`) hold the whole
+    /// object.
+    @Test func theLinesAskedForHoldTheWholeFrame() {
+        let size = instanceSize(of: RunningFrame.self)
+        #expect(size <= RunningFrame.cacheLineCount * 64, "a running frame takes \(size) bytes")
+    }
+
     /// A send tells where the frame it queued lies, whichever way it queued it (new, refreshed in place or
-    /// reused), for the next tick to ask for those lines; the lines asked for hold the whole object.
+    /// reused), for the next tick to ask for those lines.
     @Test func aSendTellsWhereItsFrameLies() throws {
         let subscription = StackSubscription(identifier: 1, eventCapacity: 4)
         func address(_ frame: LazyFrame<Frame>?) -> UnsafeRawPointer? {
@@ -207,8 +214,6 @@ import TransitionCore
         queued = nil
         #expect(subscription.send(request(at: 0.2, index: 8), readiness: nil, queuedFrame: &queued))
         #expect(Self.pendingFrame(subscription) === first && queued?.start == address(first), "reused")
-        let size = instanceSize(of: RunningFrame.self)
-        #expect(size <= RunningFrame.cacheLineCount * 64, "a running frame takes \(size) bytes")
         subscription.cancel()
         queued = nil
         #expect(!subscription.send(request(at: 0.3, index: 9), readiness: nil, queuedFrame: &queued))
