@@ -121,7 +121,7 @@ public actor StackActor {
             scheduled = wantsTicks
             context.scheduler.setActive(self, shard: shard, wantsTicks)
         }
-        guard let persist = output.persist else { return nil }
+        guard output.persists, let persist = output.persist else { return nil }
         commitInFlight = persist.token
         return Commit(stack: self, token: persist.token, state: persist.state)
     }

@@ -45,6 +45,14 @@ struct StackStateMachine {
         var items: [Item] = []
         /// A state to write; report the outcome with `persisted(_:result:in:)` and this token.
         var persist: (token: UInt64, state: StackState)?
+
+        /// Whether `persist` holds a state to write. Matched, not bound: binding the optional tuple copied it
+        /// through its type's value witnesses (a metadata lookup and an indirect call) on every tick, write
+        /// or not.
+        var persists: Bool {
+            if case .some = persist { return true }
+            return false
+        }
     }
 
     struct Running {

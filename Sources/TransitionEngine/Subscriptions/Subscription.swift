@@ -51,7 +51,7 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
         /// allocated it (the tick's), not on the reader's, whose frees into the ticking thread's malloc arena
         /// take that arena's lock (a plain mutex) under the tick's feet.
         @usableFromInline var lastTakenFrame: LazyFrame<Frame>?
-        var waiter: CheckedContinuation<Item?, any Error>?
+        var waiter: Waiter?
         var readiness: ReadinessRegistration?
         var framesCoalesced: UInt64 = 0
 
@@ -314,15 +314,25 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// waits: carried inline, the optional continuation and result were copied and destroyed through
     /// their types' value witnesses on every delivery, waiter or not.
     private final class Handoff {
-        let waiter: CheckedContinuation<Item?, any Error>
+        let waiter: Waiter
         let element: Result<Item?, any Error>
 
-        init(_ waiter: CheckedContinuation<Item?, any Error>, _ element: Result<Item?, any Error>) {
+        init(_ waiter: Waiter, _ element: Result<Item?, any Error>) {
             self.waiter = waiter
             self.element = element
         }
 
-        func resume() { waiter.resume(with: element) }
+        func resume() { waiter.continuation.resume(with: element) }
+    }
+
+    /// A waiting `next()`'s continuation, boxed. `CheckedContinuation` is resilient (the standard library
+    /// fixes its size only at run time): held inline, it gave `State` a layout known only at run time, so
+    /// that every frame sent read the state's field offsets from its metadata and copied the optional
+    /// continuation through its value witnesses. A waiting `next()` is the rare path; it pays one allocation.
+    final class Waiter {
+        let continuation: CheckedContinuation<Item?, any Error>
+
+        init(_ continuation: CheckedContinuation<Item?, any Error>) { self.continuation = continuation }
     }
 
     private func deliver(readiness: ReadinessBatch? = nil, _ body: (inout State) -> Wake) -> Bool {
@@ -370,7 +380,7 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
                     if let item = state.queue.take() { return .success(item) }
                     if state.ended { return state.error.map { .failure($0) } ?? .success(nil) }
                     precondition(state.waiter == nil, "a Subscription has a single consumer")
-                    state.waiter = continuation
+                    state.waiter = Waiter(continuation)
                     return nil
                 }
                 if let result { continuation.resume(with: result) }
