@@ -46,9 +46,10 @@ final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     let tickLane: TickLane
 
     private let lock = ConditionLock(inheritingPriority: true)
-    // Guarded by `lock`:
-    private var urgentJobs: [UnownedJob] = []
-    private var jobs: [UnownedJob] = []
+    // Guarded by `lock`, which serializes every access; the ones that change a queue in place are not also
+    // checked for exclusivity at run time (a `swift_beginAccess` per job queued and per job run).
+    @exclusivity(unchecked) private var urgentJobs: [UnownedJob] = []
+    @exclusivity(unchecked) private var jobs: [UnownedJob] = []
     /// The index of the next ordinary job in `jobs` (taken one at a time without moving the rest).
     private var head = 0
     private var sleeping = false
@@ -56,7 +57,7 @@ final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     private var tickJobCount: UInt64 = 0
     /// Whether the thread is running an ordinary job (at normal priority).
     private var runningOrdinary = false
-    private var scheduling = ThreadScheduling()
+    @exclusivity(unchecked) private var scheduling = ThreadScheduling()
 
     /// Whether the caller is a tick job of this executor: false on any other thread, and in an ordinary
     /// job of this one.

@@ -33,15 +33,20 @@ public actor StackActor {
     private(set) var onlySubscription: Unmanaged<StackSubscription>?
     /// Where a send to `onlySubscription` begins, kept here so that the walk asks for those lines reading
     /// only this stack's, which it asked for earlier (`prefetchSubscriptionOnShardThread`).
-    private(set) var onlySubscriptionLines: StackSubscription.Lines?
+    @exclusivity(unchecked) private(set) var onlySubscriptionLines: StackSubscription.Lines?
     /// Where the frame object last queued for `onlySubscription` lies: once its reader has read it, the
     /// next tick reuses that object (`Subscription.send(_:readiness:queuedFrame:)`), so the walk asks for
     /// its lines too. Possibly freed since, which a prefetch does not mind.
-    private(set) var onlySubscriptionFrameLines: CacheLines?
-    var scheduled = false
+    @exclusivity(unchecked) private(set) var onlySubscriptionFrameLines: CacheLines?
+    @exclusivity(unchecked) var scheduled = false
     /// Set while the stack is being deleted: no more ticks, operations or commits.
     var closed = false
-    var machine: StackStateMachine
+    /// The state machine. It and the fields above marked `@exclusivity(unchecked)` are accessed without
+    /// the runtime's exclusivity check (a `swift_beginAccess` of about 80 instructions, several per stack
+    /// and tick): the actor already serializes every access, and no code that holds one of them (a
+    /// mutating call of the machine, an `inout` argument) can reach the actor again, the machine being a
+    /// plain value with no reference back to it. The compiler still checks the accesses it can see.
+    @exclusivity(unchecked) var machine: StackStateMachine
     var subscriptions: [StackSubscription] = [] {
         didSet {
             subscriptionCount = subscriptions.count

@@ -30,8 +30,9 @@ class LazyFrame<Frame: Sendable>: @unchecked Sendable {
         case computedBySubclass
     }
 
-    /// Guarded by `FrameLocks.mutex(for: self)`.
-    @usableFromInline var content: Content
+    /// Guarded by `FrameLocks.mutex(for: self)`, which serializes every access; so not checked for
+    /// exclusivity at run time as well (a `swift_beginAccess` per frame read).
+    @exclusivity(unchecked) @usableFromInline var content: Content
 
     /// Whether a reader may hand this frame back as `recycled` for the next one: only when a single
     /// subscriber received it, so that its storage is never seen by two consumers. Such a frame is not

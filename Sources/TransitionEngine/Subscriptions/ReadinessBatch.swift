@@ -20,9 +20,11 @@ final class ReadinessBatch: @unchecked Sendable {
         var tokens: [Int]
     }
 
-    private var groups: [Group] = []
+    // Not checked for exclusivity at run time (a `swift_beginAccess` per field and append, two per frame
+    // sent): one walk uses the batch at a time, and nothing it calls while appending reaches the batch.
+    @exclusivity(unchecked) private var groups: [Group] = []
     /// Token arrays of groups already called, emptied with their capacity kept, for the next groups.
-    private var spareTokens: [[Int]] = []
+    @exclusivity(unchecked) private var spareTokens: [[Int]] = []
 
     init() {}
 

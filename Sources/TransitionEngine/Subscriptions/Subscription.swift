@@ -83,8 +83,10 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
 
     /// The last frame `poll()` computed itself, handed back to the next one so that its node storage is
     /// reused (see `LazyFrame.recyclable`). Touched only by the single consumer's `poll()`; a reader that
-    /// uses `poll(reusing:)` keeps its spare frame itself, and this stays nil.
-    @usableFromInline nonisolated(unsafe) var recycledFrame: Frame?
+    /// uses `poll(reusing:)` keeps its spare frame itself, and this stays nil. Like `lastFrameExclusive`,
+    /// not checked for exclusivity at run time (a `swift_beginAccess` per frame read): only that consumer
+    /// touches it, and nothing it calls meanwhile does.
+    @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var recycledFrame: Frame?
 
     /// Whether the frame `poll()` or `poll(reusing:)` returned last was made for this subscriber alone (its
     /// stack had one subscriber then), so that no other subscriber reads the same frame. Read by the single
@@ -95,7 +97,7 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// one's node storage when nothing but the subscription (or the reader's spare) holds it, and any other
     /// holder makes that sample allocate and copy every node instead.
     public var lastFrameWasExclusive: Bool { lastFrameExclusive }
-    @usableFromInline nonisolated(unsafe) var lastFrameExclusive = false
+    @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var lastFrameExclusive = false
 
     /// A number unique within the stack that created the subscription.
     public let identifier: UInt64
