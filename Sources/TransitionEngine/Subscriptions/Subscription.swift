@@ -116,7 +116,8 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     public func poll() -> Poll {
         withUnsafeTemporaryAllocation(of: Event.self, capacity: 1) { event in
             var error: TransitionEngineError?
-            switch take(event: event.baseAddress!, error: &error) {
+            var drained = false
+            switch take(event: event.baseAddress!, error: &error, drained: &drained) {
             case .frame(let lazy, let missed):
                 let frame = frame(of: lazy, reusing: &recycledFrame)
                 if lastFrameExclusive { recycledFrame = frame }
@@ -176,18 +177,22 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// subscription ended with is written to the caller's variable, rather than either being returned: a
     /// result holding a whole event (a large struct) was copied several times on every read, frames
     /// included, and most reads are frames; and an optional event the caller kept was destroyed through
-    /// its type's value witnesses after every read, frames included.
+    /// its type's value witnesses after every read, frames included. `drained` is set to whether nothing is
+    /// left queued on a subscription that goes on (see `poll(reusing:drained:)`).
     @inlinable
-    func take(event: UnsafeMutablePointer<Event>, error: inout TransitionEngineError?) -> Taken {
+    func take(event: UnsafeMutablePointer<Event>, error: inout TransitionEngineError?, drained: inout Bool) -> Taken {
         state.withLock { state in
             if let (frame, missed) = state.queue.takeFrameIfNext() {
                 state.lastTakenFrame = frame
+                drained = state.queue.isEmpty && !state.ended
                 return .frame(frame, missedFrames: missed)
             }
             if let next = state.queue.takeEvent() {
                 event.initialize(to: next)
+                drained = state.queue.isEmpty && !state.ended
                 return .event
             }
+            drained = !state.ended
             guard state.ended else { return .empty }
             error = state.error
             return .finished

@@ -39,7 +39,7 @@ struct SubscriptionQueue<Frame, Event> {
     /// an animating stack) then reads nothing from the events' storage, a cache miss per subscriber.
     @usableFromInline var queuedEvents = 0
 
-    var isEmpty: Bool { frame == nil && queuedEvents == 0 }
+    @inlinable var isEmpty: Bool { frame == nil && queuedEvents == 0 }
 
     mutating func offer(event: Event) -> Offer {
         guard queuedEvents < eventCapacity else { return .overflow }

@@ -78,7 +78,10 @@ final class SubscriptionStream: Sendable {
             // its queue, and its last reply (the event-limit error, stackDeleted) must not wait for a
             // reader that may never read again.
             if context.pendingOutputByteCount > backlogBytes && !subscription.isFinished { return .heldBack }
-            switch subscription.poll(reusing: &spare) {
+            // `drained`: nothing is left after this item, so the pump is told again when something arrives,
+            // and need not poll once more to be told `.empty`.
+            var drained = false
+            switch subscription.poll(reusing: &spare, drained: &drained) {
             case .empty:
                 return .idle
             case .element(.frame(let frame, let missed)):
@@ -90,12 +93,12 @@ final class SubscriptionStream: Sendable {
                 // Kept nowhere else (see `send(frame:missed:)`): the next frame may take its storage.
                 if subscription.lastFrameWasExclusive { spare = frame }
             case .element(.event(let event)):
-                guard wantsEvents else { continue }
-                context.replyContinues(["event": ReplyEncoding.event(event)])
+                if wantsEvents { context.replyContinues(["event": ReplyEncoding.event(event)]) }
             case .finished(let error):
                 finish(with: error)
                 return .ended
             }
+            if drained { return .idle }
         }
     }
 

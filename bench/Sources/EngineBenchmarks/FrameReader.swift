@@ -84,7 +84,8 @@ final class FrameReader: Sendable {
     ) -> Drained {
         var drained = Drained()
         while true {
-            switch subscription.poll(reusing: &spare) {
+            var empty = false
+            switch subscription.poll(reusing: &spare, drained: &empty) {
             case .element(.frame(let frame, let missed)):
                 drained.frames += 1
                 drained.missedFrames += missed
@@ -95,6 +96,7 @@ final class FrameReader: Sendable {
             case .empty, .finished:
                 return drained
             }
+            if empty { return drained }
         }
     }
 
