@@ -11,4 +11,20 @@ import Testing
         #expect(Set(names).count == names.count)
         #expect(ShardExecutor.shared.count >= 1)
     }
+
+    /// An ordinary job that works in steps sees a tick job queued behind it (and yields to it only then,
+    /// `ShardWalker.report`); the tick job, once taken, no longer counts as waiting.
+    @Test func anOrdinaryJobSeesATickJobWaitingBehindIt() async {
+        // An executor of its own: the shared ones run other tests' ticks.
+        let executor = ShardExecutor(name: "transitiond-t")
+        let seen = await Task(executorPreference: executor) {
+            let before = executor.hasWaitingTickJob
+            let tick = Task(executorPreference: executor.tickLane) { executor.hasWaitingTickJob }
+            return (before: before, queued: executor.hasWaitingTickJob, tick: tick)
+        }.value
+        #expect(!seen.before)
+        #expect(seen.queued)
+        #expect(await seen.tick.value == false)
+        #expect(!executor.hasWaitingTickJob)
+    }
 }

@@ -87,8 +87,9 @@ actor ShardWalker {
             if let more = await commit.stack.persisted(commit.token, result: result) { next.append(more) }
             // The stacks of a shard share its thread and entering one queues nothing, so without this the
             // whole loop (each report may compile the next queued transition's plan) would be one job that a
-            // tick arriving meanwhile waits behind. Yielding lets the tick's job go first.
-            await Task.yield()
+            // tick arriving meanwhile waits behind. Yielding lets the tick's job go first; only when one
+            // waits, since each yield queues a job.
+            if executor.hasWaitingTickJob { await Task.yield() }
         }
         return next
     }
