@@ -28,7 +28,10 @@ extension StackActor {
         try requireOpen()
         let (result, output) = machine.request(operation, in: environment())
         let receipt = try result.get()
-        let written = await carryOutNow(output)
+        // Most operations write nothing yet (they begin a transition, or wait): carried out without an
+        // `await`, which cost two executor switches per operation even when there was nothing to write.
+        guard let commit = carryOut(output) else { return receipt }
+        let written = await writeNow(commit)
         if receipt.disposition == .committed { try written.get() }
         return receipt
     }

@@ -131,15 +131,15 @@ public actor StackActor {
         return Commit(stack: self, token: persist.token, state: persist.state)
     }
 
-    /// Carries out an output outside a tick: writes its commits (and any that follow) before returning,
-    /// and returns the result of the first write.
-    func carryOutNow(_ output: StackStateMachine.Output) async -> Result<Void, TransitionEngineError> {
-        var commit = carryOut(output)
+    /// Writes `commit` outside a tick, and any commit that follows it, before returning; returns the result
+    /// of the first write.
+    func writeNow(_ commit: Commit) async -> Result<Void, TransitionEngineError> {
+        var next: Commit? = commit
         var first: Result<Void, TransitionEngineError>?
-        while let current = commit {
+        while let current = next {
             let result = await context.store.write(groups: [[current.state.storeChange]])[0]
             if first == nil { first = result }
-            commit = persisted(current.token, result: result)
+            next = persisted(current.token, result: result)
         }
         return first ?? .success(())
     }
