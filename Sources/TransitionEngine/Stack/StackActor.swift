@@ -144,7 +144,9 @@ public actor StackActor {
         return first ?? .success(())
     }
 
-    private func deliver(_ request: RunningFrameRequest, readiness: ReadinessBatch?) {
+    /// Sends the tick's frame. Consumes the request, so that the caller, which took it out of an optional,
+    /// does not destroy that optional after the call through its type's value witnesses.
+    private func deliver(_ request: consuming RunningFrameRequest, readiness: ReadinessBatch?) {
         // A single subscriber gets the frame it has not read refreshed in place (a reader slower than the
         // clock is common with thousands of stacks), or else the frame it read last made the new one: a
         // new frame is an allocation, its reference counts and a freed frame, each a cache miss.
