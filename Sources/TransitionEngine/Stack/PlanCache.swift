@@ -39,18 +39,9 @@ final class PlanCache: Sendable {
         contents = Locked(Contents(), inheritingPriority: true)
     }
 
-    /// The plan of `request`: the one kept for an equal request, or a new one compiled (and kept).
-    ///
-    /// - Throws: the compiler's ``TransitionCoreError`` when `request` cannot be compiled.
-    func plan(for request: TransitionRequest) throws(TransitionCoreError) -> CompiledPlan {
-        try plan(
-            animator: request.animator, operation: request.operation, from: request.from, to: request.to,
-            containerSize: request.containerSize, sourceNode: request.sourceNode)
-    }
-
-    /// `plan(for:)` of the request these parts make, which is built only when no kept plan matches: a
-    /// stack starting a transition seen before copies no screen or animator into a request, and the kept
-    /// request is compared where it lies.
+    /// The plan of the request these parts make: the one kept for an equal request, or a new one compiled
+    /// (and kept). The request is built only when no kept plan matches: a stack starting a transition seen
+    /// before copies no screen or animator into a request, and the kept request is compared where it lies.
     ///
     /// - Throws: the compiler's ``TransitionCoreError`` when the request cannot be compiled.
     func plan(
