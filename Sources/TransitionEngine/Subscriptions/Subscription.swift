@@ -317,33 +317,24 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
 
     private enum Wake { case none, wake }
 
-    /// What a waiting `next()` is resumed with, handed out of the lock. A class, made only when a `next()`
-    /// waits: carried inline, the optional continuation and result were copied and destroyed through
-    /// their types' value witnesses on every delivery, waiter or not.
-    private final class Handoff {
-        let waiter: Waiter
-        let element: Result<Item?, any Error>
-
-        init(_ waiter: Waiter, _ element: Result<Item?, any Error>) {
-            self.waiter = waiter
-            self.element = element
-        }
-
-        func resume() { waiter.continuation.resume(with: element) }
-    }
-
-    /// A waiting `next()`'s continuation, boxed. `CheckedContinuation` is resilient (the standard library
-    /// fixes its size only at run time): held inline, it gave `State` a layout known only at run time, so
-    /// that every frame sent read the state's field offsets from its metadata and copied the optional
-    /// continuation through its value witnesses. A waiting `next()` is the rare path; it pays one allocation.
+    /// A waiting `next()`: its continuation, and what it is resumed with, set under the lock and handed out
+    /// of it to resume. A class, made only when a `next()` waits. `CheckedContinuation` is resilient (the
+    /// standard library fixes its size only at run time): held inline, it gave `State` a layout known only
+    /// at run time, so that every frame sent read the state's field offsets from its metadata and copied
+    /// the optional continuation through its value witnesses; and an optional continuation and result
+    /// handed out of the lock were copied and destroyed through them on every delivery, waiter or not.
     final class Waiter {
         let continuation: CheckedContinuation<Item?, any Error>
+        /// Set under the subscription's lock when the waiter is taken, before it is resumed.
+        var element: Result<Item?, any Error> = .success(nil)
 
         init(_ continuation: CheckedContinuation<Item?, any Error>) { self.continuation = continuation }
+
+        func resume() { continuation.resume(with: element) }
     }
 
     private func deliver(readiness: ReadinessBatch? = nil, _ body: (inout State) -> Wake) -> Bool {
-        let (alive, handoff, reader): (Bool, Handoff?, ReadinessRegistration?) = state.withLock { state in
+        let (alive, waiter, reader): (Bool, Waiter?, ReadinessRegistration?) = state.withLock { state in
             guard !state.ended else { return (false, nil, nil) }
             guard body(&state) == .wake else { return (true, nil, nil) }
             let reader = state.wakeReader(into: readiness)
@@ -351,11 +342,18 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
             if state.ended { state.readiness = nil }
             guard let waiter = state.waiter else { return (!state.ended, nil, reader) }
             state.waiter = nil
-            if let item = state.queue.take() { return (true, Handoff(waiter, .success(item)), reader) }
-            if let error = state.error { return (false, Handoff(waiter, .failure(error)), reader) }
-            return (!state.ended, Handoff(waiter, .success(nil)), reader)
+            if let item = state.queue.take() {
+                waiter.element = .success(item)
+                return (true, waiter, reader)
+            }
+            if let error = state.error {
+                waiter.element = .failure(error)
+                return (false, waiter, reader)
+            }
+            waiter.element = .success(nil)
+            return (!state.ended, waiter, reader)
         }
-        handoff?.resume()
+        waiter?.resume()
         reader?.notify()
         return alive
     }
