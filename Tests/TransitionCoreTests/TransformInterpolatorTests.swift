@@ -92,6 +92,28 @@ struct TransformInterpolatorTests {
         #expect(isClose(interpolator.matrix(at: 0.5), expected, 1e-12))
     }
 
+    @Test("several matrix pairs each interpolate by their own decompositions, then the mismatched suffix")
+    func severalDecompositions() {
+        let firstFrom = Transform3D.scale(x: 2, y: 3)
+        let firstTo = Transform3D.rotation(angle: 0.8, x: 0, y: 0, z: 1)
+        let secondFrom = Transform3D.translation(x: 40, y: -10)
+        let secondTo = Transform3D.scale(x: 0.5, y: 0.5)
+        let from = TransformList([.matrix(firstFrom), .matrix(secondFrom), .scale(x: 2, y: 2, z: 1)])
+        let to = TransformList([
+            .matrix(firstTo), .matrix(secondTo), .rotate(angle: Double.pi / 2, x: 0, y: 0, z: 1),
+        ])
+        let interpolator = TransformInterpolator(from: from, to: to)
+        for fraction in [0.25, 0.5, 0.9] {
+            let first = firstFrom.interpolated(to: firstTo, fraction: fraction)
+            let second = secondFrom.interpolated(to: secondTo, fraction: fraction)
+            let suffix = Transform3D.scale(x: 2, y: 2).interpolated(
+                to: .rotation(angle: Double.pi / 2, x: 0, y: 0, z: 1), fraction: fraction)
+            // Row vectors: the list's last function applies first.
+            let expected = suffix * second * first
+            #expect(isClose(interpolator.matrix(at: fraction), expected, 1e-12))
+        }
+    }
+
     @Test("the seed's literal perspective → rotation loses the perspective halfway (why the built-in pads)")
     func literalSeed() {
         let interpolator = TransformInterpolator(

@@ -27,17 +27,28 @@ public struct TransformInterpolator: Sendable, Equatable {
     private let plan: Plan
 
     private enum Plan: Sendable, Equatable {
-        case steps([Step])
+        /// The steps in list order; a `.decomposed` step's two decompositions are `decompositions[index]`.
+        case steps([Step], decompositions: [Decomposition])
         case discrete
     }
 
+    /// One pair of the lists. A plain value of at most 64 bytes of payload: `matrix(at:)` reads each step
+    /// once per call, and a step holding the two decompositions (320 bytes) inline was copied whole by
+    /// `memcpy` for every step read, whatever its kind.
     private enum Step: Sendable, Equatable {
         case translate(from: SIMD3<Double>, to: SIMD3<Double>)
         case scale(from: SIMD3<Double>, to: SIMD3<Double>)
         case rotateByAngle(from: Double, to: Double, axis: SIMD3<Double>)
         case rotateByQuaternion(from: SIMD4<Double>, to: SIMD4<Double>)
         case perspective(fromInverseDistance: Double, toInverseDistance: Double)
-        case decomposed(from: DecomposedTransform3D, to: DecomposedTransform3D)
+        /// Interpolated by decomposition: the pair is the plan's `decompositions[index]`.
+        case decomposed(index: Int)
+    }
+
+    /// The two decompositions of a step interpolated as matrices.
+    private struct Decomposition: Sendable, Equatable {
+        var from: DecomposedTransform3D
+        var to: DecomposedTransform3D
     }
 
     /// Pairs the two lists; see the type's documentation.
@@ -48,26 +59,31 @@ public struct TransformInterpolator: Sendable, Equatable {
     }
 
     /// The interpolated matrix. Allocation-free.
+    ///
+    /// Always inlined: called on an interpolator that lies in a class (`TransformCurve`), an outlined call
+    /// first copied all 280 bytes of it to the stack to pass it; inlined, it reads the fields it needs where
+    /// they lie.
+    @inline(__always)
     public func matrix(at fraction: Double) -> Transform3D {
         if fraction == 0 { return from.matrix }
         if fraction == 1 { return to.matrix }
         switch plan {
         case .discrete:
             return fraction < 0.5 ? from.matrix : to.matrix
-        case .steps(let steps):
+        case .steps(let steps, let decompositions):
             // The first step's matrix is the product so far: multiplying it by the identity (64 products
             // per step of a one-step list, a slide's translation) gave the same entries, up to the sign of
             // a zero, which frames do not write (docs/frames.md).
-            guard let first = steps.first else { return .identity }
-            var result = Self.matrix(of: first, at: fraction)
-            for step in steps.dropFirst() {
-                result = Self.matrix(of: step, at: fraction) * result
+            guard !steps.isEmpty else { return .identity }
+            var result = Self.matrix(of: steps[0], at: fraction, decompositions: decompositions)
+            for index in steps.indices.dropFirst() {
+                result = Self.matrix(of: steps[index], at: fraction, decompositions: decompositions) * result
             }
             return result
         }
     }
 
-    private static func matrix(of step: Step, at t: Double) -> Transform3D {
+    private static func matrix(of step: Step, at t: Double, decompositions: [Decomposition]) -> Transform3D {
         switch step {
         case .translate(let a, let b):
             let value = a + (b - a) * t
@@ -89,19 +105,21 @@ public struct TransformInterpolator: Sendable, Equatable {
             var result = Transform3D.identity
             result.m34 = -(a + (b - a) * t)
             return result
-        case .decomposed(let a, let b):
-            return DecomposedTransform3D.interpolate(a, b, fraction: t).recomposed()
+        case .decomposed(let index):
+            return DecomposedTransform3D.interpolate(decompositions[index].from, decompositions[index].to, fraction: t)
+                .recomposed()
         }
     }
 
     private static func makePlan(from: [TransformFunction], to: [TransformFunction]) -> Plan {
         let count = max(from.count, to.count)
         var steps: [Step] = []
+        var decompositions: [Decomposition] = []
         steps.reserveCapacity(count)
         for index in 0..<count {
             let a = index < from.count ? from[index] : to[index].identityOfSameKind
             let b = index < to.count ? to[index] : from[index].identityOfSameKind
-            if let step = pairedStep(a, b) {
+            if let step = pairedStep(a, b, decompositions: &decompositions) {
                 guard let step else { return .discrete }
                 steps.append(step)
                 continue
@@ -112,15 +130,19 @@ public struct TransformInterpolator: Sendable, Equatable {
             guard let decomposedFrom = DecomposedTransform3D(suffixFrom),
                 let decomposedTo = DecomposedTransform3D(suffixTo)
             else { return .discrete }
-            steps.append(.decomposed(from: decomposedFrom, to: decomposedTo))
+            decompositions.append(Decomposition(from: decomposedFrom, to: decomposedTo))
+            steps.append(.decomposed(index: decompositions.count - 1))
             break
         }
-        return .steps(steps)
+        return .steps(steps, decompositions: decompositions)
     }
 
     /// The step for two functions of the same kind: nil when the kinds differ, `.some(nil)` when
-    /// they match but cannot be interpolated (a non-decomposable matrix).
-    private static func pairedStep(_ a: TransformFunction, _ b: TransformFunction) -> Step?? {
+    /// they match but cannot be interpolated (a non-decomposable matrix). A matrix pair's decompositions
+    /// are appended to `decompositions`.
+    private static func pairedStep(
+        _ a: TransformFunction, _ b: TransformFunction, decompositions: inout [Decomposition]
+    ) -> Step?? {
         switch (a, b) {
         case (.translate(let ax, let ay, let az), .translate(let bx, let by, let bz)):
             return .translate(from: SIMD3(ax, ay, az), to: SIMD3(bx, by, bz))
@@ -134,7 +156,8 @@ public struct TransformInterpolator: Sendable, Equatable {
             guard let decomposedA = DecomposedTransform3D(a), let decomposedB = DecomposedTransform3D(b) else {
                 return .some(nil)
             }
-            return .decomposed(from: decomposedA, to: decomposedB)
+            decompositions.append(Decomposition(from: decomposedA, to: decomposedB))
+            return .decomposed(index: decompositions.count - 1)
         default:
             return nil
         }

@@ -10,7 +10,8 @@ final class TransformCurve: Sendable {
     init(_ interpolator: TransformInterpolator) { self.interpolator = interpolator }
 
     /// `interpolator.matrix(at:)`, out of line: inlined into `CompiledTrack.apply`, the interpolator was
-    /// copied out of the box first; here it is read where it lies (a constant of the box).
+    /// copied out of the box first. Here, with `matrix(at:)` itself always inlined, it is read where it lies
+    /// (a constant of the box): no copy, no reference counted.
     @inline(never)
     func matrix(at fraction: Double) -> Transform3D { interpolator.matrix(at: fraction) }
 }
