@@ -22,8 +22,11 @@ import SystemThreads
 public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// A delivered item.
     public enum Element: Sendable {
-        /// An event, in the order the stack emitted it.
-        case event(Event)
+        /// An event, in the order the stack emitted it. Boxed (an allocation per event): inline, a stack's
+        /// event (192 bytes) sized every element and poll, and Swift assembles and returns an enum that
+        /// large through `memcpy` (three copies per read, frames included); events are a few per transition,
+        /// frames one per tick.
+        indirect case event(Event)
         /// The newest frame; `missedFrames` frames were replaced before this one could be read.
         case frame(Frame, missedFrames: Int)
     }
