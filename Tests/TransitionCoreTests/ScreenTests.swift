@@ -138,6 +138,11 @@ struct ScreenTests {
         #expect(failure { $0.root.children[0].id = "v" }?.code == .duplicateNode)
         #expect(failure { $0.root.children[0].sharedID = "" }?.parameter == "root.children[0].sharedID")
         #expect(failure { $0.root.children[0].id = NodeID(rawValue: "a\u{7}") }?.parameter == "root.children[0].id")
+        // Past 15 bytes a string is stored on the heap, not inline: both forms are read byte by byte.
+        let long = NodeID(rawValue: "an-identifier-longer-than-fifteen-bytes\u{7F}")
+        #expect(failure { $0.root.children[0].id = long }?.parameter == "root.children[0].id")
+        #expect(failure { $0.root.children[0].id = NodeID(rawValue: "légende") } == nil)
+        #expect(failure { $0.root.children[0].id = NodeID(rawValue: "a-longer-légende-on-the-heap") } == nil)
     }
 
     @Test func tooDeepTreesAreRejected() {
