@@ -21,32 +21,106 @@ public struct StackEvent: Sendable, Equatable {
         case operationFailed
     }
 
+    /// The fields, in an immutable box shared by every copy: an event is copied several times on its way to
+    /// each subscriber (into the stack's output, each subscription's queue, the reader's poll), and held
+    /// inline its 192 bytes were copied by `memcpy` and its strings and arrays retained at every step. A
+    /// copy now retains the box; changing a field (which the engine never does once an event is made)
+    /// makes a new box.
+    private var storage: Storage
+
+    private final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private struct Fields: Sendable, Equatable {
+        var kind: Kind
+        var stack: StackID
+        var frameIndex: Int64
+        var transition: TransitionID
+        var operation: TransitionOperation?
+        var animator: String?
+        var from: ScreenID?
+        var to: ScreenID?
+        var interactive: Bool
+        var screens: [ScreenID]
+        var presented: [ScreenID]
+        var selectedTab: TabID?
+        var error: TransitionEngineError?
+    }
+
+    /// Changes one field: the box is immutable, so a new one replaces it.
+    private mutating func change(_ body: (inout Fields) -> Void) {
+        var fields = storage.fields
+        body(&fields)
+        storage = Storage(fields)
+    }
+
     /// The kind of event.
-    public var kind: Kind
+    public var kind: Kind {
+        get { storage.fields.kind }
+        set { change { $0.kind = newValue } }
+    }
     /// The stack.
-    public var stack: StackID
+    public var stack: StackID {
+        get { storage.fields.stack }
+        set { change { $0.stack = newValue } }
+    }
     /// The clock frame at which it happened.
-    public var frameIndex: Int64
+    public var frameIndex: Int64 {
+        get { storage.fields.frameIndex }
+        set { change { $0.frameIndex = newValue } }
+    }
     /// The operation's id (for stackChanged: the operation that caused it, or 0 for configuration).
-    public var transition: TransitionID
+    public var transition: TransitionID {
+        get { storage.fields.transition }
+        set { change { $0.transition = newValue } }
+    }
     /// The transition's operation, if a transition is concerned.
-    public var operation: TransitionOperation?
+    public var operation: TransitionOperation? {
+        get { storage.fields.operation }
+        set { change { $0.operation = newValue } }
+    }
     /// The animator's name, if a transition is concerned.
-    public var animator: String?
+    public var animator: String? {
+        get { storage.fields.animator }
+        set { change { $0.animator = newValue } }
+    }
     /// The screen the transition leaves.
-    public var from: ScreenID?
+    public var from: ScreenID? {
+        get { storage.fields.from }
+        set { change { $0.from = newValue } }
+    }
     /// The screen the transition shows.
-    public var to: ScreenID?
+    public var to: ScreenID? {
+        get { storage.fields.to }
+        set { change { $0.to = newValue } }
+    }
     /// Whether the transition began interactively.
-    public var interactive: Bool
+    public var interactive: Bool {
+        get { storage.fields.interactive }
+        set { change { $0.interactive = newValue } }
+    }
     /// For stackChanged: the selected tab's screens, root first.
-    public var screens: [ScreenID]
+    public var screens: [ScreenID] {
+        get { storage.fields.screens }
+        set { change { $0.screens = newValue } }
+    }
     /// For stackChanged: the presented screens, bottom first.
-    public var presented: [ScreenID]
+    public var presented: [ScreenID] {
+        get { storage.fields.presented }
+        set { change { $0.presented = newValue } }
+    }
     /// For stackChanged: the selected tab.
-    public var selectedTab: TabID?
+    public var selectedTab: TabID? {
+        get { storage.fields.selectedTab }
+        set { change { $0.selectedTab = newValue } }
+    }
     /// For operationFailed and forced cancellations: why.
-    public var error: TransitionEngineError?
+    public var error: TransitionEngineError? {
+        get { storage.fields.error }
+        set { change { $0.error = newValue } }
+    }
 
     /// Creates an event.
     public init(
@@ -55,19 +129,16 @@ public struct StackEvent: Sendable, Equatable {
         interactive: Bool = false, screens: [ScreenID] = [], presented: [ScreenID] = [], selectedTab: TabID? = nil,
         error: TransitionEngineError? = nil
     ) {
-        self.kind = kind
-        self.stack = stack
-        self.frameIndex = frameIndex
-        self.transition = transition
-        self.operation = operation
-        self.animator = animator
-        self.from = from
-        self.to = to
-        self.interactive = interactive
-        self.screens = screens
-        self.presented = presented
-        self.selectedTab = selectedTab
-        self.error = error
+        storage = Storage(
+            Fields(
+                kind: kind, stack: stack, frameIndex: frameIndex, transition: transition, operation: operation,
+                animator: animator, from: from, to: to, interactive: interactive, screens: screens,
+                presented: presented, selectedTab: selectedTab, error: error))
+    }
+
+    /// Equal when every field is: the same box, or boxes holding equal fields.
+    public static func == (left: StackEvent, right: StackEvent) -> Bool {
+        left.storage === right.storage || left.storage.fields == right.storage.fields
     }
 }
 

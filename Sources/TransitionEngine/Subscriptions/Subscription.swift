@@ -22,11 +22,10 @@ import SystemThreads
 public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// A delivered item.
     public enum Element: Sendable {
-        /// An event, in the order the stack emitted it. Boxed (an allocation per event): inline, a stack's
-        /// event (192 bytes) sized every element and poll, and Swift assembles and returns an enum that
-        /// large through `memcpy` (three copies per read, frames included); events are a few per transition,
-        /// frames one per tick.
-        indirect case event(Event)
+        /// An event, in the order the stack emitted it. Keep events small (a stack's holds its fields in one
+        /// box, `StackEvent`): an event type sizes every element and poll, and Swift assembles and returns an
+        /// enum larger than 128 bytes through `memcpy` (three copies per read, frames included).
+        case event(Event)
         /// The newest frame; `missedFrames` frames were replaced before this one could be read.
         case frame(Frame, missedFrames: Int)
     }
