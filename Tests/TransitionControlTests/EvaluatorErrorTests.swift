@@ -91,8 +91,8 @@ struct EvaluatorErrorTests {
             "duration: duration must be greater than 0 seconds, got -1.0"
         ),
         (
-            #"{"kind":"spring_params","api":"swiftui_duration_bounce","duration":1,"bounce":1}"#,
-            "bounce: bounce must lie strictly between -1 and 1, got 1.0"
+            #"{"kind":"spring_params","api":"swiftui_duration_bounce","duration":1,"bounce":1.5}"#,
+            "bounce: bounce must lie above -1 and at most 1, got 1.5"
         ),
         (
             #"{"kind":"spring_settle","mass":1,"stiffness":100,"damping":10,"v0":0,"epsilon":0}"#,
@@ -134,7 +134,7 @@ struct EvaluatorErrorTests {
         ),
         (
             #"{"kind":"spring","mass":1e-300,"stiffness":1e300,"damping":10,"v0":0,"t":0.01}"#,
-            "stiffness: mass, stiffness and damping must give a finite, positive frequency and damping ratio"
+            "stiffness: mass, stiffness and damping must give a finite, positive frequency and a finite damping ratio"
         ),
         (
             #"{"kind":"transform","op":"project","matrix":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"bounds":[1,1],"position":[1e308,0],"points":[[1e308,0]]}"#,

@@ -1,6 +1,7 @@
 import JSON
 import Testing
 import TransitionControl
+import TransitionTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -90,12 +91,11 @@ struct EvaluatorSpringTests {
             EvaluatorReplies.numbers(try! JSONReader.parse(overDefault)), reference, tolerance: Self.tolerance)
     }
 
-    /// UIKit's mapping as issue 2 states it: mass 1, ζ = min(dampingRatio, 1), ω₀ = ln(1000)/(ζ·duration)
-    /// so the envelope e^(−ζω₀t) is 0.001 at the duration, stiffness ω₀², damping 2ζω₀.
-    static func uikitParameters(duration: Double, dampingRatio: Double) -> [Double] {
-        let ratio = min(dampingRatio, 1)
-        let frequency = log(1000) / (ratio * duration)
-        return [1, frequency * frequency, 2 * ratio * frequency]
+    /// UIKit's mass, stiffness and damping, from the independent `ReferenceUIKitSpring` (docs/math.md, "UIKit's
+    /// duration-based spring").
+    static func uikitParameters(duration: Double, dampingRatio: Double, velocity: Double) -> [Double] {
+        let reference = ReferenceUIKitSpring(duration: duration, dampingRatio: dampingRatio, initialVelocity: velocity)
+        return [1, reference.stiffness, reference.damping]
     }
 
     @Test(arguments: [(0.5, 0.8, 0.0, 0.2), (0.3, 0.8, 0.0, 0.1), (1.0, 1.0, 2.0, 0.4), (0.6, 0.35, -1.0, 0.25)])
@@ -104,7 +104,7 @@ struct EvaluatorSpringTests {
             "kind": "spring_uikit", "duration": .number(duration), "dampingRatio": .number(ratio),
             "velocity": .number(velocity), "t": .number(t),
         ]
-        let p = Self.uikitParameters(duration: duration, dampingRatio: ratio)
+        let p = Self.uikitParameters(duration: duration, dampingRatio: ratio, velocity: velocity)
         let reference = Self.integrated(mass: p[0], stiffness: p[1], damping: p[2], v0: velocity, t: t)
         EvaluatorReplies.expectClose(
             EvaluatorReplies.numbers(request), reference, tolerance: Self.tolerance, "\(request)")
@@ -143,7 +143,7 @@ struct EvaluatorSpringTests {
             EvaluatorReplies.numbers([
                 "kind": "spring_params", "api": "uikit_duration", "duration": 0.5, "dampingRatio": 0.8, "velocity": 3,
             ]),
-            Self.uikitParameters(duration: 0.5, dampingRatio: 0.8), tolerance: 1e-14)
+            Self.uikitParameters(duration: 0.5, dampingRatio: 0.8, velocity: 3), tolerance: 1e-10)
         // The inverse: back to duration 0.5 and bounce 0.2; ζ = 2 gives bounce 1/2 − 1.
         EvaluatorReplies.expectClose(
             EvaluatorReplies.numbers([
@@ -183,5 +183,15 @@ struct EvaluatorSpringTests {
             "kind": "spring_settle", "mass": 1, "stiffness": 100, "damping": 5, "v0": 0, "epsilon": 0.01,
         ])
         #expect(loose.count == 1 && loose[0] < soft[0])
+        // Critical and over-damped springs are sampled every 0.1 s as Core Animation does: mass 1, stiffness
+        // 100, damping 20 settles at the tenth sample, 0.1 added ten times.
+        let critical = EvaluatorReplies.numbers([
+            "kind": "spring_settle", "mass": 1, "stiffness": 100, "damping": 20, "allow_overdamping": false,
+        ])
+        #expect(critical == [(0..<10).reduce(0.0) { sum, _ in sum + 0.1 }])
+        // Undamped: never.
+        #expect(
+            EvaluatorReplies.text(#"{"kind":"spring_settle","mass":1,"stiffness":100,"damping":0}"#)
+                == #"{"error":"damping: an undamped spring (damping 0) oscillates for ever and never settles"}"#)
     }
 }

@@ -15,11 +15,7 @@ struct BuiltinAnimatorTests {
         _ animator: AnimatorSpecification, _ operation: TransitionOperation, _ from: String, _ to: String,
         source: NodeID? = nil
     ) throws -> TransitionPlan {
-        try TransitionPlan(
-            compiling: TransitionRequest(
-                animator: animator, operation: operation, from: try SeedScreens.load(from),
-                to: try SeedScreens.load(to),
-                containerSize: SeedScreens.containerSize, sourceNode: source))
+        try SeedScreens.plan(animator, operation, from, to, source: source)
     }
 
     private func node(_ nodes: [NodeState], _ id: NodeID, kind: NodeState.Kind = .view) -> NodeState {

@@ -16,6 +16,17 @@ enum SeedScreens {
 
     struct MissingFile: Error { var path: String }
 
+    /// The plan of `animator`'s `operation` from screen file `from` to `to` in the seeds' container.
+    static func plan(
+        _ animator: AnimatorSpecification, _ operation: TransitionOperation, _ from: String, _ to: String,
+        source: NodeID? = nil
+    ) throws -> TransitionPlan {
+        try TransitionPlan(
+            compiling: TransitionRequest(
+                animator: animator, operation: operation, from: try load(from), to: try load(to),
+                containerSize: containerSize, sourceNode: source))
+    }
+
     /// (animator, operation, from, to, source node) for every built-in variant, on the seed screens.
     static func cases() throws -> [(AnimatorSpecification, TransitionOperation, Screen, Screen, NodeID?)] {
         let index = try load("seed000-index"), detail = try load("seed000-detail")

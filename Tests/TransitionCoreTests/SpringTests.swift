@@ -107,26 +107,6 @@ struct SpringTests {
         #expect(free.velocity(at: 1e6) == 0)
     }
 
-    @Test("UIKit spring: exactly 1 at its duration, envelope 0.001 there, ζ clamped to 1")
-    func uikit() throws {
-        // Seed 000: 2/3 s, damping 0.3, velocity 0.8.
-        let spring = try Spring.uikit(duration: 2.0 / 3, dampingRatio: 0.3, initialVelocity: 0.8)
-        #expect(spring.value(at: 2.0 / 3) == 1)
-        #expect(spring.velocity(at: 2.0 / 3) == 0)
-        #expect(spring.value(at: 0) == 0)
-        #expect(spring.velocity(at: 0) == 0.8)
-        #expect(spring.mass == 1)
-        #expect(isClose(spring.dampingRatio, 0.3))
-        let envelope = exp(-spring.dampingRatio * spring.naturalFrequency * 2.0 / 3)
-        #expect(isClose(envelope, 0.001, 1e-12))
-        // Just before the end the spring is within its envelope of the target.
-        #expect(abs(1 - spring.value(at: 2.0 / 3 - 1e-9)) < 0.0011)
-        let stiff = try Spring.uikit(duration: 1, dampingRatio: 3)
-        #expect(stiff.dampingRatio == 1)
-        #expect(throws: TimingError.self) { try Spring.uikit(duration: 1, dampingRatio: 0) }
-        #expect(throws: TimingError.self) { try Spring.uikit(duration: 0, dampingRatio: 0.5) }
-    }
-
     @Test("SwiftUI response/dampingFraction mapping")
     func swiftUIResponse() throws {
         let spring = try Spring(response: 0.55, dampingFraction: 0.825)
@@ -137,13 +117,26 @@ struct SpringTests {
         #expect(spring.allowsOverdamping)
     }
 
-    @Test("SwiftUI duration/bounce round trip", arguments: [-0.6, -0.2, 0.0, 0.15, 0.3, 0.9])
+    @Test("SwiftUI duration/bounce round trip", arguments: [-0.6, -0.2, 0.0, 0.15, 0.3, 0.9, 1.0])
     func swiftUIBounce(bounce: Double) throws {
         let spring = try Spring(duration: 0.8, bounce: bounce)
         let (duration, recovered) = spring.durationAndBounce
         #expect(isClose(duration, 0.8))
         #expect(abs(recovered - bounce) < 1e-12)
         #expect(isClose(spring.dampingRatio, bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)))
+    }
+
+    @Test("bounce 1 is undamped: damping 0, a cosine for ever")
+    func undamped() throws {
+        let spring = try Spring(duration: 0.5, bounce: 1)
+        #expect(spring.damping == 0)
+        #expect(spring.durationAndBounce.bounce == 1)
+        let frequency = 2 * Double.pi / 0.5
+        for time in [0.1, 0.37, 2.2, 100.0] {
+            #expect(abs(spring.value(at: time) - (1 - cos(frequency * time))) < 1e-9)
+        }
+        #expect(spring.settlingDuration() == .infinity)
+        #expect(try Spring(response: 0.5, dampingFraction: 0).damping == 0)
     }
 
     static func invalidSpring(_ index: Int) throws(TimingError) -> Spring {
@@ -154,10 +147,11 @@ struct SpringTests {
         case 3: return try Spring(mass: 1, stiffness: 1, damping: 1, initialVelocity: .infinity)
         case 4: return try Spring(mass: 1, stiffness: 1, damping: 1, cutoff: -1)
         case 5: return try Spring(response: 0, dampingFraction: 1)
-        case 6: return try Spring(response: 1, dampingFraction: 0)
-        case 7: return try Spring(duration: 1, bounce: 1)
+        case 6: return try Spring(response: 1, dampingFraction: -0.1)
+        case 7: return try Spring(duration: 1, bounce: 1.5)
         case 8: return try Spring(duration: 1, bounce: -1)
-        default: return try Spring(duration: -1, bounce: 0)
+        case 9: return try Spring(duration: -1, bounce: 0)
+        default: return try Spring(mass: 1, stiffness: 1, damping: -1)
         }
     }
 
@@ -174,6 +168,7 @@ struct SpringTests {
             (7, "bounce"),
             (8, "bounce"),
             (9, "duration"),
+            (10, "damping"),
         ]
     )
     func validation(index: Int, parameter: String) {

@@ -70,7 +70,8 @@ extension Evaluator {
     }
 
     /// `{"kind":"spring_settle","mass","stiffness","damping","v0","epsilon":0.001,
-    /// "allow_overdamping":true}` → seconds.
+    /// "allow_overdamping":true}` → seconds, as Core Animation's `settlingDuration` (`epsilon` > 0, clamped
+    /// to at least 1e-6 as Core Animation does); a spring that never settles is an error naming `damping`.
     func springSettlingDuration(_ request: JSONValue) throws(EvaluationError) -> JSONValue {
         let fields = try RequestFields(
             request, allowed: ["kind", "mass", "stiffness", "damping", "v0", "epsilon", "allow_overdamping"],
@@ -80,7 +81,15 @@ extension Evaluator {
         guard epsilon > 0 else {
             throw EvaluationError(.invalidValue, parameter: "epsilon", "must be greater than 0, got \(epsilon)")
         }
-        return .number(spring.settlingDuration(epsilon: epsilon))
+        let settling = spring.settlingDuration(epsilon: epsilon)
+        guard settling.isFinite else {
+            throw EvaluationError(
+                .invalidValue, parameter: "damping",
+                spring.damping == 0
+                    ? "an undamped spring (damping 0) oscillates for ever and never settles"
+                    : "the spring does not settle within 10,000 s of Core Animation's sampled search")
+        }
+        return .number(settling)
     }
 
     /// A spring from `mass`, `stiffness`, `damping`, `v0` (default 0) and `allow_overdamping`

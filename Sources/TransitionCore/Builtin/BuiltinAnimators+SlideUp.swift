@@ -1,7 +1,8 @@
 extension BuiltinAnimators {
     /// Seed 001's `ModalTransition`: present slides the presented view up from one container height below
-    /// with a spring (damping 0.6, initial velocity 0) over 1 s; dismiss slides it down by the container
-    /// height over 1 s with `animateWithDuration:animations:`'s default curve.
+    /// with a spring (damping 0.6, initial velocity 0; UIKit makes it stiffness 121.74, damping 13.240) over
+    /// 1 s; dismiss slides it down by the container height over 1 s with `animateWithDuration:animations:`'s
+    /// default curve.
     ///
     /// The post translates by a literal 667, the height of the screen it ran on; the built-in uses the
     /// container height, which is 667 for a 375 × 667 container. The post passes

@@ -12,6 +12,8 @@ extension BuiltinAnimators {
     ///   when its last block does (the post's `completeTransition:` sits in that block's completion).
     /// - Both add the to view on top with alpha 0 before branching; pop sets it to 1 only on completion.
     /// The completion blocks' resets (identity transforms, the tile's frame) are what settling does.
+    /// UIKit's constants for the springs (`Spring.uikit`): stiffness 798.58 and damping 16.955 over 2/3 s,
+    /// 3,252.5 and 34.218 over 1/3 s (mass 1).
     public static let zoom = AnimatorSpecification(
         name: "zoom",
         summary: "Seed 000: the tapped tile springs to the centre and grows while the screen shrinks; pop swells and "

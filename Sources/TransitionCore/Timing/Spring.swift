@@ -16,7 +16,8 @@ public struct Spring: Sendable {
     public let mass: Double
     /// The spring constant, > 0 (CASpringAnimation's default is 100).
     public let stiffness: Double
-    /// The damping coefficient, > 0 (CASpringAnimation's default is 10).
+    /// The damping coefficient, >= 0 (CASpringAnimation's default is 10); 0 is an undamped spring
+    /// that oscillates for ever (SwiftUI's `bounce` 1) and never settles.
     public let damping: Double
     /// The velocity at time 0 in fractions of the whole distance per second; positive moves
     /// toward the target (UIKit's `initialSpringVelocity` unit: 1 covers the whole distance in
@@ -47,7 +48,7 @@ public struct Spring: Sendable {
     /// - Parameters:
     ///   - mass: > 0.
     ///   - stiffness: > 0.
-    ///   - damping: > 0.
+    ///   - damping: >= 0; 0 oscillates for ever (see `settlingDuration(epsilon:)`).
     ///   - initialVelocity: finite, fractions of the distance per second, positive toward the target.
     ///   - allowsOverdamping: see the property; false follows Core Animation.
     ///   - cutoff: nil, or a time >= 0 in seconds after which the spring is exactly at rest at 1.
@@ -62,7 +63,11 @@ public struct Spring: Sendable {
     ) throws(TimingError) {
         try TimingError.requirePositive(mass, "mass")
         try TimingError.requirePositive(stiffness, "stiffness")
-        try TimingError.requirePositive(damping, "damping")
+        try TimingError.requireFinite(damping, "damping")
+        guard damping >= 0 else {
+            throw TimingError(
+                code: .outOfRange, message: "damping must be at least 0, got \(damping)", parameter: "damping")
+        }
         try TimingError.requireFinite(initialVelocity, "initialVelocity")
         if let cutoff {
             try TimingError.requireFinite(cutoff, "cutoff")
@@ -76,10 +81,11 @@ public struct Spring: Sendable {
         }
         let naturalFrequency = (stiffness / mass).squareRoot()
         let ratio = damping / (2 * (stiffness * mass).squareRoot())
-        guard naturalFrequency.isFinite, naturalFrequency > 0, ratio.isFinite, ratio > 0 else {
+        guard naturalFrequency.isFinite, naturalFrequency > 0, ratio.isFinite, ratio >= 0 else {
             throw TimingError(
                 code: .outOfRange,
-                message: "mass, stiffness and damping must give a finite, positive frequency and damping ratio",
+                message:
+                    "mass, stiffness and damping must give a finite, positive frequency and a finite damping ratio",
                 parameter: "stiffness"
             )
         }

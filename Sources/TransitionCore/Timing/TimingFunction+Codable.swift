@@ -94,6 +94,7 @@ extension TimingFunction: Codable {
             return .spring(
                 try wrap { () throws(TimingError) in
                     try Spring(response: response, dampingFraction: fraction, initialVelocity: velocity)
+                        .requiringSettling(parameter: "dampingFraction")
                 }
             )
         }
@@ -104,6 +105,7 @@ extension TimingFunction: Codable {
             return .spring(
                 try wrap { () throws(TimingError) in
                     try Spring(duration: duration, bounce: bounce, initialVelocity: velocity)
+                        .requiringSettling(parameter: "bounce")
                 }
             )
         }
@@ -128,6 +130,7 @@ extension TimingFunction: Codable {
                         allowsOverdamping: allowsOverdamping,
                         cutoff: cutoff
                     )
+                    .requiringSettling(parameter: "damping")
                 }
             )
         }

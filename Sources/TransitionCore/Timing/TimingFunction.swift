@@ -32,9 +32,10 @@ public enum TimingFunction: Sendable, Hashable {
 
     /// Fixes the timing to a phase of `duration` seconds.
     ///
-    /// - Throws: `TimingError` naming `duration` when it is negative or not finite, or the
-    ///   UIKit spring's `dampingRatio` / `initialVelocity` when invalid. A UIKit spring over a
-    ///   zero duration jumps to 1 at once.
+    /// - Throws: `TimingError` naming `duration` when it is negative or not finite, the UIKit
+    ///   spring's `dampingRatio` / `initialVelocity` when invalid, or `damping` for a physical
+    ///   spring without a cutoff that never settles (damping 0, SwiftUI's bounce 1: the phase would
+    ///   not end). A UIKit spring over a zero duration jumps to 1 at once.
     public func resolved(duration: Double) throws(TimingError) -> ResolvedTiming {
         try TimingError.requireFinite(duration, "duration")
         guard duration >= 0 else {
@@ -64,7 +65,10 @@ public enum TimingFunction: Sendable, Hashable {
             )
             return ResolvedTiming(duration: duration, curve: .spring(spring))
         case .spring(let spring):
-            return ResolvedTiming(duration: duration, curve: .spring(spring))
+            guard spring.cutoff == nil else { return ResolvedTiming(duration: duration, curve: .spring(spring)) }
+            let settling = spring.settlingDuration()
+            guard settling.isFinite else { throw spring.neverSettles(parameter: "damping") }
+            return ResolvedTiming(duration: duration, curve: .spring(spring), naturalDuration: settling)
         }
     }
 }
@@ -84,14 +88,10 @@ public struct ResolvedTiming: Sendable, Hashable {
         case spring(Spring)
     }
 
-    init(duration: Double, curve: Curve) {
+    init(duration: Double, curve: Curve, naturalDuration: Double? = nil) {
         self.duration = duration
         self.curve = curve
-        if case .spring(let spring) = curve, spring.cutoff == nil {
-            naturalDuration = spring.settlingDuration()
-        } else {
-            naturalDuration = nil
-        }
+        self.naturalDuration = naturalDuration
     }
 
     /// How long the phase really runs, in seconds, when that differs from `duration`: a physical
@@ -142,5 +142,31 @@ public struct ResolvedTiming: Sendable, Hashable {
     private func fraction(_ seconds: Double) -> Double {
         guard duration > 0 else { return 1 }
         return min(seconds / duration, 1)
+    }
+}
+
+extension Spring {
+    /// The error for a spring a phase cannot use because it does not settle: undamped (damping 0,
+    /// SwiftUI's bounce 1 or dampingFraction 0) or so slow that Core Animation's search gives up.
+    func neverSettles(parameter: String) -> TimingError {
+        let reason =
+            dampingRatio == 0
+            ? "an undamped spring oscillates for ever and never settles"
+            : "this spring does not settle within \(Int(Double(Spring.maximumSettlingSamples) * Spring.settlingSampleStep)) s"
+        return TimingError(
+            code: .outOfRange,
+            message: "\(reason), so its phase would not end; give it more damping (a bounce below 1), a stiffer "
+                + "spring, or a cutoff",
+            parameter: parameter)
+    }
+}
+
+extension Spring {
+    /// This spring, when a phase can end on it: it has a cutoff or a finite settling duration.
+    ///
+    /// - Throws: `neverSettles(parameter:)`, naming `parameter` (the field the spring was written with).
+    func requiringSettling(parameter: String) throws(TimingError) -> Spring {
+        guard cutoff == nil, !settlingDuration().isFinite else { return self }
+        throw neverSettles(parameter: parameter)
     }
 }
