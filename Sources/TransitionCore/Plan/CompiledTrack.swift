@@ -131,11 +131,17 @@ struct CompiledTrack: Sendable {
     /// `opacity` when it renders.
     static func clampedAlpha(_ value: Double) -> Double { min(max(value, 0), 1) }
 
-    /// The zIndex the track gives at plan time `time`.
+    /// The zIndex the track gives at plan time `time`, once it has started. A zIndex is a view's place among
+    /// its siblings, UIKit's subview order, which `insertSubview` and `bringSubviewToFront` change at once
+    /// and no animation interpolates: a track takes its target from the start of its phase, and keyframes
+    /// step at their key times whatever their calculation mode.
     func zIndex(at time: Double) -> Double? {
         switch curve {
-        case .vector(let from, let to): return from.x + (to.x - from.x) * progress(at: time)
-        case .numberKeyframes(let keyframes): return keyframes.value(at: progress(at: time))
+        case .vector(_, let to): return to.x
+        case .numberKeyframes(let keyframes):
+            let fraction = min(max(progress(at: time), 0), 1)
+            let values = keyframes.keyframes.values
+            return values[keyframes.keyframes.lastIndex(atOrBefore: fraction, upTo: values.count - 1)]
         default: return nil
         }
     }

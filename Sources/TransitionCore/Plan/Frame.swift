@@ -27,7 +27,10 @@ public struct Frame: Sendable, Equatable {
 
 /// The transition a frame belongs to.
 public struct FrameTransition: Sendable, Equatable {
-    /// The transition's identifier, unique within the daemon's lifetime.
+    /// The transition's identifier within its stack: the stack's accepted operations numbered from 1 for
+    /// the daemon's run (the same number as the operation's reply and the stack's events). Its scope is
+    /// the frame's `stack`: two stacks use the same numbers, and after the daemon restarts a stack numbers
+    /// from 1 again (no transition survives a restart, so a renderer that reconnects starts afresh).
     public var id: UInt64
     /// The operation.
     public var operation: TransitionOperation
