@@ -41,20 +41,24 @@ let package = Package(
         // Actors, protocol, systemd.
         .target(name: "TransitionEngine", dependencies: ["TransitionCore", "JSON", "CLinux", "SystemThreads"]),
         .target(
-            name: "Varlink", dependencies: ["JSON", "CLinux", "SystemThreads"], exclude: ["org.varlink.service.varlink"]
+            name: "Varlink", dependencies: ["JSON", "CLinux", "SystemThreads"],
+            resources: [.embedInCode("org.varlink.service.varlink")]
         ),
-        .target(name: "SystemdSupport", dependencies: ["CSystemd", "CLinux"]),
-        .target(name: "TaskPool", dependencies: ["CTaskHooks", "CLinux", "SystemThreads"]),
+        .target(name: "SystemdSupport", dependencies: ["CSystemd"]),
+        .target(name: "TaskPool", dependencies: ["CTaskHooks", "SystemThreads"]),
         .target(
             name: "TransitionService",
-            dependencies: ["TransitionEngine", "Varlink", "JSON", "SystemThreads"],
-            exclude: ["io.transitiond.varlink"]
+            dependencies: ["TransitionEngine", "TransitionCore", "Varlink", "JSON", "SystemThreads"],
+            resources: [.embedInCode("io.transitiond.varlink")]
         ),
         .target(
             name: "TransitionClient", dependencies: ["Varlink", "JSON", "TransitionCore", "CLinux", "SystemThreads"]),
         .target(
             name: "TransitionDaemon",
-            dependencies: ["TransitionService", "SystemdSupport", "TaskPool", "CLinux", "SystemThreads"]),
+            dependencies: [
+                "TransitionService", "TransitionEngine", "TransitionCore", "Varlink", "JSON", "SystemdSupport",
+                "TaskPool", "CLinux", "SystemThreads",
+            ]),
         .target(
             name: "TransitionControl",
             dependencies: ["TransitionCore", "JSON", "TransitionClient", "CLinux", "SystemThreads"]),
@@ -77,21 +81,21 @@ let package = Package(
         ),
         .testTarget(
             name: "TransitionEngineTests",
-            dependencies: ["TransitionEngine", "SystemThreads", "TransitionTestSupport"],
+            dependencies: ["TransitionEngine", "TransitionCore", "JSON", "SystemThreads", "TransitionTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "VarlinkTests", dependencies: ["Varlink", "JSON", "TransitionTestSupport"], exclude: ["Scripts"]),
-        .testTarget(name: "TaskPoolTests", dependencies: ["TaskPool", "TransitionTestSupport"]),
+        .testTarget(name: "TaskPoolTests", dependencies: ["TaskPool", "CTaskHooks", "TransitionTestSupport"]),
         .testTarget(name: "SystemThreadsTests", dependencies: ["SystemThreads", "TransitionTestSupport"]),
         .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "TransitionTestSupport"]),
         .testTarget(
             name: "TransitionDaemonTests",
-            dependencies: ["TransitionDaemon", "SystemdSupport", "TransitionTestSupport"]),
+            dependencies: ["TransitionDaemon", "SystemdSupport", "TransitionCore", "JSON", "TransitionTestSupport"]),
         .testTarget(
             name: "TransitionServiceTests",
             dependencies: [
-                "TransitionService", "TransitionClient", "TransitionDaemon", "TransitionEngine", "Varlink", "JSON",
-                "TransitionTestSupport",
+                "TransitionService", "TransitionClient", "TransitionDaemon", "TransitionEngine", "TransitionCore",
+                "Varlink", "JSON", "SystemThreads", "TransitionTestSupport",
             ],
             exclude: ["Scripts"]
         ),
@@ -106,7 +110,10 @@ let package = Package(
         .testTarget(name: "FaultInjectionTests", dependencies: ["JSON", "SystemThreads", "TransitionTestSupport"]),
         .testTarget(
             name: "TransitionControlTests",
-            dependencies: ["TransitionControl", "TransitionClient", "TransitionCore", "JSON", "TransitionTestSupport"],
+            dependencies: [
+                "TransitionControl", "TransitionClient", "TransitionCore", "JSON", "SystemThreads",
+                "TransitionTestSupport",
+            ],
             exclude: ["Golden"]
         ),
     ],

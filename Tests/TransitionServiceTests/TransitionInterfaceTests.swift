@@ -6,7 +6,7 @@ import TransitionTestSupport
 import Varlink
 
 @Suite struct TransitionInterfaceTests {
-    /// The compiled-in text and the `.varlink` file must not drift apart (the daemon serves the former).
+    /// The served text is the `.varlink` file, byte for byte, embedded at build time.
     @Test func literalEqualsTheFileByteForByte() throws {
         let path = RepositoryFiles.path("Sources/TransitionService/io.transitiond.varlink")
         let file = try #require(TextFile.readBytes(path), "cannot read \(path)")

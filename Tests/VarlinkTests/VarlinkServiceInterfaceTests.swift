@@ -6,7 +6,7 @@ import Varlink
 #endif
 
 @Suite struct VarlinkServiceInterfaceTests {
-    /// The compiled-in text and the module's resource file must not drift apart.
+    /// The served text is the module's resource file, byte for byte, embedded at build time.
     @Test func matchesTheResourceFile() throws {
         let testsDirectory = String(
             #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
