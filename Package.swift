@@ -90,7 +90,10 @@ let package = Package(
         .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "TransitionTestSupport"]),
         .testTarget(
             name: "TransitionDaemonTests",
-            dependencies: ["TransitionDaemon", "SystemdSupport", "TransitionCore", "JSON", "TransitionTestSupport"]),
+            dependencies: [
+                "TransitionDaemon", "SystemdSupport", "TransitionEngine", "TransitionCore", "JSON",
+                "TransitionTestSupport",
+            ]),
         .testTarget(
             name: "TransitionServiceTests",
             dependencies: [

@@ -16,6 +16,19 @@ extension SystemThread {
         return pthread_setschedparam(thread, SCHED_FIFO, &parameters) == 0
     }
 
+    /// Whether the system lets this process use real-time scheduling now: asks for `SCHED_FIFO` at
+    /// `priority` for the calling thread (pthread_setschedparam(3)) and, if granted, puts the thread's
+    /// previous policy and priority back at once. False without CAP_SYS_NICE or an RLIMIT_RTPRIO of at
+    /// least `priority`, and under a unit with `RestrictRealtime=yes` or a filter on `sched_setscheduler`.
+    public static func mayUseRealTime(priority: Int32) -> Bool {
+        var policy: Int32 = 0
+        var previous = sched_param()
+        guard pthread_getschedparam(pthread_self(), &policy, &previous) == 0 else { return false }
+        guard requestRealTimeScheduling(priority: priority) else { return false }
+        pthread_setschedparam(pthread_self(), policy, &previous)
+        return true
+    }
+
     /// Returns a thread of this process (by default the calling one) to normal scheduling (`SCHED_OTHER`,
     /// sched(7)). The kernel always allows it; a system call filter that forbids `sched_setscheduler`
     /// (the shipped units') refuses it, and the thread keeps its policy.

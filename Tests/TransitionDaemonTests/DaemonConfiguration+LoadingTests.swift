@@ -1,5 +1,6 @@
 import SystemdSupport
 import Testing
+import TransitionEngine
 import TransitionTestSupport
 
 @testable import TransitionDaemon
@@ -54,6 +55,7 @@ import TransitionTestSupport
             AnimatorDirectory=/srv/animators
             LogLevel=debug
             ShutdownSettleSec=1.5s
+            RealTimeScheduling=no
             [Socket]
             Path=/srv/run/ctl.sock
             Mode=0660
@@ -75,6 +77,7 @@ import TransitionTestSupport
         #expect(configuration.animatorDirectory == "/srv/animators")
         #expect(configuration.logLevel == .debug)
         #expect(configuration.shutdownSettleMicroseconds == 1_500_000)
+        #expect(configuration.realTimeScheduling == .off)
         #expect(configuration.socket.path == "/srv/run/ctl.sock")
         #expect(configuration.socket.mode == 0o660)
         #expect(configuration.socket.group == DaemonConfiguration.GroupReference(name: "transitiond", id: 990))
@@ -89,6 +92,17 @@ import TransitionTestSupport
         // Every key of the schema appears in the text above: a new key must be added here too.
         let assigned = Set(text.split(separator: "\n").compactMap { $0.split(separator: "=").first.map(String.init) })
         #expect(Set(DaemonConfigurationSchema.keys.map(\.name)).isSubset(of: assigned))
+    }
+
+    /// `auto` (the default) asks when allowed; a systemd boolean requires it or turns it off.
+    @Test(arguments: [
+        ("auto", RealTimeScheduling.whenAllowed), ("yes", .required), ("on", .required), ("1", .required),
+        ("no", .off), ("false", .off), ("0", .off),
+    ])
+    func realTimeSchedulingValues(text: String, expected: RealTimeScheduling) throws {
+        let (configuration, _) = try load(["transitiond.conf": "[Daemon]\nRealTimeScheduling=\(text)\n"])
+        #expect(configuration.realTimeScheduling == expected)
+        #expect(try load([:]).0.realTimeScheduling == .whenAllowed)
     }
 
     @Test func dropInsOverrideTheMainFileInNameOrderAndEmptyValuesReset() throws {
@@ -157,6 +171,10 @@ import TransitionTestSupport
         (
             "[Daemon]\nShutdownSettleSec=2min",
             "bad value for ShutdownSettleSec: expected a time span from 0 to 1min, got \"2min\""
+        ),
+        (
+            "[Daemon]\nRealTimeScheduling=sometimes",
+            "bad value for RealTimeScheduling: expected auto or a boolean (yes/no, true/false, on/off, 1/0), got \"sometimes\""
         ),
         ("[Socket]\nMode=0777x", "bad value for Mode: expected an octal file mode from 0 to 7777, got \"0777x\""),
         ("[Socket]\nMode=4755", "bad value for Mode: expected permission bits from 0 to 0777, got \"4755\""),

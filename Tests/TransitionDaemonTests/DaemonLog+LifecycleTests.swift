@@ -1,5 +1,6 @@
 import SystemdSupport
 import Testing
+import TransitionEngine
 import TransitionTestSupport
 
 @testable import TransitionDaemon
@@ -127,6 +128,25 @@ import TransitionTestSupport
             .accessMode, "Stacks are shared by every client that can open the socket (Ownership=shared)",
             ["OWNERSHIP=shared", "PEER_UIDS_EXACT=yes"]
         ) { $0.accessMode(access) }
+        expectEntry(
+            .realTimeScheduling, "Real-time scheduling allowed: ticks run at SCHED_FIFO priority 1",
+            ["REAL_TIME_SCHEDULING=auto", "REAL_TIME_ALLOWED=yes"]
+        ) { $0.realTimeScheduling(.whenAllowed, allowed: true) }
+        expectEntry(
+            .realTimeScheduling, priority: .notice,
+            "Real-time scheduling refused by the system (no CAP_SYS_NICE or RLIMIT_RTPRIO, or RestrictRealtime=yes): "
+                + "ticks run at normal priority", ["REAL_TIME_SCHEDULING=auto", "REAL_TIME_ALLOWED=no"]
+        ) { $0.realTimeScheduling(.whenAllowed, allowed: false) }
+        expectEntry(
+            .realTimeScheduling, priority: .error,
+            "Failed to start: RealTimeScheduling=yes, but the system refuses real-time scheduling (give CAP_SYS_NICE "
+                + "or LimitRTPRIO=1, and RestrictRealtime=no in the unit)",
+            ["REAL_TIME_SCHEDULING=yes", "REAL_TIME_ALLOWED=no"]
+        ) { $0.realTimeScheduling(.required, allowed: false) }
+        expectEntry(
+            .realTimeScheduling, "Real-time scheduling off (RealTimeScheduling=no): ticks run at normal priority",
+            ["REAL_TIME_SCHEDULING=no", "REAL_TIME_ALLOWED=no"]
+        ) { $0.realTimeScheduling(.off, allowed: false) }
         expectEntry(
             .watchdogWithheld,
             "Failed to confirm that transitiond makes progress: the health check failed, withholding the watchdog "

@@ -4,8 +4,10 @@ import TransitionEngine
 /// Real-clock tests assert only order and grid properties, never durations.
 @Suite struct DisplayLinkTests {
     /// Runs a 240 Hz display link until a recorder has seen at least `count` ticks, then stops it.
-    static func recordTicks(_ count: Int) async throws -> (link: DisplayLink, recorder: TickRecorder) {
-        let link = try DisplayLink(framesPerSecond: 240)
+    static func recordTicks(
+        _ count: Int, realTimeScheduling: RealTimeScheduling = .whenAllowed
+    ) async throws -> (link: DisplayLink, recorder: TickRecorder) {
+        let link = try DisplayLink(framesPerSecond: 240, realTimeScheduling: realTimeScheduling)
         let recorder = TickRecorder()
         let registration = link.register(recorder)
         await link.start()
@@ -46,6 +48,16 @@ import TransitionEngine
         let handled = try await Self.recordTicks(3).recorder.handledAsTickJob
         #expect(handled.count >= 3)
         #expect(handled.allSatisfy { $0 }, "\(handled)")
+    }
+
+    /// `.off` never asks for real time; `.whenAllowed` gets it exactly when the system allows it (as root here
+    /// and in CI it does; as a user, or in a container without CAP_SYS_NICE, it does not).
+    @Test func realTimeSchedulingFollowsTheSetting() async throws {
+        let off = try await Self.recordTicks(3, realTimeScheduling: .off).link.statistics
+        #expect(!off.realTimeScheduling)
+        let allowed = RealTimeScheduling.systemAllows()
+        let asked = try await Self.recordTicks(3, realTimeScheduling: .whenAllowed).link.statistics
+        #expect(asked.realTimeScheduling == allowed)
     }
 
     @Test func stopEndsAnIdleClock() async throws {

@@ -6,11 +6,13 @@ extension DaemonConfiguration {
     }
 
     /// Settings that only take effect at the next start: the listening socket is bound once (and kept
-    /// across restarts by systemd), the state directory opened once, the display link, the service's
+    /// across restarts by systemd), the state directory opened once, the display link (its rate and its
+    /// threads' scheduling), the service's
     /// limits and access policy and the health check are made once. A reload applies the others:
     /// `LogLevel=`, `ShutdownSettleSec=` and `AnimatorDirectory=`.
     public static let parametersAppliedAtStart: Set<String> = [
         "Socket.Path", "Socket.Mode", "Socket.Group", "Daemon.StateDirectory", "Daemon.FrameRate",
+        "Daemon.RealTimeScheduling",
         "Limits.MaxMessageSize", "Limits.MaxConnections", "Limits.MaxStacksPerUser",
         "Limits.MaxPendingOutput", "Access.Ownership",
         "Access.ControlGroup", "Watchdog.StallTimeoutSec",
@@ -22,6 +24,7 @@ extension DaemonConfiguration {
         ("Daemon.AnimatorDirectory", { $0.animatorDirectory == $1.animatorDirectory }),
         ("Daemon.LogLevel", { $0.logLevel == $1.logLevel }),
         ("Daemon.ShutdownSettleSec", { $0.shutdownSettleMicroseconds == $1.shutdownSettleMicroseconds }),
+        ("Daemon.RealTimeScheduling", { $0.realTimeScheduling == $1.realTimeScheduling }),
         ("Socket.Path", { $0.socket.path == $1.socket.path }),
         ("Socket.Mode", { $0.socket.mode == $1.socket.mode }),
         ("Socket.Group", { $0.socket.group == $1.socket.group }),

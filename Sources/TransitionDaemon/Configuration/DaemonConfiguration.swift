@@ -1,4 +1,5 @@
 import SystemdSupport
+import TransitionEngine
 
 /// Everything the daemon reads from its configuration files and command line, typed and validated.
 ///
@@ -20,6 +21,9 @@ public struct DaemonConfiguration: Sendable, Hashable {
     /// How long running transitions may take to settle on SIGTERM before they are cancelled, in
     /// microseconds. Must stay below the unit's `TimeoutStopSec=`.
     public var shutdownSettleMicroseconds: UInt64
+    /// Whether the display link's threads ask for real-time scheduling (`RealTimeScheduling=`): `auto`
+    /// (`.whenAllowed`, the default), `yes` (`.required`: the daemon does not start without it) or `no`.
+    public var realTimeScheduling: RealTimeScheduling = .whenAllowed
     /// Limits on what clients may use.
     public var limits: Limits
     /// Who may change stacks.
@@ -100,5 +104,16 @@ public struct DaemonConfiguration: Sendable, Hashable {
 
         /// `name (gid N)`, or `N` when written as a number.
         public var description: String { name == String(id) ? name : "\(name) (gid \(id))" }
+    }
+}
+
+extension RealTimeScheduling {
+    /// How `transitiond.conf` spells the setting: `auto`, `yes` or `no`.
+    public var configurationValue: String {
+        switch self {
+        case .off: "no"
+        case .whenAllowed: "auto"
+        case .required: "yes"
+        }
     }
 }

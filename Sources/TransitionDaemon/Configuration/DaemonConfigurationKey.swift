@@ -1,4 +1,5 @@
 import SystemdSupport
+import TransitionEngine
 
 /// One key of `transitiond.conf`: its section, name, default as written in the file, documentation,
 /// and how its value is read into a `DaemonConfiguration`.
@@ -66,6 +67,19 @@ extension ConfigurationAssignment {
             throw badValueError("no group named \"\(value)\"; create it (see sysusers.d(5)) or use another")
         }
         return DaemonConfiguration.GroupReference(name: value, id: id)
+    }
+
+    /// The value as a real-time scheduling setting: `auto`, or a systemd boolean (`yes` asks and
+    /// requires it, `no` never asks).
+    ///
+    /// - Throws: `.badValue` for anything else.
+    func realTimeScheduling() throws -> RealTimeScheduling {
+        if value == "auto" { return .whenAllowed }
+        do {
+            return try boolean() ? .required : .off
+        } catch {
+            throw badValueError("expected auto or a boolean (yes/no, true/false, on/off, 1/0), got \"\(value)\"")
+        }
     }
 
     /// The value as a journal priority: a syslog name (`info`) or level (`6`), as `journalctl -p` and

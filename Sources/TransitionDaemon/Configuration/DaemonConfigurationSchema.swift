@@ -61,6 +61,18 @@ public enum DaemonConfigurationSchema {
         ) { assignment, configuration, _ in
             configuration.shutdownSettleMicroseconds = try assignment.timeSpanMicroseconds(in: shutdownSettleRange)
         },
+        DaemonConfigurationKey(
+            "Daemon", "RealTimeScheduling", default: "auto",
+            [
+                "Whether the ticks run at real-time priority (SCHED_FIFO 1, the lowest): the timing thread, and",
+                "each engine thread while it ticks, so that a busy machine does not delay frames. auto asks and",
+                "carries on at normal priority when refused (the shipped units refuse: RestrictRealtime=yes);",
+                "yes refuses to start without it; no never asks. Ticking thousands of stacks then takes the",
+                "cores before normal threads, within the kernel's real-time throttling (95 %).",
+            ]
+        ) { assignment, configuration, _ in
+            configuration.realTimeScheduling = try assignment.realTimeScheduling()
+        },
     ]
 
     private static let socketKeys: [DaemonConfigurationKey] = [

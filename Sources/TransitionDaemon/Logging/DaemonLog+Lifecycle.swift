@@ -1,4 +1,5 @@
 import SystemdSupport
+import TransitionEngine
 import TransitionService
 
 extension DaemonLog {
@@ -170,6 +171,35 @@ extension DaemonLog {
             fields: [
                 JournalField("OWNERSHIP", access.ownership.rawValue),
                 JournalField("PEER_UIDS_EXACT", access.peerUserIDsAreExact ? "yes" : "no"),
+            ], fileID: fileID, line: line, function: function)
+    }
+
+    /// The real-time scheduling setting and whether the system allows it (`RealTimeScheduling.systemAllows`,
+    /// probed at start): an error when `yes` is refused (the daemon then stops), a notice when `auto` is.
+    public func realTimeScheduling(
+        _ setting: RealTimeScheduling, allowed: Bool,
+        fileID: String = #fileID, line: Int = #line, function: String = #function
+    ) {
+        let (message, priority): (String, JournalPriority?) =
+            switch (setting, allowed) {
+            case (.off, _): ("Real-time scheduling off (RealTimeScheduling=no): ticks run at normal priority", nil)
+            case (_, true): ("Real-time scheduling allowed: ticks run at SCHED_FIFO priority 1", nil)
+            case (.whenAllowed, false):
+                (
+                    "Real-time scheduling refused by the system (no CAP_SYS_NICE or RLIMIT_RTPRIO, or "
+                        + "RestrictRealtime=yes): ticks run at normal priority", .notice
+                )
+            case (.required, false):
+                (
+                    "Failed to start: RealTimeScheduling=yes, but the system refuses real-time scheduling (give "
+                        + "CAP_SYS_NICE or LimitRTPRIO=1, and RestrictRealtime=no in the unit)", .error
+                )
+            }
+        log(
+            .realTimeScheduling, message, priority: priority,
+            fields: [
+                JournalField("REAL_TIME_SCHEDULING", setting.configurationValue),
+                JournalField("REAL_TIME_ALLOWED", allowed ? "yes" : "no"),
             ], fileID: fileID, line: line, function: function)
     }
 

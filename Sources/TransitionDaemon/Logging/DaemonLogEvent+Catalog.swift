@@ -37,6 +37,9 @@ extension DaemonLogEvent {
     public static let stopped = DaemonLogEvent("stopped", "9378de9254734396a3fe8255d0006333", .info)
     /// Which stack ownership is in force, and why (user namespace detection).
     public static let accessMode = DaemonLogEvent("access-mode", "7b8d003936474bd49f58e5c4679d2d6a", .notice)
+    /// Whether the ticks run at real-time priority: the setting and what the system allows.
+    public static let realTimeScheduling = DaemonLogEvent(
+        "real-time-scheduling", "bd7456fd642e4fd9acfaa3671717dc56", .info)
     /// The health check failed: `WATCHDOG=1` is withheld, systemd will restart the daemon.
     public static let watchdogWithheld = DaemonLogEvent(
         "watchdog-withheld", "ff0862f4855b44b488cb4de4b6f46280", .error, burst: 5, perSeconds: 60)
@@ -102,7 +105,8 @@ extension DaemonLogEvent {
     public static let all: [DaemonLogEvent] = [
         starting, configurationLoaded, configurationRejected, listening, socketFailed, fileDescriptorStoreFailed,
         stateRestored, stateRestoreProblem, ready, reloaded, stopping, transitionsCancelledAtShutdown, stopped,
-        accessMode, watchdogWithheld, watchdogResumed, notificationFailed, animatorsLoaded, animatorRejected,
+        accessMode, realTimeScheduling, watchdogWithheld, watchdogResumed, notificationFailed, animatorsLoaded,
+        animatorRejected,
         clientConnected, clientDisconnected, clientDropped, connectionRefused, requestRejected,
         stackCreated, stackDeleted, transitionBegan, transitionCompleted, transitionCancelled, interactionAbandoned,
         stateWriteFailed, serviceMessage,

@@ -49,6 +49,9 @@ final class RunningDaemon: Sendable {
         log.configurationLoaded(configuration)
         let access = EffectiveAccess.resolve(configuration.access, mapping: UserNamespaceMapping.current())
         log.accessMode(access)
+        let realTimeAllowed = configuration.realTimeScheduling.asks && RealTimeScheduling.systemAllows()
+        log.realTimeScheduling(configuration.realTimeScheduling, allowed: realTimeAllowed)
+        if configuration.realTimeScheduling == .required && !realTimeAllowed { throw StartFailure() }
 
         let socket: ListeningSocket
         do throws(LifecycleError) {
@@ -153,6 +156,7 @@ final class RunningDaemon: Sendable {
             listening: .fileDescriptor(socket.fileDescriptor, path: socket.path),
             stateDirectory: configuration.stateDirectory)
         serving.framesPerSecond = configuration.frameRate
+        serving.realTimeScheduling = configuration.realTimeScheduling
         serving.settleTimeout = .microseconds(configuration.shutdownSettleMicroseconds)
         serving.animators = animators
         let limits = configuration.limits

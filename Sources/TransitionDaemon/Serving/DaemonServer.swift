@@ -68,7 +68,8 @@ public final class DaemonServer: Sendable {
         raiseFileDescriptorLimit(log: log)
         let clock: DisplayLink
         do {
-            clock = try DisplayLink(framesPerSecond: configuration.framesPerSecond)
+            clock = try DisplayLink(
+                framesPerSecond: configuration.framesPerSecond, realTimeScheduling: configuration.realTimeScheduling)
         } catch {
             throw ServingError(.clock, error.message, parameter: "framesPerSecond")
         }

@@ -29,6 +29,9 @@ public struct ServingConfiguration: Sendable {
     public var stateDirectory: String?
     /// The display link's rate, 1 to 240 frames per second (default 60).
     public var framesPerSecond: Int
+    /// Whether the display link's threads ask for real-time scheduling (default `.whenAllowed`); a
+    /// `.required` the system refuses is the caller's to refuse (`RunningDaemon` does, at start).
+    public var realTimeScheduling: RealTimeScheduling
     /// The service's limits, access policy and log.
     public var service: ServiceConfiguration
     /// How long a stop waits for running transitions to reach their end before abandoning them
@@ -52,6 +55,7 @@ public struct ServingConfiguration: Sendable {
         self.listening = listening
         self.stateDirectory = stateDirectory
         self.framesPerSecond = 60
+        self.realTimeScheduling = .whenAllowed
         self.service = ServiceConfiguration()
         self.settleTimeout = .seconds(1)
         self.disconnectTimeout = .seconds(2)

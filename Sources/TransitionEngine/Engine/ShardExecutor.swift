@@ -181,6 +181,14 @@ final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
 }
 
 extension ShardExecutor {
+    /// Whether a shard thread asks for real time while it runs a tick job (`RealTimeScheduling`); set by the
+    /// display link that starts, read at every change of a thread's scheduling.
+    static let ticksAskForRealTime = Atomic<Bool>(true)
+
+    /// Sets `ticksAskForRealTime`. A thread at real time when it turns false returns to normal priority
+    /// at its next change (when it next runs an ordinary job).
+    static func setTicksAskForRealTime(_ asks: Bool) { ticksAskForRealTime.store(asks, ordering: .relaxed) }
+
     /// The task executor of a shard's tick work (`ShardExecutor.tickLane`): it queues every job it is given
     /// on its shard executor as a tick job. Only a task executor: what it runs is isolated to the shard
     /// executor, so no actor has it as its own.
@@ -204,6 +212,7 @@ private struct ThreadScheduling {
     private var refused = false
 
     mutating func set(realTime wanted: Bool) {
+        let wanted = wanted && ShardExecutor.ticksAskForRealTime.load(ordering: .relaxed)
         guard let thread, wanted != realTime, !refused else { return }
         if wanted {
             realTime = SystemThread.requestRealTimeScheduling(priority: DisplayLink.realTimePriority, of: thread)

@@ -32,21 +32,32 @@ public actor DisplayLink: TransitionClock {
 
     /// The frame rate in frames per second.
     public nonisolated let framesPerSecond: Int
+    /// Whether the timing thread and the shard threads, while they tick, ask for real-time scheduling.
+    public nonisolated let realTimeScheduling: RealTimeScheduling
     private nonisolated let shared: TimingThreadState
     private var loop: Task<Void, Never>?
 
     /// Creates a stopped display link.
     ///
-    /// - Parameter framesPerSecond: 1...240, default 60.
+    /// - Parameters:
+    ///   - framesPerSecond: 1...240, default 60.
+    ///   - realTimeScheduling: whether the tick threads ask for `SCHED_FIFO` (see `RealTimeScheduling`);
+    ///     `.required` behaves as `.whenAllowed` here: refusing to start is the daemon's decision. The shard
+    ///     threads are the process's, so the last display link started sets their behaviour.
     /// - Throws: `invalidParameter` (parameter `framesPerSecond`) for a rate out of range.
-    public init(framesPerSecond: Int = DisplayLink.defaultRate) throws(TransitionEngineError) {
+    public init(
+        framesPerSecond: Int = DisplayLink.defaultRate, realTimeScheduling: RealTimeScheduling = .whenAllowed
+    ) throws(TransitionEngineError) {
         guard Self.supportedRates.contains(framesPerSecond) else {
             throw TransitionEngineError(
                 .invalidParameter, "Choose a frame rate between 1 and 240 frames per second.",
                 parameter: "framesPerSecond")
         }
         self.framesPerSecond = framesPerSecond
-        shared = TimingThreadState(grid: FrameGrid(origin: monotonicNanoseconds(), framesPerSecond: framesPerSecond))
+        self.realTimeScheduling = realTimeScheduling
+        shared = TimingThreadState(
+            grid: FrameGrid(origin: monotonicNanoseconds(), framesPerSecond: framesPerSecond),
+            asksForRealTime: realTimeScheduling.asks)
     }
 
     /// Starts the timing thread and the tick loop. Calling it again does nothing.
@@ -57,6 +68,7 @@ public actor DisplayLink: TransitionClock {
             return shared.started || shared.stopped
         }
         guard !alreadyStarted else { return }
+        ShardExecutor.setTicksAskForRealTime(realTimeScheduling.asks)
         SystemThread.startEssential(name: "transitiond-tick") { TimingLoop.run(shared) }
         // The loop runs on the first shard's thread as tick jobs: each tick resumes it there directly, never
         // through the cooperative pool (where it would wait behind whatever the pool runs). Its priority

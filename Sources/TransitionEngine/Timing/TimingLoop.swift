@@ -9,7 +9,8 @@ enum TimingLoop {
     /// The timing thread: sleep to the next grid deadline, then hand the tick over (or skip it).
     static func run(_ shared: TimingThreadState) {
         setCurrentThreadTimerSlack(nanoseconds: DisplayLink.timerSlackNanoseconds)
-        let realTime = SystemThread.requestRealTimeScheduling(priority: DisplayLink.realTimePriority)
+        let realTime =
+            shared.asksForRealTime && SystemThread.requestRealTimeScheduling(priority: DisplayLink.realTimePriority)
         shared.lock.withLock { shared.statistics.realTimeScheduling = realTime }
         var nextIndex: Int64?
         shared.lock.lock()

@@ -23,9 +23,12 @@ final class TimingThreadState: @unchecked Sendable {
     /// The last index delivered since the clock last resumed, for `skippedFrames`.
     var lastDeliveredIndex: Int64?
     var statistics: ClockStatistics
+    /// Whether the timing thread asks for real-time scheduling (`DisplayLink.realTimeScheduling`); set once.
+    let asksForRealTime: Bool
 
-    init(grid: FrameGrid) {
+    init(grid: FrameGrid, asksForRealTime: Bool) {
         self.grid = grid
+        self.asksForRealTime = asksForRealTime
         statistics = ClockStatistics(framesPerSecond: grid.framesPerSecond)
     }
 
