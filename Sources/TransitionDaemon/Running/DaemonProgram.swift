@@ -11,6 +11,9 @@ import TransitionService
 /// systemd), user animators, engine and state, service and server, supervisor (`READY=1`), signals;
 /// then it waits for SIGTERM or SIGINT and stops in the reverse order.
 ///
+/// Of the three daemon types this is the process: it reads the command line and the configuration,
+/// starts a `RunningDaemon`, waits for a signal and turns the outcome into an exit status.
+///
 /// ```swift
 /// exit(DaemonProgram.run(arguments: Array(CommandLine.arguments.dropFirst())))
 /// ```

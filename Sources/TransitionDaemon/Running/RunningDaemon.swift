@@ -5,6 +5,9 @@ import TransitionService
 
 /// The daemon between `READY=1` and exit: the server, its log, its supervisor and its signals, and the
 /// configuration in force (replaced by a reload). Made by `start`, stopped by `stop(signal:)`.
+///
+/// Of the three daemon types this is the systemd side: it wraps a `DaemonServer` with what a service needs
+/// (the journal, `sd_notify` and the watchdog, signals, reloads); `DaemonProgram` makes one per process.
 final class RunningDaemon: Sendable {
 
     let server: DaemonServer

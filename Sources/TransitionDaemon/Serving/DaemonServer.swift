@@ -11,6 +11,9 @@ import Varlink
 /// The running daemon: clock, engine, service and Varlink server, built from a `ServingConfiguration`
 /// and stopped in the reverse order.
 ///
+/// Of the three daemon types this is the serving core, with nothing of systemd: `RunningDaemon` wraps it
+/// for the service, and tests and benchmarks start it on its own.
+///
 /// ```swift
 /// let daemon = try await DaemonServer.start(ServingConfiguration(listening: .path(path, mode: 0o666)))
 /// // … until SIGTERM …

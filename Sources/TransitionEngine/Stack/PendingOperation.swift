@@ -1,0 +1,41 @@
+import TransitionCore
+
+/// What a stack is asked to do, in order: a navigation operation or a settings change.
+enum PendingOperation: Equatable {
+    case navigation(StackOperation, OperationOptions)
+    case configuration(StackConfigurationChange)
+
+    var options: OperationOptions {
+        switch self {
+        case .navigation(_, let options): options
+        case .configuration: OperationOptions(animated: false)
+        }
+    }
+}
+
+extension StackState {
+    /// Applies a navigation or configuration operation (pure); `screenCheck` as for a navigation operation.
+    func applying(
+        _ operation: PendingOperation, screenCheck: ScreenCheck = .full
+    ) throws(TransitionEngineError) -> PlannedChange {
+        switch operation {
+        case .navigation(let operation, _):
+            return try applying(operation, screenCheck: screenCheck)
+        case .configuration(let change):
+            // The rest of the state was valid before and stays as it was: only the changed part is checked,
+            // not every screen of the stack again.
+            var target = self
+            switch change {
+            case .containerSize(let size):
+                target.containerSize = size
+                try target.validateContainerSize()
+            case .rules(let rules):
+                target.rules = rules
+                try target.validateRules()
+            case .policy(let policy):
+                target.policy = policy
+            }
+            return PlannedChange(target: target, visual: nil, base: self)
+        }
+    }
+}
