@@ -35,7 +35,9 @@ extension Screen {
         return nil
     }
 
-    private static func problem(of function: TransformFunction) -> String? {
+    /// Why a transform function is out of the bounds above, or nil when it is within them: for screens'
+    /// nodes and for the values animators resolve (`PlanCompiler`).
+    static func problem(of function: TransformFunction) -> String? {
         switch function {
         case .translate(let x, let y, let z):
             guard [x, y, z].allSatisfy({ $0.isFinite && abs($0) <= maximumCoordinate }) else {

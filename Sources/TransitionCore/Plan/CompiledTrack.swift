@@ -78,11 +78,20 @@ struct CompiledTrack: Sendable {
 
     var timingKey: TimingKey { TimingKey(start: start, duration: duration, timing: timing) }
 
-    /// The timing's progress at plan time `time` (≥ start).
+    /// The timing's progress at plan time `time` (≥ start), within `progressRange`.
     func progress(at time: Double) -> Double {
         guard duration > 0 else { return 1 }
-        return timing.progress(atElapsed: min(time - start, duration))
+        let progress = timing.progress(atElapsed: min(time - start, duration))
+        return min(max(progress, Self.progressRange.lowerBound), Self.progressRange.upperBound)
     }
+
+    /// How far a track's progress may overshoot: two whole distances before the start or past the end.
+    /// Springs and Bézier curves with large control points may go further (a spring thrown at 1,000
+    /// distances a second, a `y1` of 1e300); there the motion is held at the bound, so that a value
+    /// interpolated between two bounded ends stays bounded and no frame carries an infinity (docs/animators.md,
+    /// "Bounds"). No curve or spring a real interface uses comes near it: UIKit's bounciest seed spring peaks
+    /// at 1.37.
+    static let progressRange = -2.0...3.0
 
     /// Writes the value of the track `track` points to at its timing's `progress` into `state` (which holds
     /// model values). `progress` is the track's `progress(at:)` at the instant sampled; flags ignore it.

@@ -82,7 +82,16 @@ extension PlanCompiler {
                 switch timing {
                 case nil: curves.append(nil)
                 case .linear?: curves.append(.linear)
-                case .cubicBezier(let curve)?: curves.append(curve)
+                case .cubicBezier(let curve)?:
+                    // The curve's y stays within the hull of 0, y1, y2 and 1: bounded as a track's progress is.
+                    let range = CompiledTrack.progressRange
+                    guard range.contains(curve.y1), range.contains(curve.y2) else {
+                        throw TransitionCoreError(
+                            .invalidValue, parameter: path() + ".timingFunctions[\(index)]",
+                            "a keyframe segment's curve must keep y1 and y2 within \(range.lowerBound) and "
+                                + "\(range.upperBound), got \(curve.y1) and \(curve.y2)")
+                    }
+                    curves.append(curve)
                 default:
                     throw TransitionCoreError(
                         .invalidAnimator, parameter: path() + ".timingFunctions[\(index)]",

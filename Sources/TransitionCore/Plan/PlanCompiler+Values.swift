@@ -93,8 +93,52 @@ extension PlanCompiler {
         }
     }
 
-    /// Resolves `value` for `property` of `target`, against the model as it is now.
+    /// Resolves `value` for `property` of `target`, against the model as it is now, and checks it against the
+    /// bounds screens have (docs/screens.md, "Limits and errors"): what an animator writes is as bounded as
+    /// what a screen holds, so no sampled number overflows.
     func resolve(
+        _ value: PropertyValue, for property: AnimatableProperty, target: RoleTarget, path: @autoclosure () -> String
+    ) throws(TransitionCoreError) -> ResolvedValue {
+        let resolved = try resolveUnbounded(value, for: property, target: target, path: path())
+        if let problem = Self.boundsProblem(of: resolved, for: property) {
+            throw TransitionCoreError(.invalidValue, parameter: path(), problem)
+        }
+        return resolved
+    }
+
+    /// Why a resolved value lies outside the screens' bounds, or nil: coordinates and sizes within
+    /// ±`Screen.maximumCoordinate` points, anchor points within ±`Screen.maximumAnchorComponent`, transform
+    /// functions as a node's.
+    static func boundsProblem(of value: ResolvedValue, for property: AnimatableProperty) -> String? {
+        let limit = Screen.maximumCoordinate
+        func within(_ numbers: Double...) -> Bool { numbers.allSatisfy { abs($0) <= limit } }
+        switch value {
+        case .point(let point) where property == .anchorPoint:
+            let anchorLimit = Screen.maximumAnchorComponent
+            guard abs(point.x) <= anchorLimit, abs(point.y) <= anchorLimit else {
+                return "each component must be within ±\(Int(anchorLimit))"
+            }
+        case .point(let point):
+            guard within(point.x, point.y) else { return "each coordinate must be within ±\(Int(limit)) points" }
+        case .size(let size):
+            guard within(size.width, size.height) else {
+                return "width and height must be at most \(Int(limit)) points"
+            }
+        case .rect(let rect):
+            guard within(rect.origin.x, rect.origin.y, rect.size.width, rect.size.height) else {
+                return "every number must be within ±\(Int(limit)) points"
+            }
+        case .transform(let list):
+            for function in list.functions {
+                if let problem = Screen.problem(of: function) { return problem }
+            }
+        case .number, .flag:
+            break
+        }
+        return nil
+    }
+
+    private func resolveUnbounded(
         _ value: PropertyValue, for property: AnimatableProperty, target: RoleTarget, path: @autoclosure () -> String
     ) throws(TransitionCoreError) -> ResolvedValue {
         func mismatch() -> TransitionCoreError {

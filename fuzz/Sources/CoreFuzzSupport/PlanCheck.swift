@@ -4,36 +4,17 @@ import TransitionCore
 
 /// Compiles transition requests and checks the plans: sampling never traps, sampling into a reused buffer
 /// gives what a fresh sample gives, the end sample is the settled layout, a frame of every sample is JSON
-/// that reads back, and, for inputs of moderate numbers, every sampled number is finite.
+/// that reads back, and every sampled number is finite.
 ///
-/// Finiteness is checked only when ``requiresFiniteGeometry`` is set: screens accept any finite number,
-/// so huge ones may overflow to infinities, which frames write as `null` (docs/fuzzing.md, "Findings").
-/// Quad corners are never checked: a corner behind a perspective's eye has no finite position by design
-/// (docs/frames.md).
+/// Screens and animators are bounded (docs/screens.md, "Limits and errors"; docs/animators.md, "Bounds"), so
+/// every input that compiles must give finite frames in the fixed container; finiteness is not required in
+/// the extreme containers of ``checkWithExtremeContainers(_:)``. Quad corners are never checked: a corner
+/// behind a perspective's eye has no finite position by design (docs/frames.md).
 public struct PlanCheck {
     /// The fuzz input, for reports.
     public let input: [UInt8]
     /// Whether every sampled position, size, transform and alpha must be finite.
     public let requiresFiniteGeometry: Bool
-
-    /// The largest magnitude of a number, and the deepest nesting, under which an input's geometry must
-    /// stay finite: (10^4)^16 is far below `Double`'s range, whatever the transforms multiply.
-    public static let moderateMagnitude = 1e4
-    /// See ``moderateMagnitude``.
-    public static let moderateDepth = 16
-
-    /// Whether every number in `value` is at most ``moderateMagnitude`` in magnitude and its arrays and
-    /// objects nest at most ``moderateDepth`` deep.
-    public static func isModerate(_ value: JSONValue, depth: Int = 0) -> Bool {
-        switch value {
-        case .number(let number): return abs(number) <= moderateMagnitude
-        case .array(let elements):
-            return depth < moderateDepth && elements.allSatisfy { isModerate($0, depth: depth + 1) }
-        case .object(let object):
-            return depth < moderateDepth && object.values.allSatisfy { isModerate($0, depth: depth + 1) }
-        case .null, .bool, .string: return true
-        }
-    }
 
     /// Plan times sampled, as fractions of the duration; beyond [0, 1] on purpose (clamping).
     static let sampleFractions: [Double] = [-0.5, 0, 0.01, 0.25, 0.5, 0.7, 0.99, 1, 2]

@@ -14,7 +14,7 @@ public func fuzzAnimator(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let animator = try? JSONValueDecoder().decode(AnimatorSpecification.self, from: value)
     else { return 0 }
     checkRoundTrip(animator, input: input)
-    let checker = PlanCheck(input: input, requiresFiniteGeometry: PlanCheck.isModerate(value))
+    let checker = PlanCheck(input: input, requiresFiniteGeometry: true)
     for operation in animator.operations {
         let forward = operation == .push || operation == .present || operation == .selectTab
         let from = forward ? FuzzScreens.photos : FuzzScreens.photo
