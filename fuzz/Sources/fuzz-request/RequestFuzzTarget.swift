@@ -13,7 +13,8 @@ import Varlink
 /// - a call answered with an error leaves every stack's committed state, the stack list and the
 ///   animator list as they were;
 /// - every call is answered without the clock having to move (except `Subscribe`, whose first frame may
-///   wait for the next tick).
+///   wait for the next tick);
+/// - every frame of `main` has finite numbers, quads aside (docs/animators.md, "Bounds").
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRequest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = FuzzInput(data, size).bytes

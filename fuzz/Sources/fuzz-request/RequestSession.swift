@@ -1,5 +1,6 @@
 import FuzzSupport
 import JSON
+import TransitionCore
 import TransitionEngine
 import TransitionService
 import Varlink
@@ -21,6 +22,8 @@ final class RequestSession {
     let service: TransitionService
     let varlink: VarlinkService
     let transport = FuzzTransport()
+    /// The stack `main`'s frames, read after every call (`checkFrames()`).
+    private var frames: StackSubscription?
 
     init(input: [UInt8]) {
         self.input = input
@@ -40,6 +43,8 @@ final class RequestSession {
         guard setup?.error == nil else {
             preconditionFailure("the fixed CreateStack failed: \(String(describing: setup))")
         }
+        let engine = self.engine
+        frames = waitFor { try? await engine.stack("main").subscribe(eventCapacity: 1_000_000) }
         var framer = VarlinkFramer()
         framer.append(input)
         var machine = VarlinkConnectionStateMachine()
@@ -74,6 +79,7 @@ final class RequestSession {
         let clock = self.clock
         let engine = self.engine
         waitFor { await clock.advanceUntilIdle(limit: RequestSession.framesToSettle) }
+        checkFrames()
         service.stopStreams()
         waitFor { await engine.shutdown() }
     }
@@ -129,9 +135,29 @@ final class RequestSession {
         return reply
     }
 
-    private func advance(frames: Int) {
+    private func advance(frames count: Int) {
         let clock = self.clock
-        waitFor { await clock.advance(frames: frames) }
+        waitFor { await clock.advance(frames: count) }
+        checkFrames()
+    }
+
+    /// Reads every frame of `main` delivered so far: every number of every node but its quad is finite, what
+    /// ever the calls asked for (docs/animators.md, "Bounds"; a corner behind a perspective's eye has no
+    /// finite position by design).
+    private func checkFrames() {
+        guard let frames else { return }
+        while case .element(let element) = frames.poll() {
+            guard case .frame(let frame, _) = element else { continue }
+            for node in frame.nodes {
+                let numbers =
+                    node.transform.rowMajorEntries + node.containerTransform.rowMajorEntries
+                    + [node.position.x, node.position.y, node.anchorPoint.x, node.anchorPoint.y]
+                    + [node.size.width, node.size.height, node.alpha]
+                fuzzCheck(
+                    numbers.allSatisfy(\.isFinite), "frame \(frame.index) of main has a non-finite number: \(node)",
+                    input: input)
+            }
+        }
     }
 
     private func snapshot() -> ServiceSnapshot {
