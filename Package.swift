@@ -44,7 +44,7 @@ let package = Package(
             name: "Varlink", dependencies: ["JSON", "CLinux", "SystemThreads"],
             resources: [.embedInCode("org.varlink.service.varlink")]
         ),
-        .target(name: "SystemdSupport", dependencies: ["CSystemd"]),
+        .target(name: "SystemdSupport", dependencies: ["CSystemd", "SystemThreads"]),
         .target(name: "TaskPool", dependencies: ["CTaskHooks", "SystemThreads"]),
         .target(
             name: "TransitionService",

@@ -98,9 +98,7 @@ public final class ConditionLock: @unchecked Sendable {
 
     /// `CLOCK_MONOTONIC` now plus `nanoseconds` (negative counts as zero), saturating at `UInt64.max`.
     static func monotonicDeadline(afterNanoseconds nanoseconds: Int64) -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let current = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+        let current = UInt64(monotonicNanoseconds())
         let (deadline, overflowed) = current.addingReportingOverflow(UInt64(max(nanoseconds, 0)))
         return overflowed ? .max : deadline
     }

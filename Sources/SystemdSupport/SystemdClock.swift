@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import SystemThreads
 
 /// systemd's time base: CLOCK_MONOTONIC in microseconds (`usec_t`, `now(CLOCK_MONOTONIC)`).
 ///
@@ -10,14 +8,7 @@
 /// chosen values; production code passes `SystemdClock.monotonicMicroseconds()`.
 public enum SystemdClock {
     /// The current CLOCK_MONOTONIC time in microseconds since an arbitrary start (boot on
-    /// Linux), never going backwards. The corresponding C function is `clock_gettime`.
-    public static func monotonicMicroseconds() -> UInt64 {
-        var time = timespec()
-        // CLOCK_MONOTONIC cannot fail with a valid timespec pointer (clock_gettime(2)).
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * microsecondsPerSecond + UInt64(time.tv_nsec) / nanosecondsPerMicrosecond
-    }
-
-    private static let microsecondsPerSecond: UInt64 = 1_000_000
-    private static let nanosecondsPerMicrosecond: UInt64 = 1_000
+    /// Linux), never going backwards: SystemThreads' `monotonicNanoseconds()`, the one monotonic
+    /// clock of the project, in systemd's unit.
+    public static func monotonicMicroseconds() -> UInt64 { UInt64(monotonicNanoseconds()) / 1_000 }
 }

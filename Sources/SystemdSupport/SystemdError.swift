@@ -1,3 +1,5 @@
+import SystemThreads
+
 /// An error from a systemd wrapper or the configuration parser.
 ///
 /// Every wrapper checks the return value of the `sd_*` function it calls and throws this
@@ -92,6 +94,6 @@ public struct SystemdError: Error, Sendable, Hashable, CustomStringConvertible {
     /// example `Failed to send notification: No such file or directory (errno 2)`.
     public var description: String {
         guard let errno else { return message }
-        return "\(message): \(SystemCall.text(ofError: errno)) (errno \(errno))"
+        return "\(message): \(Errno(rawValue: errno)) (errno \(errno))"
     }
 }

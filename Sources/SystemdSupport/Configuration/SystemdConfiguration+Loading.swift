@@ -1,3 +1,5 @@
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -82,14 +84,14 @@ private enum ConfigurationFileSystem {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                let number = errno
-                if number == EINTR { continue }
-                throw failure("read", path, number)
+            let result = chunk.withUnsafeMutableBytes { buffer in
+                systemCall { read(descriptor, buffer.baseAddress, buffer.count) }
             }
-            if count == 0 { return bytes }
-            bytes += chunk[..<count]
+            switch result {
+            case .failure(let error): throw failure("read", path, error.rawValue)
+            case .success(0): return bytes
+            case .success(let count): bytes += chunk[..<count]
+            }
         }
     }
 

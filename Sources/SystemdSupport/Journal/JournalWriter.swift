@@ -1,4 +1,5 @@
 import CSystemd
+import SystemThreads
 
 #if canImport(Glibc)
     import Glibc
@@ -117,11 +118,12 @@ public struct JournalWriter: Sendable {
             try send(entry.assignments(identifier: identifier))
         case .standardError:
             try entry.validateFields()
-            if let failure = SystemCall.writeAll(Array((entry.plainLine() + "\n").utf8), to: standardErrorDescriptor) {
+            let line = Array((entry.plainLine() + "\n").utf8)
+            if case .failure(let failure) = line.withUnsafeBytes({ writeAll(standardErrorDescriptor, $0) }) {
                 throw SystemdError(
                     code: .standardErrorWriteFailed,
                     message: "Failed to write log entry to standard error",
-                    errno: failure
+                    errno: failure.rawValue
                 )
             }
         }

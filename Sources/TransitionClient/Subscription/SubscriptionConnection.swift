@@ -77,15 +77,17 @@ final class SubscriptionConnection: @unchecked Sendable {
     private func send(_ bytes: [UInt8]) throws(TransitionClientError) {
         var offset = 0
         while offset < bytes.count {
-            let count = bytes.withUnsafeBytes {
-                Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            let result = bytes.withUnsafeBytes { buffer in
+                systemCall {
+                    Glibc.send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                }
             }
-            if count < 0 {
-                if errno == EINTR { continue }
+            switch result {
+            case .success(let count): offset += count
+            case .failure(let error):
                 throw TransitionClientError(
-                    code: .connectionFailed, message: "Failed to send the call: errno \(errno).")
+                    code: .connectionFailed, message: "Failed to send the call: \(error) (errno \(error.rawValue)).")
             }
-            offset += count
         }
     }
 
@@ -106,16 +108,21 @@ final class SubscriptionConnection: @unchecked Sendable {
                 pollfd(fd: socketDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&watched, 2, -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                throw TransitionClientError(code: .connectionFailed, message: "poll failed: errno \(errno).")
+            if case .failure(let error) = systemCall({ poll(&watched, 2, -1) }) {
+                throw TransitionClientError(
+                    code: .connectionFailed, message: "poll failed: \(error) (errno \(error.rawValue)).")
             }
             if watched[1].revents != 0 { return nil }
-            let count = buffer.withUnsafeMutableBytes { recv(socketDescriptor, $0.baseAddress, $0.count, 0) }
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw TransitionClientError(code: .connectionFailed, message: "Failed to read: errno \(errno).")
+            let result = buffer.withUnsafeMutableBytes { bytes in
+                systemCall { recv(socketDescriptor, bytes.baseAddress, bytes.count, 0) }
+            }
+            let count: Int
+            switch result {
+            case .success(let received): count = received
+            case .failure(let error) where error == .wouldBlock: continue
+            case .failure(let error):
+                throw TransitionClientError(
+                    code: .connectionFailed, message: "Failed to read: \(error) (errno \(error.rawValue)).")
             }
             if count == 0 {
                 throw TransitionClientError(code: .connectionFailed, message: "The daemon closed the connection.")

@@ -1,4 +1,5 @@
 import JSON
+import SystemThreads
 import TransitionCore
 
 #if canImport(Glibc)
@@ -69,9 +70,14 @@ public struct UserAnimators: Sendable {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw Failure(description: "cannot be read: \(String(cString: strerror(errno)))") }
+            let result = chunk.withUnsafeMutableBytes { buffer in
+                systemCall { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
+            }
+            let count: Int
+            switch result {
+            case .success(let read): count = read
+            case .failure(let error): throw Failure(description: "cannot be read: \(error)")
+            }
             if count == 0 { break }
             bytes += chunk[..<count]
             guard bytes.count <= maximumFileBytes else {

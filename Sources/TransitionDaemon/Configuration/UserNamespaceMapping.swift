@@ -1,3 +1,5 @@
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -98,11 +100,12 @@ public struct UserNamespaceMapping: Sendable, Hashable {
         var bytes = [UInt8](repeating: 0, count: 4096)
         var count = 0
         while count < bytes.count {
-            let result = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if result < 0 && errno == EINTR { continue }
-            if result < 0 { return nil }
-            if result == 0 { break }
-            count += result
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                systemCall { read(descriptor, buffer.baseAddress! + count, buffer.count - count) }
+            }
+            guard case .success(let read) = result else { return nil }
+            if read == 0 { break }
+            count += read
         }
         return String(decoding: bytes[..<count], as: UTF8.self)
     }

@@ -1,4 +1,6 @@
 import CLinux
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -163,14 +165,15 @@ public final class SignalListener: Sendable {
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
             var ready = pollfd(fd: readDescriptor, events: Int16(POLLIN), revents: 0)
-            if poll(&ready, 1, -1) < 0 {
-                if errno == EINTR { continue }
-                return
+            guard case .success = systemCall({ poll(&ready, 1, -1) }) else { return }
+            let result = buffer.withUnsafeMutableBytes { bytes in
+                systemCall { read(readDescriptor, bytes.baseAddress, bytes.count) }
             }
-            let count = buffer.withUnsafeMutableBytes { read(readDescriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                return
+            let count: Int
+            switch result {
+            case .success(let read): count = read
+            case .failure(let error) where error == .wouldBlock: continue
+            case .failure: return
             }
             if count == 0 { return }
             for byte in buffer[..<count] {

@@ -1,3 +1,4 @@
+import SystemThreads
 import SystemdSupport
 import TaskPool
 import TransitionService
@@ -105,12 +106,6 @@ public enum DaemonProgram {
     }
 
     private static func write(descriptor: Int32, _ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
-        }
+        _ = Array(text.utf8).withUnsafeBytes { writeAll(descriptor, $0) }
     }
 }

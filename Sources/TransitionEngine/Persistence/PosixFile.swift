@@ -1,38 +1,13 @@
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// Thin POSIX file calls returning `Result<_, Errno>`, with EINTR retried here and nowhere else.
+/// Thin POSIX file calls returning `Result<_, Errno>`; interrupted calls are retried by `systemCall`.
 enum PosixFile {
-    /// An `errno` value with its symbolic name for messages.
-    struct Errno: Error, Equatable {
-        var value: Int32
-        var name: String {
-            switch value {
-            case ENOSPC: "ENOSPC"
-            case EDQUOT: "EDQUOT"
-            case EIO: "EIO"
-            case EACCES: "EACCES"
-            case ENOENT: "ENOENT"
-            case EROFS: "EROFS"
-            case EFBIG: "EFBIG"
-            default: "errno \(value)"
-            }
-        }
-        var isDiskFull: Bool { value == ENOSPC || value == EDQUOT || value == EFBIG }
-        static var current: Errno { Errno(value: errno) }
-    }
-
-    static func retrying(_ call: () -> Int) -> Result<Int, Errno> {
-        while true {
-            let result = call()
-            if result >= 0 { return .success(result) }
-            if errno != EINTR { return .failure(.current) }
-        }
-    }
-
     static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) -> Result<Int32, Errno> {
-        retrying { Int(Glibc.open(path, flags | O_CLOEXEC, mode)) }.map { Int32($0) }
+        systemCall { Int(Glibc.open(path, flags | O_CLOEXEC, mode)) }.map { Int32($0) }
     }
 
     /// Writes all of `bytes`; a short write that cannot continue is an error.
@@ -40,10 +15,10 @@ enum PosixFile {
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in
-                retrying { Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written) }
+                systemCall { Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written) }
             }
             switch result {
-            case .success(0): return .failure(Errno(value: ENOSPC))
+            case .success(0): return .failure(Errno(rawValue: ENOSPC))
             case .success(let count): written += count
             case .failure(let error): return .failure(error)
             }
@@ -56,7 +31,7 @@ enum PosixFile {
         let descriptor: Int32
         switch open(path, O_RDONLY) {
         case .success(let opened): descriptor = opened
-        case .failure(let error) where error.value == ENOENT: return .success(nil)
+        case .failure(let error) where error.rawValue == ENOENT: return .success(nil)
         case .failure(let error): return .failure(error)
         }
         defer { _ = Glibc.close(descriptor) }
@@ -67,7 +42,7 @@ enum PosixFile {
         var filled = 0
         while filled < bytes.count {
             let result = bytes.withUnsafeMutableBytes { buffer in
-                retrying { Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled) }
+                systemCall { Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled) }
             }
             switch result {
             case .success(0): bytes.removeLast(bytes.count - filled)
@@ -84,19 +59,19 @@ enum PosixFile {
     }
 
     static func dataSync(_ descriptor: Int32) -> Result<Void, Errno> {
-        retrying { Int(fdatasync(descriptor)) }.map { _ in () }
+        systemCall { Int(fdatasync(descriptor)) }.map { _ in () }
     }
 
     static func sync(_ descriptor: Int32) -> Result<Void, Errno> {
-        retrying { Int(fsync(descriptor)) }.map { _ in () }
+        systemCall { Int(fsync(descriptor)) }.map { _ in () }
     }
 
     static func truncate(_ descriptor: Int32, to size: Int) -> Result<Void, Errno> {
-        retrying { Int(ftruncate(descriptor, off_t(size))) }.map { _ in () }
+        systemCall { Int(ftruncate(descriptor, off_t(size))) }.map { _ in () }
     }
 
     static func rename(_ from: String, _ to: String) -> Result<Void, Errno> {
-        retrying { Int(Glibc.rename(from, to)) }.map { _ in () }
+        systemCall { Int(Glibc.rename(from, to)) }.map { _ in () }
     }
 
     /// fsync of a directory, so that a rename or a created file inside it is durable (fsync(2), NOTES).
@@ -113,4 +88,9 @@ enum PosixFile {
     }
 
     static func close(_ descriptor: Int32) { _ = Glibc.close(descriptor) }
+}
+
+extension Errno {
+    /// Whether the disk or the quota is full (`ENOSPC`, `EDQUOT`, `EFBIG`): a store reports `diskFull`.
+    var isDiskFull: Bool { rawValue == ENOSPC || rawValue == EDQUOT || rawValue == EFBIG }
 }

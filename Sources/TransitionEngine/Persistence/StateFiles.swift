@@ -1,3 +1,5 @@
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -34,7 +36,7 @@ final class StateFiles: @unchecked Sendable {
 
     var needsCompaction: Bool { journalSize >= nextCompactionSize }
 
-    static func failure(_ what: String, _ path: String, _ error: PosixFile.Errno) -> TransitionEngineError {
+    static func failure(_ what: String, _ path: String, _ error: Errno) -> TransitionEngineError {
         TransitionEngineError(
             error.isDiskFull ? .diskFull : .persistenceFailed,
             error.isDiskFull

@@ -26,7 +26,7 @@ enum TimingLoop {
 
             let index = nextIndex ?? grid.frameIndex(atOrBefore: monotonicNanoseconds()) + 1
             let deadline = grid.timestamp(ofFrame: index)
-            sleep(until: deadline)
+            sleep(untilMonotonicNanoseconds: deadline)
             let woke = monotonicNanoseconds()
 
             shared.lock.lock()
@@ -62,14 +62,6 @@ enum TimingLoop {
             shared.lock.lock()
         }
         shared.lock.unlock()
-    }
-
-    /// Sleeps until the absolute `CLOCK_MONOTONIC` time `deadline` (nanoseconds), retrying on EINTR.
-    static func sleep(until deadline: Int64) {
-        var time = timespec(
-            tv_sec: Int(deadline / EngineTime.nanosecondsPerSecond),
-            tv_nsec: Int(deadline % EngineTime.nanosecondsPerSecond))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil) == EINTR {}
     }
 
     /// The tick loop: wait for a tick, run every participant that needs ticks, repeat until stopped.

@@ -1,3 +1,5 @@
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -38,9 +40,10 @@ enum ProcessGroups {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while bytes.count < maximumStatusBytes {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
+            let result = chunk.withUnsafeMutableBytes { buffer in
+                systemCall { read(descriptor, buffer.baseAddress, buffer.count) }
+            }
+            guard case .success(let count) = result, count > 0 else { break }
             bytes.append(contentsOf: chunk[0..<count])
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -1,4 +1,5 @@
 import JSON
+import SystemThreads
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import CLinux
+import SystemThreads
 
 #if canImport(Glibc)
     import Glibc

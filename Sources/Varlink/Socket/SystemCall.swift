@@ -1,32 +1,8 @@
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
-
-/// An `errno` value from a failed system call.
-struct Errno: Error, Equatable, CustomStringConvertible {
-    let rawValue: Int32
-
-    /// The calling thread's current `errno`.
-    static var current: Errno { Errno(rawValue: errno) }
-
-    var description: String { String(cString: strerror(rawValue)) }
-
-    static let wouldBlock = Errno(rawValue: EAGAIN)
-    static let interrupted = Errno(rawValue: EINTR)
-}
-
-/// Runs a system call that returns -1 and sets `errno` on failure, retrying it when a signal
-/// interrupted it (EINTR). This is the one place interrupted calls are retried.
-@inline(__always)
-func systemCall<Result: FixedWidthInteger>(_ body: () -> Result) -> Swift.Result<Result, Errno> {
-    while true {
-        let result = body()
-        if result != -1 { return .success(result) }
-        let error = Errno.current
-        if error == .interrupted { continue }
-        return .failure(error)
-    }
-}
 
 /// Closes a file descriptor, ignoring errors: after close(2) fails the descriptor is released anyway
 /// on Linux, and retrying could close a descriptor another thread just opened (close(2), NOTES).

@@ -1,3 +1,5 @@
+import SystemThreads
+
 /// A socket that cannot be set up: listening on a path, adopting a descriptor, or connecting.
 public struct VarlinkSocketError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure. Open for new kinds: switch with a `default`.

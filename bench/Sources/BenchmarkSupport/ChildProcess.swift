@@ -1,3 +1,5 @@
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -132,13 +134,6 @@ public final class ChildProcess {
 /// CLOCK_MONOTONIC in seconds.
 public func monotonicSeconds() -> Double {
     Double(monotonicNanoseconds()) / 1e9
-}
-
-/// CLOCK_MONOTONIC in nanoseconds, the clock the display link runs on.
-public func monotonicNanoseconds() -> Int64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
 }
 
 /// Finds `name` in PATH; nil when it is not installed.

@@ -1,5 +1,6 @@
 import BenchmarkKit
 import BenchmarkSupport
+import SystemThreads
 import TaskPool
 import TransitionEngine
 

@@ -1,6 +1,7 @@
 import BenchmarkKit
 import BenchmarkSupport
 import CBenchmarkTools
+import SystemThreads
 import TransitionEngine
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import CBenchmarkTools
+import SystemThreads
 import TaskPool
 import TransitionEngine
 

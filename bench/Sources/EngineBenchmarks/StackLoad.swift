@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import Synchronization
+import SystemThreads
 import TaskPool
 import TransitionCore
 import TransitionEngine

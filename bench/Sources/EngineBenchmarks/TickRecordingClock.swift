@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import Synchronization
+import SystemThreads
 import TransitionEngine
 
 /// A `DisplayLink` seen through a recorder: every participant (the engine's tick scheduler) is wrapped

@@ -1,4 +1,5 @@
 import BenchmarkSupport
+import SystemThreads
 
 #if canImport(Glibc)
     import Glibc

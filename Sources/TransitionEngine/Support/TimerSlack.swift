@@ -4,13 +4,6 @@ import CLinux
     import Glibc
 #endif
 
-/// Reads `CLOCK_MONOTONIC` in nanoseconds.
-func monotonicNanoseconds() -> Int64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Int64(time.tv_sec) * EngineTime.nanosecondsPerSecond + Int64(time.tv_nsec)
-}
-
 /// Sets the calling thread's timer slack in nanoseconds: how far the kernel may defer its timer wake-ups
 /// to group them with others (prctl(2), PR_SET_TIMERSLACK; default 50 µs). Returns false when the kernel
 /// refused.

@@ -1,0 +1,73 @@
+import SystemThreads
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite struct SystemCallTests {
+    @Test func anInterruptedCallRunsAgain() {
+        var calls = 0
+        let result = systemCall { () -> Int32 in
+            calls += 1
+            if calls < 3 {
+                errno = EINTR
+                return -1
+            }
+            return 7
+        }
+        #expect(calls == 3)
+        #expect(result == .success(7))
+    }
+
+    @Test func aFailureCarriesItsErrorNumber() {
+        var calls = 0
+        let result = systemCall { () -> Int32 in
+            calls += 1
+            errno = ENOENT
+            return -1
+        }
+        #expect(calls == 1)
+        #expect(result == .failure(Errno(rawValue: ENOENT)))
+        #expect(Errno(rawValue: ENOENT).description == "No such file or directory")
+        #expect(Errno(rawValue: ENOSPC).name == "ENOSPC")
+        #expect(Errno(rawValue: 9999).name == "errno 9999")
+    }
+
+    @Test func writeAllWritesEveryByteThroughAPipe() throws {
+        var descriptors: [Int32] = [0, 0]
+        try #require(pipe(&descriptors) == 0)
+        defer {
+            close(descriptors[0])
+        }
+        let bytes = (0..<4_000).map { UInt8($0 % 251) }
+        let written = bytes.withUnsafeBytes { writeAll(descriptors[1], $0) }
+        #expect((try? written.get()) != nil)
+        close(descriptors[1])
+        var read: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1_024)
+        while case .success(let count) = chunk.withUnsafeMutableBytes({ buffer in
+            systemCall { Glibc.read(descriptors[0], buffer.baseAddress, buffer.count) }
+        }), count > 0 {
+            read += chunk[..<count]
+        }
+        #expect(read == bytes)
+        // A descriptor that is none (a closed one might be reused at once by another test's thread): the
+        // error number, not a crash or a loop.
+        let closed = bytes.withUnsafeBytes { writeAll(-1, $0) }
+        guard case .failure(let error) = closed else {
+            Issue.record("a write to a closed descriptor succeeded")
+            return
+        }
+        #expect(error == Errno(rawValue: EBADF))
+    }
+
+    @Test func theMonotonicClockNeverGoesBackAndAPastDeadlineReturnsAtOnce() {
+        let first = monotonicNanoseconds()
+        sleep(untilMonotonicNanoseconds: first - 1_000_000_000)
+        let second = monotonicNanoseconds()
+        #expect(second >= first)
+        sleep(untilMonotonicNanoseconds: second + 1_000_000)
+        #expect(monotonicNanoseconds() >= second + 1_000_000)
+    }
+}
