@@ -1,0 +1,222 @@
+import JSON
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One page's stream of Server-Sent Events: a `Subscribe` call per stack, each on a Unix connection of
+/// its own to the daemon, whose replies are relayed as they arrive, byte for byte: a reply is split from
+/// the next at its NUL terminator and sent as one event, never decoded nor encoded again.
+///
+/// The events (the page's script reads them; docs/web.md):
+/// - `connected`: every subscription was sent; replies follow.
+/// - a message event per daemon reply, two `data:` lines: the stack's position in the request's
+///   `stack` parameters, then the Varlink reply as the daemon wrote it
+///   (`{"parameters":{"frame":{…},"framesMissed":0},"continues":true}`).
+/// - `disconnected`: the daemon cannot be reached or closed a connection (its `data:` says which);
+///   the stream then ends, and the browser's EventSource connects again after the `retry:` delay.
+/// - `shutdown`: the server is stopping; the stream ends.
+/// - a comment line every ``keepAliveMilliseconds`` when nothing else was sent, so that a page that
+///   went away is noticed (the write fails) and its subscriptions closed.
+public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
+    /// How often a quiet stream sends a comment: 15 s, as the HTML standard suggests for proxies
+    /// (HTML § 9.2.7, "Authoring notes").
+    public static let keepAliveMilliseconds: Int32 = 15_000
+    /// How long the browser waits before it connects again after the stream ends: 1 s.
+    public static let retryMilliseconds = 1000
+    /// The bytes read from a daemon connection at once.
+    static let readBytes = 64 * 1024
+
+    private struct Connection {
+        var descriptor: Int32
+        var position: Int
+        var received: [UInt8] = []
+    }
+
+    private let socketPath: String
+    private let stacks: [String]
+    private let shutdown: WebShutdown
+    private var connections: [Connection] = []
+    private var pending: [UInt8] = []
+    private var pendingOffset = 0
+    private var started = false
+    private var ended = false
+    private var closed = false
+    private var chunk = [UInt8](repeating: 0, count: readBytes)
+
+    /// A relay of `stacks` from the daemon at `socketPath`, ending when `shutdown` triggers. Nothing
+    /// connects until the first read.
+    public init(socketPath: String, stacks: [String], shutdown: WebShutdown) {
+        self.socketPath = socketPath
+        self.stacks = stacks
+        self.shutdown = shutdown
+        shutdown.streamOpened()
+    }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        while pendingOffset >= pending.count {
+            pending.removeAll(keepingCapacity: true)
+            pendingOffset = 0
+            if ended { return nil }
+            if !started {
+                start()
+            } else {
+                waitForReplies()
+            }
+        }
+        let count = min(buffer.count, pending.count - pendingOffset)
+        pending.withUnsafeBytes { source in
+            buffer.baseAddress!.copyMemory(from: source.baseAddress! + pendingOffset, byteCount: count)
+        }
+        pendingOffset += count
+        return count
+    }
+
+    public func close() {
+        closeConnections()
+        if !closed {
+            closed = true
+            shutdown.streamClosed()
+        }
+    }
+
+    private func closeConnections() {
+        for connection in connections { Glibc.close(connection.descriptor) }
+        connections = []
+    }
+
+    /// Connects and subscribes to every stack.
+    private func start() {
+        started = true
+        append("retry: \(Self.retryMilliseconds)\n\n")
+        for (position, stack) in stacks.enumerated() {
+            do throws(CommandError) {
+                let descriptor = try Self.connect(socketPath)
+                connections.append(Connection(descriptor: descriptor, position: position))
+                try Self.send(Self.subscribeCall(stack), on: descriptor)
+            } catch {
+                end(event: "disconnected", "\(error.message)")
+                return
+            }
+        }
+        append("event: connected\ndata: \(stacks.count)\n\n")
+    }
+
+    /// Waits for the next replies, the shutdown or the keep-alive time, and turns what came into events.
+    private func waitForReplies() {
+        var watched = [pollfd(fd: shutdown.descriptor, events: Int16(POLLIN), revents: 0)]
+        for connection in connections {
+            watched.append(pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0))
+        }
+        let ready = poll(&watched, nfds_t(watched.count), Self.keepAliveMilliseconds)
+        if ready < 0 {
+            if errno != EINTR { end(event: "disconnected", "poll failed: \(SystemError.text(errno))") }
+            return
+        }
+        if ready == 0 {
+            append(": keep-alive\n\n")
+            return
+        }
+        if watched[0].revents != 0 {
+            end(event: "shutdown", "The server is stopping.")
+            return
+        }
+        for index in connections.indices where watched[index + 1].revents != 0 {
+            let count = chunk.withUnsafeMutableBytes {
+                recv(connections[index].descriptor, $0.baseAddress, $0.count, 0)
+            }
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            if count <= 0 {
+                end(event: "disconnected", "The daemon closed the connection.")
+                return
+            }
+            connections[index].received.append(contentsOf: chunk[0..<count])
+            relayMessages(of: index)
+        }
+    }
+
+    /// Sends every complete reply received on connection `index` as an event.
+    private func relayMessages(of index: Int) {
+        var start = 0
+        let received = connections[index].received
+        while let end = received[start...].firstIndex(of: 0) {
+            append("data: \(connections[index].position)\ndata: ")
+            // A reply is one JSON text; a line break in it can only be whitespace between tokens (JSON
+            // strings escape them), which an event's data line cannot hold: it becomes a space.
+            for byte in received[start..<end] {
+                pending.append(byte == 0x0A || byte == 0x0D ? 0x20 : byte)
+            }
+            append("\n\n")
+            start = end + 1
+        }
+        if start > 0 { connections[index].received.removeSubrange(0..<start) }
+    }
+
+    private func append(_ text: String) {
+        pending.append(contentsOf: text.utf8)
+    }
+
+    /// Sends a last event and ends the stream once it is read.
+    private func end(event: String, _ message: String) {
+        let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        append("event: \(event)\ndata: \(oneLine)\n\n")
+        ended = true
+        closeConnections()
+    }
+
+    /// The Varlink call subscribing to `stack`, with its NUL terminator.
+    static func subscribeCall(_ stack: String) -> [UInt8] {
+        var call: [UInt8] = []
+        call.append(contentsOf: #"{"method":"io.transitiond.Subscribe","more":true,"parameters":{"stack":"#.utf8)
+        JSONWriter.appendString(stack, into: &call)
+        call.append(contentsOf: "}}".utf8)
+        call.append(0)
+        return call
+    }
+
+    /// A connected Unix stream socket to `path`.
+    static func connect(_ path: String) throws(CommandError) -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else {
+            throw CommandError(.connectionFailed, "Failed to create a socket: \(SystemError.text(errno))")
+        }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard !bytes.isEmpty, bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            Glibc.close(descriptor)
+            throw CommandError(.connectionFailed, "'\(path)' is not a usable socket path")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            let code = errno
+            Glibc.close(descriptor)
+            throw CommandError(
+                .connectionFailed, "Failed to connect to transitiond at \(path): \(SystemError.text(code))")
+        }
+        return descriptor
+    }
+
+    /// Sends all of `bytes`.
+    static func send(_ bytes: [UInt8], on descriptor: Int32) throws(CommandError) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw CommandError(.connectionFailed, "Failed to send to transitiond: \(SystemError.text(errno))")
+            }
+            offset += count
+        }
+    }
+}
