@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(
             name: "TransitionControlTests",
             dependencies: ["TransitionControl", "TransitionClient", "TransitionCore", "JSON", "TransitionTestSupport"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Scripts"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -58,6 +58,7 @@ extension WebPage {
             this.name = name; this.styles = new Map(); this.description = null; this.frame = null;
             this.drawn = null; this.counted = null; this.received = 0; this.drawnCount = 0; this.skipped = 0; this.missed = 0;
             this.events = []; this.version = 0; this.times = new Map(); this.gone = false;
+            this.firstFrames = new Map(); this.indexes = [];
           }
           learnScreen(screen) {
             const walk = node => {
@@ -167,7 +168,13 @@ extension WebPage {
             stack.frame = parameters.frame;
             stack.received++;
             stack.missed += parameters.framesMissed || 0;
-            if (parameters.frame.transition) stack.times.set(parameters.frame.transition.id, parameters.frame.time);
+            const transition = parameters.frame.transition;
+            if (transition) {
+              stack.times.set(transition.id, parameters.frame.time);
+              if (!stack.firstFrames.has(transition.id)) stack.firstFrames.set(transition.id, parameters.frame);
+            }
+            // For tests and diagnosis: the frames received, as [index, transition id or 0].
+            if (stack.indexes.length < 10000) stack.indexes.push([parameters.frame.index, transition ? transition.id : 0]);
           }
           if (parameters.event) onEvent(stack, parameters.event);
         }

@@ -93,7 +93,7 @@ public enum WebPage {
         .card .name { font-weight: 600; }
         .card .meta { color: #636366; font-size: 12px; }
         #stackView:not([hidden]) { display: flex; gap: 16px; align-items: flex-start; flex-wrap: wrap; }
-        #stageArea { flex: 1 1 320px; min-width: 200px; }
+        #stageArea { flex: 1 1 320px; min-width: 200px; display: flex; justify-content: center; }
         #stage { position: relative; overflow: hidden; background: #ffffff; outline: 1px solid #8e8e93;
           touch-action: none; user-select: none; }
         .node { position: absolute; left: 0; top: 0; box-sizing: border-box; transform-origin: 0 0;

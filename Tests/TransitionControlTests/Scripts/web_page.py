@@ -1,0 +1,295 @@
+#!/usr/bin/env python3
+"""Drives transitionctl web's page in headless Chromium (Debian's chromium and chromium-driver, through
+selenium) for WebPageChromiumTests, and prints one JSON object with what it saw.
+
+Usage: web_page.py URL SCENARIO OUTPUT_DIRECTORY [ARGUMENTS...]
+
+  geometry SCREEN_FILE ANIMATOR SECONDS [SOURCE]   begin pushing SCREEN_FILE interactively, hold it at
+                                                   SECONDS, and compare every drawn node with the frame
+  drag FRACTION                                    drag from the left edge to FRACTION of the width, hold,
+                                                   release, and report the page's events
+  tap NODE SCREEN_NAME ANIMATOR                    click NODE, push SCREEN_NAME (of --screens) with ANIMATOR
+                                                   through the page's controls, report the first frame
+  twoPages SCREEN_FILE                             two windows, a push, the frame indexes each received
+
+Waits are for conditions, each bounded by TIMEOUT seconds (a bound only turns a hang into a failure).
+"""
+import json
+import struct
+import sys
+import time
+import zlib
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.actions import interaction
+
+TIMEOUT = 60
+
+
+def browser(directory):
+    options = Options()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900",
+                     "--force-device-scale-factor=1", "--hide-scrollbars", "--user-data-dir=" + directory + "/profile"]:
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def wait(driver, script, *arguments):
+    """Runs `script` until it returns something truthy, and returns that."""
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        value = driver.execute_script(script, *arguments)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError("timed out waiting for: " + script)
+        time.sleep(0.02)
+
+
+def call(driver, method, parameters):
+    """A call through the page's own relay: {"status": …, "body": …}."""
+    return driver.execute_async_script(
+        """const [method, parameters, done] = arguments;
+        fetch("/api/" + method + "?token=" + new URLSearchParams(location.search).get("token"), {method: "POST",
+          headers: {"Content-Type": "application/json"}, body: JSON.stringify(parameters)})
+          .then(async r => done({status: r.status, body: await r.json()}), e => done({status: 0, body: String(e)}));""",
+        method, parameters)
+
+
+def open_stack(driver, url, stack="main"):
+    driver.get(url + "#stack=" + stack + "&scale=1")
+    wait(driver, "const m = window.transitiondWeb && window.transitiondWeb.models.get(arguments[0]);"
+         "return m && m.drawn && m.description;", stack)
+
+
+def console_errors(driver):
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def decode_png(data):
+    """RGBA or RGB, 8 bits, non-interlaced: what Chromium's screenshots are."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    position, chunks, header = 8, [], None
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        body = data[position + 8:position + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            chunks.append(body)
+        position += 12 + length
+    width, height, depth, colour = header[0], header[1], header[2], header[3]
+    channels = {6: 4, 2: 3}[colour]
+    raw = zlib.decompress(b"".join(chunks))
+    stride = width * channels
+    rows, previous, offset = [], bytearray(stride), 0
+    for _ in range(height):
+        kind = raw[offset]
+        line = bytearray(raw[offset + 1:offset + 1 + stride])
+        offset += 1 + stride
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            corner = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        rows.append(line)
+        previous = line
+    return width, channels, rows
+
+
+MEASURE = """
+const stack = window.transitiondWeb.models.get("main");
+const renderer = window.transitiondWeb.stageRenderer;
+const stage = document.getElementById("stage").getBoundingClientRect();
+const frame = stack.drawn;
+const boxes = [...document.querySelectorAll("#stage .node")].filter(b => b.style.display !== "none");
+const result = {scale: renderer.scale, stage: [stage.left, stage.top], progress: frame.transition ? frame.transition.progress : null,
+  time: frame.time, nodes: []};
+for (const box of boxes) {
+  const node = frame.nodes.find(n => n.z === Number(box.dataset.z));
+  const matrix = new DOMMatrix(getComputedStyle(box).transform);
+  const w = box.offsetWidth, h = box.offsetHeight;
+  const corners = [[0, 0], [w, 0], [w, h], [0, h]].map(([x, y]) => {
+    const p = matrix.transformPoint(new DOMPoint(x, y, 0, 1));
+    return [stage.left + p.x / p.w, stage.top + p.y / p.w];
+  });
+  const expected = node.quad.map(c => [stage.left + c[0] * renderer.scale, stage.top + c[1] * renderer.scale]);
+  // Points inside the quad (bilinear in its corners): the centre first, then four inner points, for a
+  // node whose centre another node covers (seed 001's title over its page's centre).
+  const at = (u, v) => [0, 1].map(i => (1 - v) * ((1 - u) * expected[0][i] + u * expected[1][i])
+    + v * ((1 - u) * expected[3][i] + u * expected[2][i]));
+  const candidates = [at(0.5, 0.5), at(0.25, 0.25), at(0.75, 0.25), at(0.25, 0.75), at(0.75, 0.75)];
+  // The topmost node at a point that paints anything there: nodes at opacity 0, or with nothing to
+  // draw, are hit by elementsFromPoint but show nothing.
+  const visibleTop = point => document.elementsFromPoint(point[0], point[1])
+    .filter(e => e.classList.contains("node")).find(e => {
+      const painted = stack.styles.get(e.dataset.key);
+      return Number(e.style.opacity) > 0 && painted && (painted.fill || painted.text || painted.image);
+    });
+  const uncovered = candidates.find(point => visibleTop(point) === box);
+  const centre = uncovered || candidates[0];
+  const top = uncovered ? box : null;
+  const style = stack.styles.get(box.dataset.key);
+  const span = box.querySelector("span");
+  let text = null;
+  if (span) {
+    const r = span.getBoundingClientRect();
+    text = {text: span.textContent, centre: [r.left + r.width / 2, r.top + r.height / 2]};
+  }
+  result.nodes.push({key: box.dataset.key, kind: node.kind, alpha: node.alpha, corners, expected, centre,
+    topmost: top === box, fill: style && style.fill ? style.fill : null, text,
+    placeholder: box.classList.contains("placeholder") ? box.textContent : null});
+}
+return result;
+"""
+
+
+def inside(point, quad):
+    """Whether `point` is inside the convex quad (either winding)."""
+    signs = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        signs.append((b[0] - a[0]) * (point[1] - a[1]) - (b[1] - a[1]) * (point[0] - a[0]))
+    return all(s >= -1e-6 for s in signs) or all(s <= 1e-6 for s in signs)
+
+
+def geometry(driver, url, directory, arguments):
+    screen_file, animator, seconds = arguments[0], arguments[1], float(arguments[2])
+    source = arguments[3] if len(arguments) > 3 else None
+    open_stack(driver, url)
+    with open(screen_file, encoding="utf-8") as file:
+        screen = json.load(file)
+    # Begun interactively, the transition stays where it is put: the frame at a fraction is the plan's at
+    # that fraction of its duration, exactly as a paused and scrubbed one, with no race against its end.
+    parameters = {"stack": "main", "operation": "push", "screen": screen, "animator": animator}
+    if source:
+        parameters["sourceNode"] = source
+    driver.execute_script("window.transitiondWeb.models.get('main').learnScreen(arguments[0])", screen)
+    begun = call(driver, "BeginInteractive", parameters)
+    assert begun["status"] == 200, begun
+    state = call(driver, "GetStack", {"name": "main"})["body"]["stack"]
+    duration = state["transition"]["durationSeconds"]
+    fraction = seconds / duration
+    call(driver, "UpdateInteractive", {"stack": "main", "fraction": fraction})
+    wait(driver, "const f = window.transitiondWeb.models.get('main').drawn;"
+         "return f && f.transition && Math.abs(f.transition.progress - arguments[0]) < 1e-5;", fraction)
+    measured = driver.execute_script(MEASURE)
+    png = driver.get_screenshot_as_png()
+    with open(directory + "/page.png", "wb") as file:
+        file.write(png)
+    width, channels, rows = decode_png(png)
+    worst, colours, texts = 0.0, [], []
+    for node in measured["nodes"]:
+        for corner, expected in zip(node["corners"], node["expected"]):
+            worst = max(worst, ((corner[0] - expected[0]) ** 2 + (corner[1] - expected[1]) ** 2) ** 0.5)
+        if node["fill"] and node["topmost"] and node["alpha"] == 1 and node["text"] is None and node["placeholder"] is None:
+            x, y = int(node["centre"][0]), int(node["centre"][1])
+            pixel = list(rows[y][x * channels:x * channels + 3])
+            colours.append({"key": node["key"], "expected": node["fill"], "actual": "#%02X%02X%02X" % tuple(pixel)})
+        if node["text"]:
+            texts.append({"key": node["key"], "text": node["text"]["text"],
+                          "inside": inside(node["text"]["centre"], node["expected"])})
+    return {"nodes": len(measured["nodes"]), "maxCornerError": worst, "colours": colours, "texts": texts,
+            "progress": measured["progress"], "time": measured["time"], "fraction": fraction,
+            "placeholders": [n["placeholder"] for n in measured["nodes"] if n["placeholder"]],
+            "console": console_errors(driver)}
+
+
+def drag(driver, url, directory, arguments):
+    fraction = float(arguments[0])
+    open_stack(driver, url)
+    stage = driver.execute_script(
+        "const r = document.getElementById('stage').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
+    left, top, width, height = stage
+    y = int(top + height / 2)
+    actions = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_MOUSE, "mouse"))
+    actions.pointer_action.move_to_location(int(left + 5), y)
+    actions.pointer_action.pointer_down()
+    steps = 12
+    for step in range(1, steps + 1):
+        actions.pointer_action.move_to_location(int(left + 5 + (fraction * width - 5) * step / steps), y)
+        actions.pointer_action.pause(0.02)
+    # Held still before the release: the release velocity is 0, so the position alone decides.
+    actions.pointer_action.pause(0.3)
+    actions.pointer_action.pointer_up()
+    actions.perform()
+    wait(driver, "return window.transitiondWeb.models.get('main').events"
+         ".some(e => e.event.kind === 'completed' || e.event.kind === 'cancelled');")
+    wait(driver, "const m = window.transitiondWeb.models.get('main'); return m.frame && m.frame.transition === null"
+         " && m.events.some(e => e.event.kind === 'completed' || e.event.kind === 'cancelled');")
+    events = driver.execute_script("return window.transitiondWeb.models.get('main').events.map(e => e.event);")
+    return {"events": events, "message": driver.execute_script("return document.getElementById('message').textContent"),
+            "console": console_errors(driver)}
+
+
+def tap(driver, url, directory, arguments):
+    node, screen_name, animator = arguments
+    open_stack(driver, url)
+    before = driver.execute_script("return window.transitiondWeb.models.get('main').drawn")
+    box = wait(driver, "return [...document.querySelectorAll('#stage .node')].find(b => b.dataset.node === arguments[0]);", node)
+    ActionChains(driver).move_to_element(box).click().perform()
+    selected = wait(driver, "return window.transitiondWeb.page.selected;")
+    driver.execute_script("document.getElementById('screen').value = arguments[0];"
+                          "document.getElementById('animatorChoice').value = arguments[1];", screen_name, animator)
+    driver.find_element("id", "push").click()
+    wait(driver, "return window.transitiondWeb.models.get('main').events.some(e => e.event.kind === 'completed');")
+    result = driver.execute_script(
+        "const m = window.transitiondWeb.models.get('main'); const id = [...m.firstFrames.keys()][0];"
+        "return {events: m.events.map(e => e.event), first: m.firstFrames.get(id)};")
+    result.update({"selected": selected, "before": before, "console": console_errors(driver),
+                   "message": driver.execute_script("return document.getElementById('message').textContent")})
+    return result
+
+
+def two_pages(driver, url, directory, arguments):
+    """Two browsers (two processes, as two people would open the page), each in its own window."""
+    with open(arguments[0], encoding="utf-8") as file:
+        screen = json.load(file)
+    other = browser(directory + "/second")
+    try:
+        other.set_script_timeout(TIMEOUT)
+        open_stack(driver, url)
+        open_stack(other, url)
+        pushed = call(driver, "Push", {"stack": "main", "screen": screen})
+        assert pushed["status"] == 200, pushed
+        result = {"console": console_errors(driver) + console_errors(other)}
+        for name, page in [("first", driver), ("second", other)]:
+            wait(page, "return window.transitiondWeb.models.get('main').events.some(e => e.event.kind === 'completed');")
+            wait(page, "const m = window.transitiondWeb.models.get('main'); return m.frame && m.frame.transition === null;")
+            result[name] = page.execute_script(
+                "return window.transitiondWeb.models.get('main').indexes.filter(i => i[1] !== 0).map(i => i[0]);")
+            result[name + "Missed"] = page.execute_script("return window.transitiondWeb.models.get('main').missed;")
+        return result
+    finally:
+        other.quit()
+
+
+def main():
+    url, scenario, directory = sys.argv[1], sys.argv[2], sys.argv[3]
+    driver = browser(directory)
+    try:
+        driver.set_script_timeout(TIMEOUT)
+        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages}[scenario]
+        print(json.dumps(run(driver, url, directory, sys.argv[4:])))
+    finally:
+        driver.quit()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,170 @@
+import JSON
+import Testing
+import TransitionControl
+import TransitionTestSupport
+
+/// `transitionctl web`'s page in a real headless Chromium (Debian's chromium and chromium-driver,
+/// driven by Python's selenium through `Scripts/web_page.py`), against the real daemon: what it draws
+/// matches the frames, its gestures drive the daemon, and two pages see the same frames.
+@Suite("transitionctl web in Chromium")
+struct WebPageChromiumTests {
+    /// What the script printed, or nil (with the failure recorded) when the browser tools are missing.
+    static func browse(
+        _ server: WebServerProcess, _ scenario: String, _ arguments: [String], directory: TemporaryDirectory
+    ) async throws -> JSONValue? {
+        guard ProcessPath.find(["chromium"]) != nil, ProcessPath.find(["chromedriver"]) != nil else {
+            Issue.record("chromium and chromium-driver are not installed; scripts/install-dependencies installs them")
+            return nil
+        }
+        let child = try ChildProcess(
+            executable: ProcessPath.find(["python3"]) ?? "/usr/bin/python3",
+            arguments: [
+                RepositoryFiles.path("Tests/TransitionControlTests/Scripts/web_page.py"), server.url, scenario,
+                directory.path,
+            ] + arguments,
+            environment: ["PATH=\(ProcessPath.value)", "HOME=\(directory.path)", "LC_ALL=C"])
+        let result = await child.finish()
+        #expect(result.status == 0, "\(result.errors)")
+        guard let line = result.output.split(separator: "\n").last else {
+            Issue.record("web_page.py printed nothing: \(result.errors)")
+            return nil
+        }
+        return try JSONReader.parse(String(line))
+    }
+
+    /// A daemon with `main` showing `root` (a file of docs/examples/screens), and `screens` pushed
+    /// without animation on top.
+    static func daemon(root: String, pushed: [String] = []) async throws -> DaemonUnderTest {
+        let daemon = try DaemonUnderTest()
+        let created = await ToolRun.transitionctl(
+            ["create-stack", "main", SeedFiles.screenPath(root), "--size", "375x667"], socket: daemon.socketPath)
+        #expect(created.status == .success, "\(created.errors)")
+        for screen in pushed {
+            let push = await ToolRun.transitionctl(
+                ["push", "main", SeedFiles.screenPath(screen), "--no-animation"], socket: daemon.socketPath)
+            #expect(push.status == .success, "\(push.errors)")
+        }
+        return daemon
+    }
+
+    /// Whether two `#RRGGBB` colours differ by at most `tolerance` in every channel.
+    static func close(_ expected: String, _ actual: String, tolerance: Int = 3) -> Bool {
+        func channels(_ text: String) -> [Int] {
+            let digits = Array(text.dropFirst())
+            guard digits.count == 6 else { return [] }
+            return stride(from: 0, to: 6, by: 2).compactMap { Int(String(digits[$0...$0 + 1]), radix: 16) }
+        }
+        let (a, b) = (channels(expected), channels(actual))
+        return a.count == 3 && b.count == 3 && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
+    }
+
+    @Test(arguments: [
+        ("seed000-index", "seed000-detail", "zoom", "0.2", "tile3"),
+        ("seed001-first", "seed001-second", "pageTurn", "1", ""),
+    ])
+    func everyNodeIsDrawnOnItsQuadWithItsStyle(
+        root: String, pushed: String, animator: String, seconds: String, source: String
+    ) async throws {
+        let daemon = try await Self.daemon(root: root)
+        defer { daemon.stop() }
+        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var arguments = [SeedFiles.screenPath(pushed), animator, seconds]
+        if !source.isEmpty { arguments.append(source) }
+        guard let result = try await Self.browse(server, "geometry", arguments, directory: directory) else { return }
+        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+        #expect((result["nodes"]?.intValue ?? 0) > 3, "\(result)")
+        // The page drew the frame at the scrubbed time (a frame's `time` counts the pause too; its progress
+        // is the plan's).
+        let progress = result["progress"]?.doubleValue ?? -1
+        #expect(abs(progress - (result["fraction"]?.doubleValue ?? 0)) < 0.00001, "\(result)")
+        // Every drawn corner within 1 CSS pixel of the frame's quad at the page's scale.
+        #expect((result["maxCornerError"]?.doubleValue ?? 99) <= 1, "\(result)")
+        let colours = result["colours"]?.arrayValue ?? []
+        #expect(!colours.isEmpty)
+        for colour in colours {
+            let expected = colour["expected"]?.stringValue ?? ""
+            let actual = colour["actual"]?.stringValue ?? ""
+            #expect(Self.close(expected, actual), "\(colour)")
+        }
+        // Text appears inside its node's quad.
+        let texts = result["texts"]?.arrayValue ?? []
+        #expect(!texts.isEmpty, "\(result)")
+        for text in texts { #expect(text["inside"] == true, "\(text)") }
+        if TestProcessEnvironment.forChildren["TRANSITIOND_RECORD_SCREENSHOTS"] == "1" {
+            let picture = TextFile.readBytes(directory.file("page.png")) ?? []
+            try TextFile.writeBytes(picture, to: RepositoryFiles.path("docs/images/web-\(animator).png"))
+        }
+        _ = await server.stop()
+    }
+
+    @Test(arguments: [(0.7, true), (0.3, false)])
+    func aDragFromTheLeftEdgePopsPastHalfwayAndCancelsShortOfIt(fraction: Double, pops: Bool) async throws {
+        let daemon = try await Self.daemon(root: "seed003-first", pushed: ["seed003-second"])
+        defer { daemon.stop() }
+        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        guard let result = try await Self.browse(server, "drag", [String(fraction)], directory: directory) else {
+            return
+        }
+        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+        let events = result["events"]?.arrayValue ?? []
+        let began = events.first { $0["kind"] == "began" }
+        #expect(began?["operation"] == "pop", "\(result)")
+        #expect(began?["interactive"] == true, "\(result)")
+        let ending = events.first { $0["kind"] == "completed" || $0["kind"] == "cancelled" }
+        #expect(ending?["kind"]?.stringValue == (pops ? "completed" : "cancelled"), "\(result)")
+        let expected = pops ? ["first"] : ["first", "second"]
+        #expect(try await NavigationCommandsTests.screens(daemon) == expected)
+        _ = await server.stop()
+    }
+
+    @Test func aTappedTileIsTheZoomsSource() async throws {
+        let daemon = try await Self.daemon(root: "seed000-index")
+        defer { daemon.stop() }
+        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        guard
+            let result = try await Self.browse(
+                server, "tap", ["tile3", "seed000-detail.json", "zoom"], directory: directory)
+        else { return }
+        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+        #expect(result["selected"]?["node"] == "tile3", "\(result)")
+        let began = result["events"]?.arrayValue?.first { $0["kind"] == "began" }
+        #expect(began?["animator"] == "zoom", "\(result)")
+        // The zoom grows the source out of the index screen: in its first frame, tile 3 is the largest
+        // tile (the others shrink with their screen).
+        func area(_ node: JSONValue) -> Double {
+            let quad = (node["quad"]?.arrayValue ?? []).map { ($0[0]?.doubleValue ?? 0, $0[1]?.doubleValue ?? 0) }
+            guard quad.count == 4 else { return 0 }
+            return abs(
+                (0..<4).reduce(0.0) { $0 + quad[$1].0 * quad[($1 + 1) % 4].1 - quad[($1 + 1) % 4].0 * quad[$1].1 }) / 2
+        }
+        let first = result["first"]?["nodes"]?.arrayValue ?? []
+        let tiles = first.filter { $0["screen"] == "index" && $0["node"]?.stringValue?.hasPrefix("tile") == true }
+        #expect(tiles.count == 6, "\(result)")
+        let largest = tiles.max { area($0) < area($1) }
+        #expect(largest?["node"] == "tile3", "\(tiles)")
+        _ = await server.stop()
+    }
+
+    @Test func twoPagesReceiveTheSameFrames() async throws {
+        let daemon = try await Self.daemon(root: "seed000-index")
+        defer { daemon.stop() }
+        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        guard
+            let result = try await Self.browse(
+                server, "twoPages", [SeedFiles.screenPath("seed000-detail")], directory: directory)
+        else { return }
+        let first = result["first"]?.arrayValue?.compactMap(\.intValue) ?? []
+        let second = result["second"]?.arrayValue?.compactMap(\.intValue) ?? []
+        #expect(first.count > 10, "\(result)")
+        #expect(first == second)
+        _ = await server.stop()
+    }
+}
