@@ -24,7 +24,8 @@ struct WebCommandTests {
         #expect(page.status == 200)
         #expect(page.body.contains("<title>transitiond</title>"))
         #expect(try await HTTPExchange.run(server.address("/")).status == 403)
-        #expect(try await HTTPExchange.run(server.address("/?token=\(server.token.dropLast())0")).status == 403)
+        let wrong = server.token.dropLast() + (server.token.hasSuffix("0") ? "1" : "0")
+        #expect(try await HTTPExchange.run(server.address("/?token=\(wrong)")).status == 403)
         #expect(try await HTTPExchange.run(server.address("/?token=")).status == 403)
         #expect(
             try await HTTPExchange.run(server.address("/"), headers: ["X-Transitiond-Token: \(server.token)"]).status
@@ -134,7 +135,8 @@ struct WebCommandTests {
         _ = try client.push(
             try JSONValueDecoder().decode(
                 Screen.self, from: try JSONReader.parse(TestScreens.screen("detail"))), on: "main")
-        let relayed = await SystemThread.run { () -> [JSONValue] in
+        // Both read at once, each on a thread of its own.
+        async let relayedReplies = SystemThread.run { () -> [JSONValue] in
             var replies: [JSONValue] = []
             while let event = stream.nextBlocking(), event.name == "message", event.data.count == 2 {
                 guard let reply = try? JSONReader.parse(event.data[1]) else { break }
@@ -143,7 +145,7 @@ struct WebCommandTests {
             }
             return replies
         }
-        let directItems = try await OffPool.run { () throws(TransitionClientError) -> [SubscriptionItem] in
+        async let directReplies = OffPool.run { () throws(TransitionClientError) -> [SubscriptionItem] in
             var items: [SubscriptionItem] = []
             while let item = try direct.next() {
                 items.append(item)
@@ -151,17 +153,30 @@ struct WebCommandTests {
             }
             return items
         }
+        let (relayed, directItems) = try await (relayedReplies, directReplies)
         direct.cancel()
-        let relayedIndexes = relayed.compactMap { $0["parameters"]?["frame"]?["index"]?.intValue }
-        let directIndexes: [Int] = directItems.compactMap {
-            if case .frame(let frame) = $0 { return Int(frame.index) } else { return nil }
+        let relayedFrames = relayed.compactMap { $0["parameters"]?["frame"] != nil ? $0["parameters"] : nil }
+        let relayedIndexes = relayedFrames.compactMap { $0["frame"]?["index"]?.intValue }
+        let relayedMissed = relayedFrames.reduce(0) { $0 + ($1["framesMissed"]?.intValue ?? 0) }
+        var directIndexes: [Int] = []
+        var directMissed = 0
+        for case .frame(let frame) in directItems {
+            directIndexes.append(Int(frame.index))
+            directMissed += frame.framesMissed
         }
         #expect(relayedIndexes.count > 10)
-        #expect(relayedIndexes == directIndexes)
         #expect(zip(relayedIndexes, relayedIndexes.dropFirst()).allSatisfy { $0 < $1 })
+        // The relay loses nothing: it gets what a direct subscriber gets, frame for frame when neither
+        // read too slowly; on a loaded machine the daemon may coalesce frames for either, and then both
+        // still account for the same frames (received plus coalesced).
+        if relayedMissed == 0 && directMissed == 0 {
+            #expect(relayedIndexes == directIndexes)
+        } else {
+            #expect(relayedIndexes.count + relayedMissed == directIndexes.count + directMissed)
+            #expect(relayedIndexes.last == directIndexes.last)
+        }
         let kinds = relayed.compactMap { $0["parameters"]?["event"]?["kind"]?.stringValue }
         #expect(kinds == ["began", "completed", "stackChanged"])
-        #expect(relayed.allSatisfy { $0["parameters"]?["framesMissed"]?.intValue ?? 0 == 0 })
         await stream.stop()
         _ = await server.stop()
     }

@@ -161,10 +161,26 @@ struct WebPageChromiumTests {
             let result = try await Self.browse(
                 server, "twoPages", [SeedFiles.screenPath("seed000-detail")], directory: directory)
         else { return }
-        let first = result["first"]?.arrayValue?.compactMap(\.intValue) ?? []
-        let second = result["second"]?.arrayValue?.compactMap(\.intValue) ?? []
-        #expect(first.count > 10, "\(result)")
-        #expect(first == second)
+        // [index, transition id, frames missed] per frame of the transition each page received.
+        func frames(_ name: String) -> (indexes: [Int], missed: Int) {
+            let entries = result[name]?.arrayValue ?? []
+            return (
+                entries.compactMap { $0[0]?.intValue }, entries.reduce(0) { $0 + ($1[2]?.intValue ?? 0) }
+            )
+        }
+        let first = frames("first")
+        let second = frames("second")
+        #expect(first.indexes.count > 10, "\(result)")
+        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+        // The same frames, unless the daemon coalesced some for a page that read too slowly (a loaded
+        // machine: two browsers and the daemon on two cores); then both still account for the same
+        // frames, received plus coalesced, and end on the same one.
+        if first.missed == 0 && second.missed == 0 {
+            #expect(first.indexes == second.indexes)
+        } else {
+            #expect(first.indexes.count + first.missed == second.indexes.count + second.missed, "\(result)")
+            #expect(first.indexes.last == second.indexes.last)
+        }
         _ = await server.stop()
     }
 }

@@ -173,8 +173,10 @@ extension WebPage {
               stack.times.set(transition.id, parameters.frame.time);
               if (!stack.firstFrames.has(transition.id)) stack.firstFrames.set(transition.id, parameters.frame);
             }
-            // For tests and diagnosis: the frames received, as [index, transition id or 0].
-            if (stack.indexes.length < 10000) stack.indexes.push([parameters.frame.index, transition ? transition.id : 0]);
+            // For tests and diagnosis: the frames received, as [index, transition id or 0, frames missed].
+            if (stack.indexes.length < 10000) {
+              stack.indexes.push([parameters.frame.index, transition ? transition.id : 0, parameters.framesMissed || 0]);
+            }
           }
           if (parameters.event) onEvent(stack, parameters.event);
         }

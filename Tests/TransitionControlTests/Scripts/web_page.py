@@ -273,8 +273,7 @@ def two_pages(driver, url, directory, arguments):
             wait(page, "return window.transitiondWeb.models.get('main').events.some(e => e.event.kind === 'completed');")
             wait(page, "const m = window.transitiondWeb.models.get('main'); return m.frame && m.frame.transition === null;")
             result[name] = page.execute_script(
-                "return window.transitiondWeb.models.get('main').indexes.filter(i => i[1] !== 0).map(i => i[0]);")
-            result[name + "Missed"] = page.execute_script("return window.transitiondWeb.models.get('main').missed;")
+                "return window.transitiondWeb.models.get('main').indexes.filter(i => i[1] !== 0);")
         return result
     finally:
         other.quit()
