@@ -64,7 +64,7 @@ struct WebCommandTests {
         #expect(try await NavigationCommandsTests.screens(daemon) == ["home"])
         let accepted = try await HTTPExchange.call(server, "Push", push)
         #expect(accepted.status == 200, "\(accepted.body)")
-        #expect(try JSONReader.parse(accepted.body)["result"]?["outcome"] == "completed")
+        #expect(try JSONReader.parse(accepted.body)["parameters"]?["result"]?["outcome"] == "completed")
         #expect(try await NavigationCommandsTests.screens(daemon) == ["home", "detail"])
         _ = await server.stop()
     }
@@ -73,7 +73,7 @@ struct WebCommandTests {
         let (daemon, server) = try await Self.start()
         defer { daemon.stop() }
         let pop = try await HTTPExchange.call(server, "Pop", #"{"stack":"main"}"#)
-        #expect(pop.status == 409)
+        #expect(pop.status == 200)
         let body = try JSONReader.parse(pop.body)
         #expect(body["error"] == "io.transitiond.StackUnderflow")
         #expect(body["parameter"] == "stack")
@@ -90,7 +90,7 @@ struct WebCommandTests {
         defer { daemon.stop() }
         let list = try await HTTPExchange.call(server, "ListStacks", "{}")
         #expect(list.status == 200)
-        #expect(try JSONReader.parse(list.body)["stacks"]?[0]?["name"] == "main")
+        #expect(try JSONReader.parse(list.body)["parameters"]?["stacks"]?[0]?["name"] == "main")
         let push = try await HTTPExchange.call(
             server, "Push", #"{"stack":"main","screen":\#(TestScreens.screen("detail")),"animated":false}"#)
         #expect(push.status == 403)
@@ -215,5 +215,50 @@ struct WebCommandTests {
         await again.stop()
         await stream.stop()
         _ = await server.stop()
+    }
+}
+
+/// `transitionctl web` across a restart of the daemon.
+@Suite("transitionctl web and a daemon restart")
+struct WebReconnectTests {
+    @Test func theStreamsAndCallsComeBackWhenTheDaemonDoes() async throws {
+        let daemon = try RestartableDaemon()
+        let created = await ToolRun.transitionctl(
+            ["create-stack", "main", TestScreens.screen("home"), "--size", "375x667"], socket: daemon.socketPath)
+        #expect(created.status == .success, "\(created.errors)")
+        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let events = server.address("/events?token=\(server.token)&stack=main")
+        let stream = try EventStreamReader(events)
+        #expect(await stream.next()?.name == "connected")
+        #expect(await stream.next()?.data.first == "0")
+        // The calls' connection is open before the restart.
+        #expect(try await HTTPExchange.call(server, "ListStacks", "{}").status == 200)
+        await SystemThread.run { daemon.stop() }
+        var event = await stream.next()
+        if event?.name == "message" { event = await stream.next() }
+        #expect(event?.name == "disconnected")
+        #expect(await stream.next() == nil)
+        let down = try await HTTPExchange.call(server, "ListStacks", "{}")
+        #expect(down.status == 200)
+        #expect(try JSONReader.parse(down.body)["error"] == "transitiond.client.cannotConnect", "\(down.body)")
+        try await OffPool.run { try daemon.start() }
+        // What the page's EventSource does after its retry delay: a new stream, which finds the stack the
+        // daemon restored from its state directory.
+        let again = try EventStreamReader(events)
+        #expect(await again.next()?.name == "connected")
+        let frame = await again.next()
+        #expect(frame?.data.first == "0")
+        let reply = try JSONReader.parse(frame?.data.last ?? "")
+        #expect(reply["parameters"]?["frame"]?["stack"] == "main")
+        let list = try await HTTPExchange.call(server, "ListStacks", "{}")
+        #expect(list.status == 200)
+        #expect(try JSONReader.parse(list.body)["parameters"]?["stacks"]?[0]?["name"] == "main")
+        let push = try await HTTPExchange.call(
+            server, "Push", #"{"stack":"main","screen":\#(TestScreens.screen("detail")),"animated":false}"#)
+        #expect(push.status == 200, "\(push.body)")
+        await again.stop()
+        await stream.stop()
+        _ = await server.stop()
+        daemon.remove()
     }
 }

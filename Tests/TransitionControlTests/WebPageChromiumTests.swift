@@ -1,4 +1,5 @@
 import JSON
+import SystemThreads
 import Testing
 import TransitionControl
 import TransitionTestSupport
@@ -132,6 +133,10 @@ struct WebPageChromiumTests {
                 server, "tap", ["tile3", "seed000-detail.json", "zoom"], directory: directory)
         else { return }
         #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+        #expect(
+            result["refusal"]?.stringValue?.hasPrefix(
+                "Pop refused: io.transitiond.StackUnderflow (parameter \"stack\"): ")
+                == true, "\(result)")
         #expect(result["selected"]?["node"] == "tile3", "\(result)")
         let began = result["events"]?.arrayValue?.first { $0["kind"] == "began" }
         #expect(began?["animator"] == "zoom", "\(result)")
@@ -148,6 +153,39 @@ struct WebPageChromiumTests {
         #expect(tiles.count == 6, "\(result)")
         let largest = tiles.max { area($0) < area($1) }
         #expect(largest?["node"] == "tile3", "\(tiles)")
+        _ = await server.stop()
+    }
+
+    @Test func thePageSaysTheDaemonIsGoneAndDrawsAgainWhenItIsBack() async throws {
+        guard ProcessPath.find(["chromium"]) != nil, ProcessPath.find(["chromedriver"]) != nil else {
+            Issue.record("chromium and chromium-driver are not installed; scripts/install-dependencies installs them")
+            return
+        }
+        let daemon = try RestartableDaemon()
+        defer { daemon.remove() }
+        let created = await ToolRun.transitionctl(
+            ["create-stack", "main", SeedFiles.screenPath("seed000-index"), "--size", "375x667"],
+            socket: daemon.socketPath)
+        #expect(created.status == .success, "\(created.errors)")
+        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let browser = try ChildProcess(
+            executable: ProcessPath.find(["python3"]) ?? "/usr/bin/python3",
+            arguments: [
+                RepositoryFiles.path("Tests/TransitionControlTests/Scripts/web_page.py"), server.url, "reconnect",
+                directory.path,
+            ],
+            environment: ["PATH=\(ProcessPath.value)", "HOME=\(directory.path)", "LC_ALL=C"])
+        #expect(await SystemThread.run { browser.readOutputLine() } == "ready")
+        await SystemThread.run { daemon.stop() }
+        #expect(await SystemThread.run { browser.readOutputLine() } == "down")
+        try await OffPool.run { try daemon.start() }
+        let result = await browser.finish()
+        #expect(result.status == 0, "\(result.errors)")
+        let report = try JSONReader.parse(String(result.output.split(separator: "\n").last ?? ""))
+        #expect(report["down"]?.stringValue?.hasPrefix("disconnected") == true, "\(report)")
+        #expect(report["status"] == "connected", "\(report)")
         _ = await server.stop()
     }
 

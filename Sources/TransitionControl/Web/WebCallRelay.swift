@@ -3,8 +3,11 @@ import SystemThreads
 import TransitionClient
 
 /// The page's calls, relayed to the daemon on one connection the server keeps: the page posts a
-/// method's parameters as JSON (`POST /api/Push`), the daemon's reply parameters come back as JSON,
-/// and a refusal comes back with the daemon's error name, parameter and message (HTTP 409).
+/// method's parameters as JSON (`POST /api/Push`) and gets the daemon's answer as the Varlink reply
+/// has it, with HTTP status 200: `{"parameters": {…}}`, or for a refusal `{"error": name, "parameter":
+/// path, "message": text}` with the daemon's error (or `transitiond.client.cannotConnect` when there is
+/// no daemon). A refusal is an answer, not a failed request (and browsers log every failed request in
+/// the console); HTTP errors are kept for what the server itself refuses (403, 404, 400).
 ///
 /// One connection serves every page, one call at a time, so a gesture begun by one page
 /// (`BeginInteractive`) can be updated and ended by any, and the daemon ends it by its
@@ -62,26 +65,26 @@ public final class WebCallRelay: Sendable {
                     guard let connected = client else { break }
                     if Self.onewayMethods.contains(method) {
                         try connected.callOneway(method, parameters)
-                        return .json(200, Array("{}".utf8))
+                        return .json(200, Array(#"{"parameters":{}}"#.utf8))
                     }
                     let reply = try connected.call(method, parameters)
                     var bytes: [UInt8] = []
-                    try? JSONWriter.write(.object(reply), into: &bytes)
+                    try? JSONWriter.write(["parameters": .object(reply)], into: &bytes)
                     return .json(200, bytes)
                 } catch {
                     let name = error.code.rawValue
                     guard name.hasPrefix("transitiond.client.") else {
-                        return Self.error(409, name, error.parameter, error.message)
+                        return Self.error(200, name, error.parameter, error.message)
                     }
                     client?.close()
                     client = nil
                     if attempt == 0 && reading && name != TransitionClientError.Code.cannotConnect.rawValue {
                         continue
                     }
-                    return Self.error(502, name, error.parameter, error.message)
+                    return Self.error(200, name, error.parameter, error.message)
                 }
             }
-            return Self.error(502, "transitiond.web.Unreachable", "", "The daemon cannot be reached.")
+            return Self.error(200, "transitiond.web.Unreachable", "", "The daemon cannot be reached.")
         }
     }
 

@@ -30,14 +30,14 @@ extension WebPage {
             headers: { "Content-Type": "application/json" }, body: JSON.stringify(parameters || {}) });
           let body;
           try { body = await response.json(); } catch (e) { body = { error: "HTTP " + response.status, message: "" }; }
-          if (!response.ok) {
+          if (!response.ok || body.error) {
             const error = new Error(body.message || "");
             error.name = body.error || ("HTTP " + response.status);
             error.parameter = body.parameter || "";
             error.status = response.status;
             throw error;
           }
-          return body;
+          return body.parameters;
         }
 
         function describe(error) {

@@ -11,6 +11,8 @@ Usage: web_page.py URL SCENARIO OUTPUT_DIRECTORY [ARGUMENTS...]
   tap NODE SCREEN_NAME ANIMATOR                    click NODE, push SCREEN_NAME (of --screens) with ANIMATOR
                                                    through the page's controls, report the first frame
   twoPages SCREEN_FILE                             two windows, a push, the frame indexes each received
+  reconnect                                        prints "ready", waits for the page to say the daemon is
+                                                   gone, prints "down", waits for it to draw again
 
 Waits are for conditions, each bounded by TIMEOUT seconds (a bound only turns a hang into a failure).
 """
@@ -54,7 +56,7 @@ def wait(driver, script, *arguments):
 
 
 def call(driver, method, parameters):
-    """A call through the page's own relay: {"status": …, "body": …}."""
+    """A call through the page's own relay: {"status": …, "body": …}; a refusal is "error" in the body."""
     return driver.execute_async_script(
         """const [method, parameters, done] = arguments;
         fetch("/api/" + method + "?token=" + new URLSearchParams(location.search).get("token"), {method: "POST",
@@ -182,8 +184,8 @@ def geometry(driver, url, directory, arguments):
         parameters["sourceNode"] = source
     driver.execute_script("window.transitiondWeb.models.get('main').learnScreen(arguments[0])", screen)
     begun = call(driver, "BeginInteractive", parameters)
-    assert begun["status"] == 200, begun
-    state = call(driver, "GetStack", {"name": "main"})["body"]["stack"]
+    assert begun["status"] == 200 and "error" not in begun["body"], begun
+    state = call(driver, "GetStack", {"name": "main"})["body"]["parameters"]["stack"]
     duration = state["transition"]["durationSeconds"]
     fraction = seconds / duration
     call(driver, "UpdateInteractive", {"stack": "main", "fraction": fraction})
@@ -241,6 +243,9 @@ def drag(driver, url, directory, arguments):
 def tap(driver, url, directory, arguments):
     node, screen_name, animator = arguments
     open_stack(driver, url)
+    # A refusal first: Pop on the root shows the daemon's error in the page (and nothing in the console).
+    driver.find_element("id", "pop").click()
+    refusal = wait(driver, "return document.getElementById('message').textContent;")
     before = driver.execute_script("return window.transitiondWeb.models.get('main').drawn")
     box = wait(driver, "return [...document.querySelectorAll('#stage .node')].find(b => b.dataset.node === arguments[0]);", node)
     ActionChains(driver).move_to_element(box).click().perform()
@@ -252,7 +257,7 @@ def tap(driver, url, directory, arguments):
     result = driver.execute_script(
         "const m = window.transitiondWeb.models.get('main'); const id = [...m.firstFrames.keys()][0];"
         "return {events: m.events.map(e => e.event), first: m.firstFrames.get(id)};")
-    result.update({"selected": selected, "before": before, "console": console_errors(driver),
+    result.update({"selected": selected, "before": before, "console": console_errors(driver), "refusal": refusal,
                    "message": driver.execute_script("return document.getElementById('message').textContent")})
     return result
 
@@ -267,7 +272,7 @@ def two_pages(driver, url, directory, arguments):
         open_stack(driver, url)
         open_stack(other, url)
         pushed = call(driver, "Push", {"stack": "main", "screen": screen})
-        assert pushed["status"] == 200, pushed
+        assert pushed["status"] == 200 and "error" not in pushed["body"], pushed
         result = {"console": console_errors(driver) + console_errors(other)}
         for name, page in [("first", driver), ("second", other)]:
             wait(page, "return window.transitiondWeb.models.get('main').events.some(e => e.event.kind === 'completed');")
@@ -279,12 +284,25 @@ def two_pages(driver, url, directory, arguments):
         other.quit()
 
 
+def reconnect(driver, url, directory, arguments):
+    open_stack(driver, url)
+    print("ready", flush=True)
+    down = wait(driver, "const s = document.getElementById('status');"
+                "return s.classList.contains('down') && s.textContent;")
+    received = driver.execute_script("return window.transitiondWeb.models.get('main').received;")
+    print("down", flush=True)
+    wait(driver, "const s = document.getElementById('status'); const m = window.transitiondWeb.models.get('main');"
+         "return !s.classList.contains('down') && m.received > arguments[0] && m.drawn === m.frame;", received)
+    return {"down": down, "status": driver.execute_script("return document.getElementById('status').textContent;"),
+            "console": console_errors(driver)}
+
+
 def main():
     url, scenario, directory = sys.argv[1], sys.argv[2], sys.argv[3]
     driver = browser(directory)
     try:
         driver.set_script_timeout(TIMEOUT)
-        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages}[scenario]
+        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages, "reconnect": reconnect}[scenario]
         print(json.dumps(run(driver, url, directory, sys.argv[4:])))
     finally:
         driver.quit()
