@@ -209,6 +209,15 @@ struct WebPageChromiumTests {
         let first = frames("first")
         let second = frames("second")
         #expect(first.indexes.count > 10, "\(result)")
+        // The push came from neither page's controls: both learned the incoming screen's styles from the
+        // server when the transition began, so only its first frames (drawn before the answer came) may
+        // lack them, and the transition ends styled.
+        for name in ["firstStyles", "secondStyles"] {
+            let draws = result[name]?["draws"]?.intValue ?? 0
+            let unstyled = result[name]?["unstyled"]?.intValue ?? draws
+            #expect(draws > 0 && unstyled < draws, "\(name) \(result)")
+            #expect(result[name]?["lastStyled"] == true, "\(name) \(result)")
+        }
         #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
         // The same frames, unless the daemon coalesced some for a page that read too slowly (a loaded
         // machine: two browsers and the daemon on two cores); then both still account for the same

@@ -6,6 +6,7 @@ import JSON
 /// |---|---|
 /// | `GET /` | the page (``WebPage``) |
 /// | `GET /config` | `{"readOnly": …, "screens": [names], "images": …}` |
+/// | `GET /sent-screens?stack=A` | `{"screens": [objects]}`: the screens pages sent to A (``WebCallRelay``) |
 /// | `GET /events?stack=A&stack=B` | the stacks' frames and events as Server-Sent Events (``FrameRelay``) |
 /// | `POST /api/<Method>` | a call relayed to the daemon (``WebCallRelay``), JSON in and out |
 /// | `GET /screens/<name>` | a screen document of `--screens` |
@@ -57,6 +58,11 @@ public final class WebApplication: Sendable {
             return WebResponse(status: 200, contentType: "text/html; charset=utf-8", body: .bytes(page))
         case "/config":
             return configuration()
+        case "/sent-screens":
+            var bytes: [UInt8] = []
+            let stack = request.queryValues("stack").first ?? ""
+            try? JSONWriter.write(["screens": .array(calls.screens(of: stack))], into: &bytes)
+            return .json(200, bytes)
         case "/events":
             let stacks = request.queryValues("stack")
             guard !stacks.isEmpty, stacks.count <= Self.maximumStreamStacks else {

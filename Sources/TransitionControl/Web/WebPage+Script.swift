@@ -58,9 +58,11 @@ extension WebPage {
             this.name = name; this.styles = new Map(); this.description = null; this.frame = null;
             this.drawn = null; this.counted = null; this.received = 0; this.drawnCount = 0; this.skipped = 0; this.missed = 0;
             this.events = []; this.version = 0; this.times = new Map(); this.gone = false;
-            this.firstFrames = new Map(); this.indexes = [];
+            this.firstFrames = new Map(); this.indexes = []; this.screenIds = new Set();
+            this.transitionDraws = 0; this.unstyledDraws = 0; this.lastTransitionDrawStyled = true;
           }
           learnScreen(screen) {
+            this.screenIds.add(screen.id);
             const walk = node => {
               this.styles.set(screen.id + "/" + node.id, node.style === undefined ? null : node.style);
               for (const child of node.children || []) walk(child);
@@ -70,6 +72,11 @@ extension WebPage {
               this.styles.set(screen.id + "/" + node.id, node.style === undefined ? null : node.style);
             }
             this.version++;
+          }
+          async learnSentScreens() {
+            const response = await fetch(withToken("/sent-screens?stack=" + encodeURIComponent(this.name)));
+            if (!response.ok) return;
+            for (const screen of (await response.json()).screens) this.learnScreen(screen);
           }
           async refresh() {
             const reply = await api("GetStack", { name: this.name, includeScreens: true });
@@ -121,7 +128,7 @@ extension WebPage {
           constructor(container) { this.container = container; this.pool = []; this.scale = 1; }
           draw(stack, frame) {
             const s = this.scale;
-            let used = 0;
+            let used = 0, unstyled = false;
             for (const node of frame.nodes) {
               if (node.hidden || !node.quad || node.quad.some(c => c === null)) continue;
               const q = [];
@@ -133,6 +140,7 @@ extension WebPage {
               used++;
               const key = node.kind === "overlay" ? "overlay " + node.node : node.screen + "/" + node.node;
               const version = key + " " + stack.version + " " + (node.kind === "overlay" ? JSON.stringify(node.style) : "");
+              if (node.kind !== "overlay" && !stack.styles.has(key)) unstyled = true;
               if (box.dataset.version !== version) {
                 applyStyle(box, node.kind === "overlay" ? node.style : stack.styles.get(key));
                 box.dataset.version = version;
@@ -149,6 +157,12 @@ extension WebPage {
               box.style.opacity = node.alpha;
             }
             for (let i = used; i < this.pool.length; i++) this.pool[i].style.display = "none";
+            // For tests and diagnosis: frames of a transition drawn before their screens' styles arrived.
+            if (frame.transition && this === stageRenderer) {
+              stack.transitionDraws++;
+              if (unstyled) stack.unstyledDraws++;
+              stack.lastTransitionDrawStyled = !unstyled;
+            }
           }
         }
 
@@ -209,6 +223,9 @@ extension WebPage {
             stack.gone = true;
             if (page.view === stack.name) showMessage("Stack " + stack.name + " was deleted.");
             if (page.view === null) refreshList();
+          } else if (event.kind === "began" && !stack.screenIds.has(event.toScreen)) {
+            // GetStack has the committed screens only: the incoming one, if a page sent it, is here.
+            stack.learnSentScreens().catch(() => {});
           } else if (["began", "completed", "cancelled", "stackChanged"].includes(event.kind)) {
             stack.refresh().catch(() => {});
           }

@@ -271,7 +271,8 @@ def two_pages(driver, url, directory, arguments):
         other.set_script_timeout(TIMEOUT)
         open_stack(driver, url)
         open_stack(other, url)
-        pushed = call(driver, "Push", {"stack": "main", "screen": screen})
+        # Pushed by the second page: the first learns the incoming screen's styles from the server.
+        pushed = call(other, "Push", {"stack": "main", "screen": screen})
         assert pushed["status"] == 200 and "error" not in pushed["body"], pushed
         result = {"console": console_errors(driver) + console_errors(other)}
         for name, page in [("first", driver), ("second", other)]:
@@ -279,6 +280,9 @@ def two_pages(driver, url, directory, arguments):
             wait(page, "const m = window.transitiondWeb.models.get('main'); return m.frame && m.frame.transition === null;")
             result[name] = page.execute_script(
                 "return window.transitiondWeb.models.get('main').indexes.filter(i => i[1] !== 0);")
+            result[name + "Styles"] = page.execute_script(
+                "const m = window.transitiondWeb.models.get('main');"
+                "return {draws: m.transitionDraws, unstyled: m.unstyledDraws, lastStyled: m.lastTransitionDrawStyled};")
         return result
     finally:
         other.quit()
