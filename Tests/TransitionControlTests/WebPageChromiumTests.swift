@@ -122,6 +122,31 @@ struct WebPageChromiumTests {
         _ = await server.stop()
     }
 
+    @Test(arguments: [(0.7, true), (0.3, false)])
+    func aDownwardDragOnAPresentedScreenDismissesPastHalfway(fraction: Double, dismisses: Bool) async throws {
+        let daemon = try await Self.daemon(root: "seed001-first")
+        defer { daemon.stop() }
+        let present = await ToolRun.transitionctl(
+            ["present", "main", SeedFiles.screenPath("seed001-modal"), "--no-animation"], socket: daemon.socketPath)
+        #expect(present.status == .success, "\(present.errors)")
+        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        guard let result = try await Self.browse(server, "drag", [String(fraction), "down"], directory: directory)
+        else { return }
+        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+        let events = result["events"]?.arrayValue ?? []
+        let began = events.first { $0["kind"] == "began" }
+        #expect(began?["operation"] == "dismiss", "\(result)")
+        #expect(began?["interactive"] == true, "\(result)")
+        let ending = events.first { $0["kind"] == "completed" || $0["kind"] == "cancelled" }
+        #expect(ending?["kind"]?.stringValue == (dismisses ? "completed" : "cancelled"), "\(result)")
+        let status = await ToolRun.transitionctl(["status", "main", "--json=short"], socket: daemon.socketPath)
+        let presented = try JSONReader.parse(status.output)["stack"]?["presented"]?.arrayValue ?? []
+        #expect(presented.count == (dismisses ? 0 : 1), "\(status.output)")
+        _ = await server.stop()
+    }
+
     @Test func aTappedTileIsTheZoomsSource() async throws {
         let daemon = try await Self.daemon(root: "seed000-index")
         defer { daemon.stop() }
