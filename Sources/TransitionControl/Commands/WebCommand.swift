@@ -10,8 +10,8 @@ public enum WebCommand {
         name: "web", group: Transitionctl.monitoringGroup,
         summary: "Serve a live view of the stacks to a browser on this machine",
         discussion: """
-            Listen on 127.0.0.1 and ::1 (never on another address) at --port (0, the default, picks a free \
-            port) and print the URL to open: it carries a random token, and every request without it, with \
+            Listen on 127.0.0.1 and ::1 (and on another address only when --listen names it) at --port (0, \
+            the default, picks a free port) and print the URL to open: it carries a random token, and every request without it, with \
             a wrong one, or from another site (Origin) or host name (Host) is refused with 403. The page \
             shows every stack, draws one as the app would from its frames and screens, and controls it: \
             push and present (the screen documents of --screens), pop, dismiss, tabs, rules, pause, \
@@ -27,6 +27,10 @@ public enum WebCommand {
                 summary: "Offer the screen documents (*.json) in DIR for pushing and presenting "
                     + "(default: docs/examples/screens when run from the repository)"),
             .value("images", valueName: "DIR", summary: "Serve the images screens name in their style from DIR"),
+            .value(
+                "listen", valueName: "ADDRESS",
+                summary: "Listen on this numeric IP address too (RISK: anyone who can reach it and learns the "
+                    + "token, which travels unencrypted, can watch and change your stacks as you)"),
         ],
         handler: run)
 
@@ -52,12 +56,23 @@ public enum WebCommand {
         let images = try arguments.value("images").map { (directory) throws(CommandError) in
             try WebFileDirectory(path: directory, contentTypes: WebFileDirectory.imageTypes, parameter: "--images")
         }
+        var extra: ListenAddress?
+        if let text = arguments.value("listen") {
+            guard let address = ListenAddress(text) else {
+                throw CommandError(
+                    .invalidValue, parameter: "--listen",
+                    "--listen must be a numeric IPv4 or IPv6 address (192.168.1.20, fe80::1), not '\(text)'")
+            }
+            extra = address
+        }
         let socketPath = try DaemonAddress.resolve(for: invocation)
         let shutdown = try WebShutdown()
         let application = WebApplication(
             socketPath: socketPath, readOnly: arguments.flag("read-only"), screens: screens, images: images,
             shutdown: shutdown)
-        let server = try WebServer(port: port, token: WebAccess.randomToken()) { application.respond($0) }
+        let server = try WebServer(port: port, token: WebAccess.randomToken(), extra: extra) {
+            application.respond($0)
+        }
         let stopped = StopSignal()
         InterruptSignals.onInterrupt { _ in stopped.signal() }
         invocation.output.write(server.url + "\n")

@@ -26,17 +26,32 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
     public static let retryMilliseconds = 1000
     /// The bytes read from a daemon connection at once.
     static let readBytes = 64 * 1024
+    /// How many bytes of events a read gathers before it hands them to the server: just under the
+    /// 64 KiB libmicrohttpd takes at once (``WebServer/streamBlockBytes``).
+    static let gatherBytes = 60 * 1024
+    /// How long a read that has something waits for the other stacks' frames of the same tick: 1 ms, a
+    /// sixteenth of a 60 Hz frame; a one-stack stream never waits.
+    static let gatherMilliseconds = 1
 
     private struct Connection {
         var descriptor: Int32
-        var position: Int
+        /// `data: <position>\ndata: `, the start of each of its events.
+        var prefix: [UInt8]
+        /// A reply cut short at the end of a read, until its rest arrives.
         var received: [UInt8] = []
+
+        init(descriptor: Int32, position: Int) {
+            self.descriptor = descriptor
+            prefix = Array("data: \(position)\ndata: ".utf8)
+        }
     }
 
     private let socketPath: String
     private let stacks: [String]
     private let shutdown: WebShutdown
     private var connections: [Connection] = []
+    /// The shutdown pipe, then each connection, for poll(2); rebuilt when the connections change.
+    private var watched: [pollfd] = []
     private var pending: [UInt8] = []
     private var pendingOffset = 0
     private var started = false
@@ -103,53 +118,96 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
     }
 
     /// Waits for the next replies, the shutdown or the keep-alive time, and turns what came into events.
+    ///
+    /// The daemon writes a tick's frames to its subscribers one after another, and a stream of many
+    /// stacks would otherwise wake (and send a chunk to the browser) once per frame. So once something
+    /// came, it keeps gathering, waiting at most ``gatherMilliseconds`` in all, until every connection
+    /// has delivered a reply, or ``gatherBytes`` are pending: a one-stack stream goes on at once, a
+    /// many-stack stream sends a tick's frames in a few chunks.
     private func waitForReplies() {
-        var watched = [pollfd(fd: shutdown.descriptor, events: Int16(POLLIN), revents: 0)]
-        for connection in connections {
-            watched.append(pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0))
-        }
-        let ready = poll(&watched, nfds_t(watched.count), Self.keepAliveMilliseconds)
-        if ready < 0 {
-            if errno != EINTR { end(event: "disconnected", "poll failed: \(SystemError.text(errno))") }
-            return
-        }
-        if ready == 0 {
-            append(": keep-alive\n\n")
-            return
-        }
-        if watched[0].revents != 0 {
-            end(event: "shutdown", "The server is stopping.")
-            return
-        }
-        for index in connections.indices where watched[index + 1].revents != 0 {
-            let count = chunk.withUnsafeMutableBytes {
-                recv(connections[index].descriptor, $0.baseAddress, $0.count, 0)
+        var delivered = [Bool](repeating: false, count: connections.count)
+        var remaining = connections.count
+        var timeout = Self.keepAliveMilliseconds
+        var deadline: Int64 = 0
+        while true {
+            if watched.count != connections.count + 1 {
+                watched = [pollfd(fd: shutdown.descriptor, events: Int16(POLLIN), revents: 0)]
+                for connection in connections {
+                    watched.append(pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0))
+                }
             }
-            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            if count <= 0 {
-                end(event: "disconnected", "The daemon closed the connection.")
+            let ready = poll(&watched, nfds_t(watched.count), timeout)
+            if ready < 0 {
+                if errno != EINTR { end(event: "disconnected", "poll failed: \(SystemError.text(errno))") }
                 return
             }
-            connections[index].received.append(contentsOf: chunk[0..<count])
-            relayMessages(of: index)
+            if ready == 0 {
+                if deadline == 0 { append(": keep-alive\n\n") }
+                return
+            }
+            if watched[0].revents != 0 {
+                end(event: "shutdown", "The server is stopping.")
+                return
+            }
+            for index in connections.indices where watched[index + 1].revents != 0 {
+                let before = pending.count
+                guard receive(on: index) else { return }
+                if pending.count > before && !delivered[index] {
+                    delivered[index] = true
+                    remaining -= 1
+                }
+            }
+            let now = MonotonicClock.now()
+            if deadline == 0 { deadline = now + Int64(Self.gatherMilliseconds) * 1_000_000 }
+            guard remaining > 0, pending.count - pendingOffset < Self.gatherBytes, now < deadline else { return }
+            timeout = Int32(max(1, (deadline - now) / 1_000_000))
         }
     }
 
-    /// Sends every complete reply received on connection `index` as an event.
-    private func relayMessages(of index: Int) {
+    /// Reads what connection `index` has and relays every complete reply; false when the stream ended.
+    private func receive(on index: Int) -> Bool {
+        let count = chunk.withUnsafeMutableBytes { recv(connections[index].descriptor, $0.baseAddress, $0.count, 0) }
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return true }
+        if count <= 0 {
+            end(event: "disconnected", "The daemon closed the connection.")
+            return false
+        }
+        if connections[index].received.isEmpty {
+            // The usual case: replies start at the chunk's first byte; only a reply cut at its end is kept.
+            let used = chunk.withUnsafeBytes { relay(UnsafeRawBufferPointer(rebasing: $0[0..<count]), of: index) }
+            if used < count { connections[index].received.append(contentsOf: chunk[used..<count]) }
+        } else {
+            connections[index].received.append(contentsOf: chunk[0..<count])
+            let received = connections[index].received
+            connections[index].received = []
+            let used = received.withUnsafeBytes { relay($0, of: index) }
+            if used < received.count { connections[index].received.append(contentsOf: received[used...]) }
+        }
+        return true
+    }
+
+    /// Appends every complete reply in `bytes` as an event of connection `index`; returns the bytes used
+    /// (up to the last reply's NUL terminator).
+    private func relay(_ bytes: UnsafeRawBufferPointer, of index: Int) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
         var start = 0
-        let received = connections[index].received
-        while let end = received[start...].firstIndex(of: 0) {
-            append("data: \(connections[index].position)\ndata: ")
+        while start < bytes.count, let terminator = memchr(base + start, 0, bytes.count - start) {
+            let end = base.distance(to: UnsafeRawPointer(terminator))
+            pending.append(contentsOf: connections[index].prefix)
+            let first = pending.count
+            pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
             // A reply is one JSON text; a line break in it can only be whitespace between tokens (JSON
             // strings escape them), which an event's data line cannot hold: it becomes a space.
-            for byte in received[start..<end] {
-                pending.append(byte == 0x0A || byte == 0x0D ? 0x20 : byte)
+            if memchr(base + start, 0x0A, end - start) != nil || memchr(base + start, 0x0D, end - start) != nil {
+                for position in first..<pending.count where pending[position] == 0x0A || pending[position] == 0x0D {
+                    pending[position] = 0x20
+                }
             }
-            append("\n\n")
+            pending.append(0x0A)
+            pending.append(0x0A)
             start = end + 1
         }
-        if start > 0 { connections[index].received.removeSubrange(0..<start) }
+        return start
     }
 
     private func append(_ text: String) {

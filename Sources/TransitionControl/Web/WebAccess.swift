@@ -22,13 +22,15 @@ public struct WebAccess: Sendable {
 
     /// The secret every request must carry.
     public let token: String
-    /// The `Host` values that name this server: `127.0.0.1:PORT`, `[::1]:PORT`, `localhost:PORT`.
+    /// The `Host` values that name this server: `127.0.0.1:PORT`, `[::1]:PORT`, `localhost:PORT`, and
+    /// the `--listen` address with the port.
     public let hosts: Set<String>
 
-    /// Creates the rules for a server listening on `port`, with `token`.
-    public init(token: String, port: Int) {
+    /// Creates the rules for a server listening on `port`, with `token`; `extraHosts` are the other
+    /// addresses it listens on, as URL hosts (`192.168.1.20`, `[fe80::1]`).
+    public init(token: String, port: Int, extraHosts: [String] = []) {
         self.token = token
-        hosts = ["127.0.0.1:\(port)", "[::1]:\(port)", "localhost:\(port)"]
+        hosts = Set((["127.0.0.1", "[::1]", "localhost"] + extraHosts).map { "\($0.lowercased()):\(port)" })
     }
 
     /// A new random token: ``tokenBytes`` bytes from the system's cryptographically secure generator

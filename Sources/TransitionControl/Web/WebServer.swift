@@ -10,7 +10,8 @@ import SystemThreads
 /// answered by a handler on the connection's own thread (libmicrohttpd's thread-per-connection mode),
 /// which may block, as a stream of Server-Sent Events does while it waits for the daemon's next frame.
 ///
-/// It listens on 127.0.0.1 and, where the system has IPv6, on ::1 at the same port; nothing else.
+/// It listens on 127.0.0.1 and, where the system has IPv6, on ::1 at the same port; elsewhere only on
+/// the one address `--listen` names.
 public final class WebServer: @unchecked Sendable {
     /// Answers one admitted request.
     public typealias Handler = @Sendable (WebRequest) -> WebResponse
@@ -35,13 +36,16 @@ public final class WebServer: @unchecked Sendable {
     private let rules = Locked<WebAccess?>(nil)
     private var daemons: [OpaquePointer] = []
 
-    /// Starts listening on 127.0.0.1 at `port` (0 picks a free port) and on ::1 at the same port.
+    /// Starts listening on 127.0.0.1 at `port` (0 picks a free port), on ::1 at the same port, and on
+    /// `extra` (`--listen`) at that port too.
     ///
-    /// - Throws: ``CommandError`` `failed` when 127.0.0.1 cannot be bound (the port is taken).
-    public init(port: Int, token: String, handler: @escaping Handler) throws(CommandError) {
+    /// - Throws: ``CommandError`` `failed` when 127.0.0.1 or `extra` cannot be bound (the port is
+    ///   taken, the address is not this machine's).
+    public init(port: Int, token: String, extra: ListenAddress? = nil, handler: @escaping Handler) throws(CommandError)
+    {
         self.handler = handler
         let context = Unmanaged.passUnretained(self).toOpaque()
-        guard let first = Self.start(ipv6: false, port: port, context: context) else {
+        guard let first = Self.start(.loopbackIPv4, port: port, context: context) else {
             throw CommandError(
                 .failed, parameter: "--port",
                 "Failed to listen on 127.0.0.1 port \(port): \(SystemError.text(errno)); choose another --port")
@@ -50,44 +54,36 @@ public final class WebServer: @unchecked Sendable {
         var daemons = [first]
         var hosts = ["127.0.0.1"]
         // ::1 where the system has IPv6; a machine without it still serves 127.0.0.1.
-        if let second = Self.start(ipv6: true, port: bound, context: context) {
+        if let second = Self.start(.loopbackIPv6, port: bound, context: context) {
             daemons.append(second)
             hosts.append("[::1]")
+        }
+        if let extra, extra != .loopbackIPv4, extra != .loopbackIPv6 {
+            guard let third = Self.start(extra, port: bound, context: context) else {
+                let code = errno
+                for daemon in daemons { MHD_stop_daemon(daemon) }
+                throw CommandError(
+                    .failed, parameter: "--listen",
+                    "Failed to listen on \(extra.urlHost) port \(bound): \(SystemError.text(code))")
+            }
+            daemons.append(third)
+            hosts.append(extra.urlHost)
         }
         self.daemons = daemons
         self.port = bound
         self.hosts = hosts
-        rules.withLock { $0 = WebAccess(token: token, port: bound) }
+        rules.withLock { $0 = WebAccess(token: token, port: bound, extraHosts: Array(hosts.dropFirst(2))) }
     }
 
     /// The access rules.
     public var access: WebAccess? { rules.withLock { $0 } }
 
-    private static func start(ipv6: Bool, port: Int, context: UnsafeMutableRawPointer) -> OpaquePointer? {
+    private static func start(_ address: ListenAddress, port: Int, context: UnsafeMutableRawPointer) -> OpaquePointer? {
         let flags =
             UInt32(MHD_USE_THREAD_PER_CONNECTION.rawValue) | UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue)
-            | (ipv6 ? UInt32(MHD_USE_IPv6.rawValue) : 0)
-        if ipv6 {
-            var address = sockaddr_in6()
-            address.sin6_family = sa_family_t(AF_INET6)
-            address.sin6_port = in_port_t(UInt16(port).bigEndian)
-            address.sin6_addr = in6addr_loopback
-            return withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    transitiond_mhd_start(
-                        flags, $0, webAccessHandler, context, webRequestCompleted, context, connectionLimit)
-                }
-            }
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = in_addr_t(UInt32(0x7f00_0001).bigEndian)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                transitiond_mhd_start(
-                    flags, $0, webAccessHandler, context, webRequestCompleted, context, connectionLimit)
-            }
+            | (address.isIPv6 ? UInt32(MHD_USE_IPv6.rawValue) : 0)
+        return address.withSocketAddress(port: port) {
+            transitiond_mhd_start(flags, $0, webAccessHandler, context, webRequestCompleted, context, connectionLimit)
         }
     }
 
