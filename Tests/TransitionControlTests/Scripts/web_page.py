@@ -276,9 +276,20 @@ def two_pages(driver, url, directory, arguments):
         other.set_script_timeout(TIMEOUT)
         open_stack(driver, url)
         open_stack(other, url)
-        # Pushed by the second page: the first learns the incoming screen's styles from the server.
-        pushed = call(other, "Push", {"stack": "main", "screen": screen})
+        # Pushed from neither page's controls, interactively so that it lasts: both pages learn the incoming
+        # screen's styles from the server when it begins, then it is driven to the end.
+        pushed = call(other, "BeginInteractive", {"stack": "main", "operation": "push", "screen": screen})
         assert pushed["status"] == 200 and "error" not in pushed["body"], pushed
+        for page in (driver, other):
+            wait(page, "return window.transitiondWeb.models.get('main').styles.has(arguments[0]);",
+                 screen["id"] + "/" + screen["root"]["id"])
+        for fraction in (0.25, 0.5, 0.75):
+            call(other, "UpdateInteractive", {"stack": "main", "fraction": fraction})
+            for page in (driver, other):
+                wait(page, "const f = window.transitiondWeb.models.get('main').drawn;"
+                     "return f && f.transition && Math.abs(f.transition.progress - arguments[0]) < 1e-6;", fraction)
+        finished = call(other, "FinishInteractive", {"stack": "main"})
+        assert finished["status"] == 200 and "error" not in finished["body"], finished
         result = {"console": console_errors(driver) + console_errors(other)}
         for name, page in [("first", driver), ("second", other)]:
             wait(page, "return window.transitiondWeb.models.get('main').events.some(e => e.event.kind === 'completed');")
