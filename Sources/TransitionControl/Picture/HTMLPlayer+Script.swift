@@ -14,6 +14,8 @@ extension HTMLPlayer {
 
         \#(QuadMapping.script)
 
+        \#(NodeStyle.script)
+
         function frameAt(t) {
           let low = 0, high = data.frames.length - 1;
           while (low < high) {
@@ -37,6 +39,16 @@ extension HTMLPlayer {
             box.style.height = node[4] + "px";
             box.style.transform = matrix;
             box.style.opacity = node[2];
+            if (key.style !== undefined && !key.highlight) {
+              if (box.dataset.key !== String(node[0])) {
+                box.className = "styled";
+                box.style.background = "";
+                applyStyle(box, key.style, () => null);
+                box.dataset.key = String(node[0]);
+              }
+              return;
+            }
+            box.dataset.key = "";
             box.className = key.highlight ? "highlight" : ["view", "snapshot", "overlay"][node[1]];
             box.style.background = key.highlight ? "#ff00ff" : key.color;
             box.textContent = key.highlight || node[1] === 2 ? "" : key.name;

@@ -97,32 +97,9 @@ extension WebPage {
           return found;
         }
 
-        function applyStyle(box, style) {
-          box.className = "node";
-          box.textContent = "";
-          box.style.backgroundColor = style && typeof style.fill === "string" ? style.fill : "transparent";
-          if (style && typeof style.image === "string") {
-            const label = () => { box.classList.add("placeholder"); box.textContent = style.image; };
-            if (page.config.images) {
-              const image = document.createElement("img");
-              image.alt = style.image;
-              image.style.cssText = "width:100%;height:100%;object-fit:cover;display:block";
-              image.onerror = () => { image.remove(); label(); };
-              image.src = withToken("/images/" + encodeURIComponent(style.image));
-              box.appendChild(image);
-            } else label();
-          }
-          if (style && typeof style.text === "string") {
-            const text = document.createElement("span");
-            text.textContent = style.text;
-            text.style.width = "100%";
-            text.style.padding = "0 8px";
-            text.style.textAlign = typeof style.textAlign === "string" ? style.textAlign : "left";
-            text.style.fontSize = (typeof style.fontSize === "number" ? style.fontSize : 17) + "px";
-            if (typeof style.textColor === "string") text.style.color = style.textColor;
-            box.appendChild(text);
-          }
-        }
+        \#(NodeStyle.script)
+
+        function imageURL(name) { return page.config.images ? withToken("/images/" + encodeURIComponent(name)) : null; }
 
         class Renderer {
           constructor(container) { this.container = container; this.pool = []; this.scale = 1; }
@@ -142,7 +119,8 @@ extension WebPage {
               const version = key + " " + stack.version + " " + (node.kind === "overlay" ? JSON.stringify(node.style) : "");
               if (node.kind !== "overlay" && !stack.styles.has(key)) unstyled = true;
               if (box.dataset.version !== version) {
-                applyStyle(box, node.kind === "overlay" ? node.style : stack.styles.get(key));
+                box.className = "node";
+                applyStyle(box, node.kind === "overlay" ? node.style : stack.styles.get(key), imageURL);
                 box.dataset.version = version;
               }
               box.dataset.key = key;

@@ -12,6 +12,8 @@ Usage: web_page.py URL SCENARIO OUTPUT_DIRECTORY [ARGUMENTS...]
   tap NODE SCREEN_NAME ANIMATOR                    click NODE, push SCREEN_NAME (of --screens) with ANIMATOR
                                                    through the page's controls, report the first frame
   twoPages SCREEN_FILE                             two windows, a push, the frame indexes each received
+  player X,Y...                                     (a file:// URL of picture --format html) the colours at
+                                                   the points and the texts shown
   reconnect                                        prints "ready", waits for the page to say the daemon is
                                                    gone, prints "down", waits for it to draw again
 
@@ -317,12 +319,27 @@ def reconnect(driver, url, directory, arguments):
             "console": console_errors(driver)}
 
 
+def player(driver, url, directory, arguments):
+    """`picture --format html`'s page: the colours at the points "x,y" (CSS pixels) and the texts shown."""
+    driver.get(url)
+    wait(driver, "return document.querySelectorAll('#stage div').length > 0;")
+    width, channels, rows = decode_png(driver.get_screenshot_as_png())
+    colours = []
+    for point in arguments:
+        x, y = (int(float(v)) for v in point.split(","))
+        colours.append("#%02X%02X%02X" % tuple(rows[y][x * channels:x * channels + 3]))
+    texts = driver.execute_script(
+        "return [...document.querySelectorAll('#stage span')].filter(s => s.offsetParent !== null)"
+        ".map(s => s.textContent);")
+    return {"colours": colours, "texts": texts, "console": console_errors(driver)}
+
+
 def main():
     url, scenario, directory = sys.argv[1], sys.argv[2], sys.argv[3]
     driver = browser(directory)
     try:
         driver.set_script_timeout(TIMEOUT)
-        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages, "reconnect": reconnect}[scenario]
+        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages, "reconnect": reconnect, "player": player}[scenario]
         print(json.dumps(run(driver, url, directory, sys.argv[4:])))
     finally:
         driver.quit()
