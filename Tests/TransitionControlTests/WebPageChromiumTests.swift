@@ -100,6 +100,37 @@ struct WebPageChromiumTests {
         _ = await server.stop()
     }
 
+    /// A 2 × 2 PNG (green), named like seed 002's first photo: browsers draw an image by its bytes.
+    static let photo: [UInt8] = stride(from: 0, to: photoHex.count, by: 2).map {
+        let start = photoHex.index(photoHex.startIndex, offsetBy: $0)
+        return UInt8(photoHex[start..<photoHex.index(start, offsetBy: 2)], radix: 16) ?? 0
+    }
+    static let photoHex =
+        "89504e470d0a1a0a0000000d4948445200000002000000020802000000fdd49a730000001049444154789c63f8cfc000440c"
+        + "100a001fee03fd8b5f14d40000000049454e44ae426082"
+
+    @Test func imagesComeFromTheImagesDirectoryAndMissingOnesArePlaceholders() async throws {
+        let daemon = try await Self.daemon(root: "seed002-photos")
+        defer { daemon.stop() }
+        let images = try TemporaryDirectory()
+        defer { images.remove() }
+        try TextFile.writeBytes(Self.photo, to: images.file("photo-0.jpg"))
+        let server = try await WebServerProcess.start(socket: daemon.socketPath, ["--images", images.path])
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        guard let result = try await Self.browse(server, "images", [], directory: directory) else { return }
+        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+        let nodes = result["nodes"]?.arrayValue ?? []
+        #expect(nodes.count == 6, "\(result)")
+        for node in nodes {
+            let loaded = node["key"] == "photos/image0"
+            #expect(node["image"]?.boolValue == loaded, "\(node)")
+            #expect((node["placeholder"]?.stringValue?.hasPrefix("photo-") ?? false) == !loaded, "\(node)")
+            #expect(node["inside"] == true, "\(node)")
+        }
+        _ = await server.stop()
+    }
+
     @Test(arguments: [(0.7, true), (0.3, false)])
     func aDragFromTheLeftEdgePopsPastHalfwayAndCancelsShortOfIt(fraction: Double, pops: Bool) async throws {
         let daemon = try await Self.daemon(root: "seed003-first", pushed: ["seed003-second"])

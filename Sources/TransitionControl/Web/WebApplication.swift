@@ -5,7 +5,7 @@ import JSON
 /// | request | answer |
 /// |---|---|
 /// | `GET /` | the page (``WebPage``) |
-/// | `GET /config` | `{"readOnly": …, "screens": [names], "images": …}` |
+/// | `GET /config` | `{"readOnly": …, "screens": [names], "images": [names]}` |
 /// | `GET /sent-screens?stack=A` | `{"screens": [objects]}`: the screens pages sent to A (``WebCallRelay``) |
 /// | `GET /events?stack=A&stack=B` | the stacks' frames and events as Server-Sent Events (``FrameRelay``) |
 /// | `POST /api/<Method>` | a call relayed to the daemon (``WebCallRelay``), JSON in and out |
@@ -87,7 +87,7 @@ public final class WebApplication: Sendable {
         try? JSONWriter.write(
             [
                 "readOnly": .bool(readOnly), "screens": .array(names.map { .string($0) }),
-                "images": .bool(images != nil),
+                "images": .array((images?.names() ?? []).map { .string($0) }),
             ], into: &bytes)
         return .json(200, bytes)
     }

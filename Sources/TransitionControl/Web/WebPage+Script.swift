@@ -20,7 +20,7 @@ extension WebPage {
 
         \#(QuadMapping.script)
 
-        const page = { config: { readOnly: true, screens: [], images: false }, view: null, models: new Map(),
+        const page = { config: { readOnly: true, screens: [], images: [] }, view: null, models: new Map(),
           source: null, selected: null, streamKey: "", connected: false };
 
         function withToken(path) { return path + (path.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(token); }
@@ -99,7 +99,10 @@ extension WebPage {
 
         \#(NodeStyle.script)
 
-        function imageURL(name) { return page.config.images ? withToken("/images/" + encodeURIComponent(name)) : null; }
+        // Only images --images has: a missing one is a placeholder, not a failed request in the console.
+        function imageURL(name) {
+          return page.config.images.includes(name) ? withToken("/images/" + encodeURIComponent(name)) : null;
+        }
 
         class Renderer {
           constructor(container) { this.container = container; this.pool = []; this.scale = 1; }

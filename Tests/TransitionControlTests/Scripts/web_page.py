@@ -12,6 +12,7 @@ Usage: web_page.py URL SCENARIO OUTPUT_DIRECTORY [ARGUMENTS...]
   tap NODE SCREEN_NAME ANIMATOR                    click NODE, push SCREEN_NAME (of --screens) with ANIMATOR
                                                    through the page's controls, report the first frame
   twoPages SCREEN_FILE                             two windows, a push, the frame indexes each received
+  images                                           every node with an image: loaded, or its placeholder
   player X,Y...                                     (a file:// URL of picture --format html) the colours at
                                                    the points and the texts shown
   reconnect                                        prints "ready", waits for the page to say the daemon is
@@ -319,6 +320,30 @@ def reconnect(driver, url, directory, arguments):
             "console": console_errors(driver)}
 
 
+def images(driver, url, directory, arguments):
+    """Every node with an image: the image or its placeholder, and whether it lies inside the node's quad."""
+    open_stack(driver, url)
+    wait(driver, "return [...document.querySelectorAll('#stage img')].every(i => i.complete);")
+    nodes = driver.execute_script("""
+      const stack = window.transitiondWeb.models.get("main");
+      const stage = document.getElementById("stage").getBoundingClientRect();
+      const scale = window.transitiondWeb.stageRenderer.scale;
+      return [...document.querySelectorAll("#stage .node")].filter(b => b.style.display !== "none")
+        .filter(b => { const s = stack.styles.get(b.dataset.key); return s && s.image; }).map(b => {
+          const node = stack.drawn.nodes.find(n => n.z === Number(b.dataset.z));
+          const image = b.querySelector("img");
+          const shown = image || b;
+          const r = shown.getBoundingClientRect();
+          return {key: b.dataset.key, image: image ? image.naturalWidth > 0 : false,
+            placeholder: b.classList.contains("placeholder") ? b.textContent : null,
+            centre: [r.left + r.width / 2, r.top + r.height / 2],
+            quad: node.quad.map(c => [stage.left + c[0] * scale, stage.top + c[1] * scale])};
+        });""")
+    for node in nodes:
+        node["inside"] = inside(node.pop("centre"), node.pop("quad"))
+    return {"nodes": nodes, "console": console_errors(driver)}
+
+
 def player(driver, url, directory, arguments):
     """`picture --format html`'s page: the colours at the points "x,y" (CSS pixels) and the texts shown."""
     driver.get(url)
@@ -339,7 +364,7 @@ def main():
     driver = browser(directory)
     try:
         driver.set_script_timeout(TIMEOUT)
-        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages, "reconnect": reconnect, "player": player}[scenario]
+        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages, "reconnect": reconnect, "player": player, "images": images}[scenario]
         print(json.dumps(run(driver, url, directory, sys.argv[4:])))
     finally:
         driver.quit()
