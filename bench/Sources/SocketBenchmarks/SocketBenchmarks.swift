@@ -3,7 +3,7 @@ import BenchmarkKit
 /// The `sockets` group (issue 4): the real `transitiond` on a Unix socket under a C load generator, next
 /// to redis-server's PING with redis-benchmark in the same run, and the latency from a gesture update to
 /// the frame that shows it, how many stacks' frames it streams to subscribers, and what `transitionctl
-/// web` costs per frame it relays.
+/// web` costs per frame it relays and its page per frame it draws.
 public enum SocketBenchmarks {
     /// The group; `benchDirectory` is the bench package, where the daemon is built.
     public static func group(benchDirectory: String) -> BenchmarkGroup {
@@ -15,6 +15,7 @@ public enum SocketBenchmarks {
                 + UpdateLatencyBenchmarks.benchmarks(benchDirectory: benchDirectory)
                 + FrameDeliveryBenchmarks.benchmarks(benchDirectory: benchDirectory)
                 + WebRelayBenchmarks.benchmarks(benchDirectory: benchDirectory)
+                + WebPageBenchmarks.benchmarks(benchDirectory: benchDirectory)
         )
     }
 }

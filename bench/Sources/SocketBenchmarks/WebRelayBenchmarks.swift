@@ -90,48 +90,15 @@ enum WebRelayBenchmarks {
             return .failure(error)
         }
         defer { daemon.stop() }
-        let control = controlBinary.path
-        let log = daemon.directory.path + "/transitionctl.log"
-        func run(_ arguments: [String]) -> Bool {
-            let outcome = try? ChildProcess.run(
-                control, ["--socket", daemon.socketPath, "-q"] + arguments, outputPath: log, timeoutSeconds: 30)
-            return ChildProcess.succeeded(outcome?.status)
+        let served: WebServerUnderBench
+        switch WebServerUnderBench.start(
+            daemon: daemon, control: controlBinary.path, stacks: stackCount, arguments: ["--read-only"])
+        {
+        case .success(let started): served = started
+        case .failure(let error): return .failure(error)
         }
-        guard run(["define-animator", BenchmarkAnimators.longSlideJSON]) else {
-            return .failure(BenchmarkFailure("define-animator failed: \(TextFile.read(log) ?? "")"))
-        }
-        var stacks: [String] = []
-        for index in 0..<stackCount {
-            let name = "web\(index)"
-            guard
-                run(["create-stack", name, BenchmarkScreens.listJSON, "--size", "375x667"]),
-                run(["push", name, BenchmarkScreens.detailJSON, "--animator", BenchmarkAnimators.longSlideName])
-            else {
-                return .failure(BenchmarkFailure("creating stack \(name) failed: \(TextFile.read(log) ?? "")"))
-            }
-            stacks.append(name)
-        }
-        let webLog = daemon.directory.path + "/web.log"
-        let web: ChildProcess
-        do {
-            web = try ChildProcess(
-                control, ["web", "--socket", daemon.socketPath, "--port", "0", "--read-only"], outputPath: webLog)
-        } catch {
-            return .failure(BenchmarkFailure("\(error)"))
-        }
-        defer { _ = web.terminate(graceSeconds: 5) }
-        // The URL is the server's first line of output.
-        var url: Substring?
-        let deadline = monotonicSeconds() + 20
-        while url == nil && monotonicSeconds() < deadline {
-            url = (TextFile.read(webLog) ?? "").split(separator: "\n").first { $0.hasPrefix("http://127.0.0.1:") }
-            if url == nil { usleep(10_000) }
-        }
-        guard let url, let colon = url.dropFirst("http://127.0.0.1:".count).split(separator: "/").first,
-            let port = UInt16(colon), let token = url.split(separator: "=").last
-        else {
-            return .failure(BenchmarkFailure("transitionctl web printed no URL: \(TextFile.read(webLog) ?? "")"))
-        }
+        defer { served.stop() }
+        let (web, port, token, stacks) = (served.process, served.port, served.token, served.stacks)
         let path = "/events?token=\(token)&" + stacks.map { "stack=\($0)" }.joined(separator: "&")
         let reader: EventStreamClient
         do {
