@@ -178,6 +178,30 @@ struct WebPageChromiumTests {
         _ = await server.stop()
     }
 
+    @Test func theControlsPauseScrubReverseAndResumeTheTransition() async throws {
+        let daemon = try await Self.daemon(root: "seed000-index")
+        defer { daemon.stop() }
+        let defined = await ToolRun.transitionctl(
+            ["define-animator", TestScreens.slowFade()], socket: daemon.socketPath)
+        #expect(defined.status == .success, "\(defined.errors)")
+        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        guard
+            let result = try await Self.browse(
+                server, "controls", ["seed000-detail.json", "slowFade"], directory: directory)
+        else { return }
+        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+        #expect(result["message"] == "", "\(result)")
+        #expect(result["paused"] == true, "\(result)")
+        let scrubbed = result["scrubbed"]?.arrayValue?.compactMap(\.doubleValue) ?? []
+        #expect(scrubbed.count == 2 && abs(scrubbed[0] - 0.5) < 0.001 && abs(scrubbed[1] - 0.02) < 0.001)
+        let kinds = result["events"]?.arrayValue?.compactMap { $0["kind"]?.stringValue } ?? []
+        #expect(kinds.prefix(2) == ["began", "cancelled"], "\(result)")
+        #expect(try await NavigationCommandsTests.screens(daemon) == ["index"])
+        _ = await server.stop()
+    }
+
     @Test func aTappedTileIsTheZoomsSource() async throws {
         let daemon = try await Self.daemon(root: "seed000-index")
         defer { daemon.stop() }

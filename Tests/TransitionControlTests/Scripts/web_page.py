@@ -12,6 +12,7 @@ Usage: web_page.py URL SCENARIO OUTPUT_DIRECTORY [ARGUMENTS...]
   tap NODE SCREEN_NAME ANIMATOR                    click NODE, push SCREEN_NAME (of --screens) with ANIMATOR
                                                    through the page's controls, report the first frame
   twoPages SCREEN_FILE                             two windows, a push, the frame indexes each received
+  controls SCREEN_NAME ANIMATOR                    the overview by keyboard, push, pause, scrub, reverse, resume
   images                                           every node with an image: loaded, or its placeholder
   player X,Y...                                     (a file:// URL of picture --format html) the colours at
                                                    the points and the texts shown
@@ -320,6 +321,38 @@ def reconnect(driver, url, directory, arguments):
             "console": console_errors(driver)}
 
 
+def controls(driver, url, directory, arguments):
+    """From the overview by keyboard into the stack, then the page's own controls: push SCREEN_NAME with
+    ANIMATOR, pause, scrub to 0.5, scrub to 0.02, reverse, resume (the transition runs back and ends)."""
+    from selenium.webdriver.common.keys import Keys
+    screen_name, animator = arguments
+    driver.get(url)
+    card = wait(driver, "return document.querySelector('.card[data-name=\"main\"]');")
+    card.send_keys(Keys.ENTER)
+    wait(driver, "const m = window.transitiondWeb.models.get('main');"
+         "return location.hash === '#stack=main' && m && m.drawn && m.description;")
+    driver.execute_script("document.getElementById('screen').value = arguments[0];"
+                          "document.getElementById('animatorChoice').value = arguments[1];", screen_name, animator)
+    driver.find_element("id", "push").click()
+    wait(driver, "const f = window.transitiondWeb.models.get('main').drawn; return f && f.transition;")
+    driver.find_element("id", "pause").click()
+    paused = wait(driver, "return window.transitiondWeb.models.get('main').description.transition !== undefined;") and \
+        call(driver, "GetStack", {"name": "main"})["body"]["parameters"]["stack"]["transition"]["paused"]
+    scrubbed = []
+    for fraction in (0.5, 0.02):
+        driver.execute_script("const s = document.getElementById('scrub'); s.value = arguments[0];"
+                              "s.dispatchEvent(new Event('input'));", fraction)
+        scrubbed.append(wait(driver, "const f = window.transitiondWeb.models.get('main').drawn;"
+                             "return f && f.transition && Math.abs(f.transition.progress - arguments[0]) < 1e-3"
+                             " && f.transition.progress;", fraction))
+    driver.find_element("id", "reverse").click()
+    driver.find_element("id", "resume").click()
+    wait(driver, "return window.transitiondWeb.models.get('main').events.some(e => e.event.kind === 'cancelled');")
+    events = driver.execute_script("return window.transitiondWeb.models.get('main').events.map(e => e.event);")
+    return {"paused": paused, "scrubbed": scrubbed, "events": events, "console": console_errors(driver),
+            "message": driver.execute_script("return document.getElementById('message').textContent")}
+
+
 def images(driver, url, directory, arguments):
     """Every node with an image: the image or its placeholder, and whether it lies inside the node's quad."""
     open_stack(driver, url)
@@ -364,7 +397,7 @@ def main():
     driver = browser(directory)
     try:
         driver.set_script_timeout(TIMEOUT)
-        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages, "reconnect": reconnect, "player": player, "images": images}[scenario]
+        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages, "reconnect": reconnect, "player": player, "images": images, "controls": controls}[scenario]
         print(json.dumps(run(driver, url, directory, sys.argv[4:])))
     finally:
         driver.quit()
