@@ -131,16 +131,17 @@ struct WebPageChromiumTests {
         _ = await server.stop()
     }
 
-    @Test(arguments: [(0.7, true), (0.3, false)])
-    func aDragFromTheLeftEdgePopsPastHalfwayAndCancelsShortOfIt(fraction: Double, pops: Bool) async throws {
+    @Test(arguments: [(0.7, true, "mouse"), (0.3, false, "mouse"), (0.7, true, "touch")])
+    func aDragFromTheLeftEdgePopsPastHalfwayAndCancelsShortOfIt(
+        fraction: Double, pops: Bool, pointer: String
+    ) async throws {
         let daemon = try await Self.daemon(root: "seed003-first", pushed: ["seed003-second"])
         defer { daemon.stop() }
         let server = try await WebServerProcess.start(socket: daemon.socketPath)
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        guard let result = try await Self.browse(server, "drag", [String(fraction)], directory: directory) else {
-            return
-        }
+        guard let result = try await Self.browse(server, "drag", [String(fraction), pointer], directory: directory)
+        else { return }
         #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
         let events = result["events"]?.arrayValue ?? []
         let began = events.first { $0["kind"] == "began" }

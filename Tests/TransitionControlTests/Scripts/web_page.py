@@ -6,9 +6,9 @@ Usage: web_page.py URL SCENARIO OUTPUT_DIRECTORY [ARGUMENTS...]
 
   geometry SCREEN_FILE ANIMATOR SECONDS [SOURCE]   begin pushing SCREEN_FILE interactively, hold it at
                                                    SECONDS, and compare every drawn node with the frame
-  drag FRACTION [down]                             drag from the left edge to FRACTION of the width (down:
-                                                   from the top to FRACTION of the height), hold, release,
-                                                   and report the page's events
+  drag FRACTION [down] [touch]                     drag from the left edge to FRACTION of the width (down:
+                                                   from the top to FRACTION of the height; touch: a finger,
+                                                   not a mouse), hold, release, and report the page's events
   tap NODE SCREEN_NAME ANIMATOR                    click NODE, push SCREEN_NAME (of --screens) with ANIMATOR
                                                    through the page's controls, report the first frame
   twoPages SCREEN_FILE                             two windows, a push, the frame indexes each received
@@ -220,7 +220,9 @@ def geometry(driver, url, directory, arguments):
 
 def drag(driver, url, directory, arguments):
     fraction = float(arguments[0])
-    down = len(arguments) > 1 and arguments[1] == "down"
+    down = "down" in arguments[1:]
+    # A finger (touch) instead of a mouse: the page handles pointer events of every kind.
+    kind = interaction.POINTER_TOUCH if "touch" in arguments[1:] else interaction.POINTER_MOUSE
     open_stack(driver, url)
     stage = driver.execute_script(
         "const r = document.getElementById('stage').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
@@ -228,7 +230,7 @@ def drag(driver, url, directory, arguments):
     # Across from 5 px off the left edge, or down from 5 px below the top.
     start = (int(left + 5), int(top + height / 2)) if not down else (int(left + width / 2), int(top + 5))
     end = (int(left + fraction * width), start[1]) if not down else (start[0], int(top + fraction * height))
-    actions = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_MOUSE, "mouse"))
+    actions = ActionBuilder(driver, mouse=PointerInput(kind, "pointer"))
     actions.pointer_action.move_to_location(*start)
     actions.pointer_action.pointer_down()
     steps = 12
