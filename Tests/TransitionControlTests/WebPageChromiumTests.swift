@@ -179,6 +179,40 @@ struct WebPageChromiumTests {
         _ = await server.stop()
     }
 
+    @Test func theOverviewShowsStacksAsTheyAreCreatedAndDeleted() async throws {
+        guard ProcessPath.find(["chromium"]) != nil, ProcessPath.find(["chromedriver"]) != nil else {
+            Issue.record("chromium and chromium-driver are not installed; scripts/install-dependencies installs them")
+            return
+        }
+        let daemon = try await Self.daemon(root: "seed000-index")
+        defer { daemon.stop() }
+        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let browser = try ChildProcess(
+            executable: ProcessPath.find(["python3"]) ?? "/usr/bin/python3",
+            arguments: [
+                RepositoryFiles.path("Tests/TransitionControlTests/Scripts/web_page.py"), server.url, "overview",
+                directory.path,
+            ],
+            environment: ["PATH=\(ProcessPath.value)", "HOME=\(directory.path)", "LC_ALL=C"])
+        #expect(await SystemThread.run { browser.readOutputLine() } == "ready")
+        let created = await ToolRun.transitionctl(
+            ["create-stack", "extra", SeedFiles.screenPath("seed001-first"), "--size", "375x667"],
+            socket: daemon.socketPath)
+        #expect(created.status == .success, "\(created.errors)")
+        #expect(await SystemThread.run { browser.readOutputLine() } == "created")
+        let deleted = await ToolRun.transitionctl(["delete-stack", "extra"], socket: daemon.socketPath)
+        #expect(deleted.status == .success, "\(deleted.errors)")
+        let result = await browser.finish()
+        #expect(result.status == 0, "\(result.errors)")
+        let report = try JSONReader.parse(String(result.output.split(separator: "\n").last ?? ""))
+        #expect(report["meta"]?.stringValue?.contains("first · depth 1") == true, "\(report)")
+        #expect(report["cards"] == ["main"], "\(report)")
+        #expect(report["console"]?.arrayValue?.isEmpty == true, "\(report)")
+        _ = await server.stop()
+    }
+
     @Test func theControlsPauseScrubReverseAndResumeTheTransition() async throws {
         let daemon = try await Self.daemon(root: "seed000-index")
         defer { daemon.stop() }

@@ -12,6 +12,8 @@ Usage: web_page.py URL SCENARIO OUTPUT_DIRECTORY [ARGUMENTS...]
   tap NODE SCREEN_NAME ANIMATOR                    click NODE, push SCREEN_NAME (of --screens) with ANIMATOR
                                                    through the page's controls, report the first frame
   twoPages SCREEN_FILE                             two windows, a push, the frame indexes each received
+  overview                                         prints "ready", waits for a stack "extra", prints
+                                                   "created", waits for it to go
   controls SCREEN_NAME ANIMATOR                    the overview by keyboard, push, pause, scrub, reverse, resume
   images                                           every node with an image: loaded, or its placeholder
   player X,Y...                                     (a file:// URL of picture --format html) the colours at
@@ -323,6 +325,20 @@ def reconnect(driver, url, directory, arguments):
             "console": console_errors(driver)}
 
 
+def overview(driver, url, directory, arguments):
+    """The overview: prints "ready" once main's card shows, waits for a card "extra" (the test creates
+    the stack) with a drawn thumbnail, prints "created", waits for the card to go (the test deletes it)."""
+    driver.get(url)
+    wait(driver, "return document.querySelector('.card[data-name=\"main\"] .node');")
+    print("ready", flush=True)
+    meta = wait(driver, "const card = document.querySelector('.card[data-name=\"extra\"]');"
+                "return card && card.querySelectorAll('.node').length > 0 && card.querySelector('.meta').textContent;")
+    print("created", flush=True)
+    wait(driver, "return document.querySelector('.card[data-name=\"extra\"]') === null;")
+    cards = driver.execute_script("return [...document.querySelectorAll('.card')].map(c => c.dataset.name);")
+    return {"meta": meta, "cards": cards, "console": console_errors(driver)}
+
+
 def controls(driver, url, directory, arguments):
     """From the overview by keyboard into the stack, then the page's own controls: push SCREEN_NAME with
     ANIMATOR, pause, scrub to 0.5, scrub to 0.02, reverse, resume (the transition runs back and ends)."""
@@ -399,7 +415,7 @@ def main():
     driver = browser(directory)
     try:
         driver.set_script_timeout(TIMEOUT)
-        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages, "reconnect": reconnect, "player": player, "images": images, "controls": controls}[scenario]
+        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages, "reconnect": reconnect, "player": player, "images": images, "controls": controls, "overview": overview}[scenario]
         print(json.dumps(run(driver, url, directory, sys.argv[4:])))
     finally:
         driver.quit()
