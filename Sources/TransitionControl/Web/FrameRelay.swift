@@ -121,9 +121,9 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
     ///
     /// The daemon writes a tick's frames to its subscribers one after another, and a stream of many
     /// stacks would otherwise wake (and send a chunk to the browser) once per frame. So once something
-    /// came, it keeps gathering, waiting at most ``gatherMilliseconds`` in all, until every connection
-    /// has delivered a reply, or ``gatherBytes`` are pending: a one-stack stream goes on at once, a
-    /// many-stack stream sends a tick's frames in a few chunks.
+    /// came and other connections have not delivered yet, it sleeps for ``gatherMilliseconds`` and then
+    /// takes what arrived meanwhile, unless ``gatherBytes`` are already pending: a one-stack stream goes
+    /// on at once, a many-stack stream wakes about twice a tick and sends its frames in a few chunks.
     private func waitForReplies() {
         var delivered = [Bool](repeating: false, count: connections.count)
         var remaining = connections.count
@@ -160,7 +160,10 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
             let now = MonotonicClock.now()
             if deadline == 0 { deadline = now + Int64(Self.gatherMilliseconds) * 1_000_000 }
             guard remaining > 0, pending.count - pendingOffset < Self.gatherBytes, now < deadline else { return }
-            timeout = Int32(max(1, (deadline - now) / 1_000_000))
+            // One sleep for the rest of the tick's frames rather than one wake-up per frame: what arrives
+            // within the window goes out in this chunk, anything later at the next read, at once.
+            MonotonicClock.sleep(until: deadline)
+            timeout = 0
         }
     }
 
