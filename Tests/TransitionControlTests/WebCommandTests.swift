@@ -6,6 +6,10 @@ import TransitionControl
 import TransitionCore
 import TransitionTestSupport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `transitionctl web` as its own process against the real daemon, talked to with curl: who it lets
 /// in, what it relays, what it refuses, and how it stops.
 @Suite("transitionctl web")
@@ -125,11 +129,13 @@ struct WebCommandTests {
         defer { directory.remove() }
         try TextFile.write("PNG", to: directory.file("photo.png"))
         try TextFile.write("secret", to: directory.file("notes.txt"))
+        #expect(symlink("/etc/hostname", directory.file("link.png")) == 0)
         let (daemon, server) = try await Self.start(["--images", directory.path])
         defer { daemon.stop() }
         let token = "?token=\(server.token)"
         #expect(try await HTTPExchange.run(server.address("/images/photo.png\(token)")).body == "PNG")
         #expect(try await HTTPExchange.run(server.address("/images/notes.txt\(token)")).status == 404)
+        #expect(try await HTTPExchange.run(server.address("/images/link.png\(token)")).status == 404)
         #expect(try await HTTPExchange.run(server.address("/images/..%2Fetc%2Fpasswd\(token)")).status == 404)
         // Run from the repository, --screens defaults to the examples.
         let configuration = try JSONReader.parse(

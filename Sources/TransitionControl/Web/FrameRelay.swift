@@ -68,6 +68,8 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
         shutdown.streamOpened()
     }
 
+    /// The next bytes of the stream: what is pending, else (after connecting at the first call) the next
+    /// replies, the keep-alive comment, or the last event; nil once the last event was read.
     public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         while pendingOffset >= pending.count {
             pending.removeAll(keepingCapacity: true)
@@ -87,6 +89,7 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
         return count
     }
 
+    /// Closes the daemon connections and counts the stream closed (``WebShutdown/streamClosed()``).
     public func close() {
         closeConnections()
         if !closed {

@@ -18,6 +18,13 @@ public final class WebApplication: Sendable {
     /// of a page shows a few dozen at most.
     public static let maximumStreamStacks = 64
 
+    /// The page's Content Security Policy: its own inline script and styles, and nothing from anywhere
+    /// but this server (images, the stream and the calls), nor inside another site's frame. Defence in
+    /// depth: the page writes every text it shows with `textContent`.
+    public static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; "
+        + "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
     private let socketPath: String
     private let readOnly: Bool
     private let screens: WebFileDirectory?
@@ -55,7 +62,9 @@ public final class WebApplication: Sendable {
         guard request.method == "GET" || request.method == "HEAD" else { return .text(405, "Only GET here.") }
         switch path {
         case "/", "/index.html":
-            return WebResponse(status: 200, contentType: "text/html; charset=utf-8", body: .bytes(page))
+            var response = WebResponse(status: 200, contentType: "text/html; charset=utf-8", body: .bytes(page))
+            response.headers = [("Content-Security-Policy", Self.contentSecurityPolicy)]
+            return response
         case "/config":
             return configuration()
         case "/sent-screens":

@@ -3,8 +3,8 @@
 #endif
 
 /// A directory whose files the server offers by name (`--screens`, `--images`): only regular files
-/// directly in it, named without a slash and not starting with a dot, with one of the extensions it
-/// serves. Nothing else on the file system can be named.
+/// directly in it (not symbolic links), named without a slash and not starting with a dot, with one of
+/// the extensions it serves. Nothing else on the file system can be named.
 public struct WebFileDirectory: Sendable {
     /// The directory's path.
     public let path: String
@@ -53,9 +53,11 @@ public struct WebFileDirectory: Sendable {
         return result.sorted()
     }
 
+    /// Whether `name` is a regular file itself: a symbolic link is not served, so the directory cannot
+    /// point the server elsewhere on the file system.
     private func isRegularFile(_ name: String) -> Bool {
         var status = stat()
-        return stat(path + "/" + name, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        return lstat(path + "/" + name, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// The file `name` as a response: 404 when it cannot be served or does not exist.

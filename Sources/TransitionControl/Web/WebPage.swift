@@ -69,6 +69,8 @@ public enum WebPage {
         </main>
         <script>
         \(script)
+        \(controlsScript)
+        start();
         </script>
         </body>
         </html>

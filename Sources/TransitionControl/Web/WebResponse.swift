@@ -25,6 +25,8 @@ public struct WebResponse: Sendable {
     public var contentType: String
     /// The body.
     public var body: Body
+    /// Headers beside those every response carries (`Content-Security-Policy` for the page).
+    public var headers: [(name: String, value: String)] = []
 
     /// Creates a response.
     public init(status: Int, contentType: String, body: Body) {

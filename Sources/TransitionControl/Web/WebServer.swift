@@ -207,7 +207,7 @@ private func queue(_ response: WebResponse, on connection: OpaquePointer) -> MHD
     guard let handle else { return .NO }
     defer { MHD_destroy_response(handle) }
     MHD_add_response_header(handle, "Content-Type", response.contentType)
-    for (name, value) in commonHeaders { MHD_add_response_header(handle, name, value) }
+    for (name, value) in commonHeaders + response.headers { MHD_add_response_header(handle, name, value) }
     return MHD_queue_response(connection, UInt32(response.status), handle)
 }
 
