@@ -179,6 +179,40 @@ struct WebPageChromiumTests {
         _ = await server.stop()
     }
 
+    @Test func theNavigationControlsAndTheRulesReachTheDaemon() async throws {
+        let daemon = try DaemonUnderTest()
+        defer { daemon.stop() }
+        let tabs =
+            "[{\"name\":\"feed\",\"screens\":[\(TestScreens.screen("home")),\(TestScreens.screen("detail"))]},"
+            + "{\"name\":\"profile\",\"screens\":[\(TestScreens.screen("me"))]}]"
+        let created = await ToolRun.transitionctl(
+            ["create-stack", "main", "--size", "375x667", "--tabs", tabs], socket: daemon.socketPath)
+        #expect(created.status == .success, "\(created.errors)")
+        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let rules = #"[{"operation":"push","animator":"fade"}]"#
+        guard
+            let result = try await Self.browse(
+                server, "navigation", ["profile", "seed001-modal.json", rules, "retarget"], directory: directory)
+        else { return }
+        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+        #expect(result["message"] == "", "\(result)")
+        let began = (result["events"]?.arrayValue ?? []).filter { $0["kind"] == "began" }
+        #expect(began.compactMap { $0["operation"]?.stringValue } == ["pop", "selectTab", "present", "dismiss"])
+        let status = await ToolRun.transitionctl(["status", "main", "--json=short"], socket: daemon.socketPath)
+        let stack = try JSONReader.parse(status.output)["stack"]
+        #expect(stack?["selectedTab"] == "profile", "\(status.output)")
+        #expect(stack?["presented"]?.arrayValue?.isEmpty == true)
+        #expect(stack?["policy"] == "retarget")
+        #expect(stack?["rules"]?[0]?["animator"] == "fade")
+        let feed = await ToolRun.transitionctl(
+            ["select-tab", "main", "feed", "--no-animation"], socket: daemon.socketPath)
+        #expect(feed.status == .success)
+        #expect(try await NavigationCommandsTests.screens(daemon) == ["home"], "popped to the root")
+        _ = await server.stop()
+    }
+
     @Test func theOverviewShowsStacksAsTheyAreCreatedAndDeleted() async throws {
         guard ProcessPath.find(["chromium"]) != nil, ProcessPath.find(["chromedriver"]) != nil else {
             Issue.record("chromium and chromium-driver are not installed; scripts/install-dependencies installs them")

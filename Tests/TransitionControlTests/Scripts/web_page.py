@@ -12,6 +12,8 @@ Usage: web_page.py URL SCENARIO OUTPUT_DIRECTORY [ARGUMENTS...]
   tap NODE SCREEN_NAME ANIMATOR                    click NODE, push SCREEN_NAME (of --screens) with ANIMATOR
                                                    through the page's controls, report the first frame
   twoPages SCREEN_FILE                             two windows, a push, the frame indexes each received
+  navigation TAB SCREEN_NAME RULES POLICY          pop to root, select TAB, present and dismiss
+                                                   SCREEN_NAME, set RULES and POLICY, by the page's controls
   overview                                         prints "ready", waits for a stack "extra", prints
                                                    "created", waits for it to go
   controls SCREEN_NAME ANIMATOR                    the overview by keyboard, push, pause, scrub, reverse, resume
@@ -325,6 +327,42 @@ def reconnect(driver, url, directory, arguments):
             "console": console_errors(driver)}
 
 
+def navigation(driver, url, directory, arguments):
+    """The page's other controls in turn, each waiting for its transition's end: Pop to root, Select tab
+    TAB, Present SCREEN_NAME, Dismiss, then Set rules RULES with policy POLICY."""
+    tab, screen_name, rules, policy = arguments
+    open_stack(driver, url)
+
+    def ended(count):
+        wait(driver, "const m = window.transitiondWeb.models.get('main');"
+             "return m.events.filter(e => e.event.kind === 'completed').length >= arguments[0]"
+             " && m.frame && m.frame.transition === null && m.description && !m.description.transition;", count)
+
+    driver.find_element("id", "popToRoot").click()
+    ended(1)
+    wait(driver, "return [...document.getElementById('tab').options].some(o => o.value === arguments[0]);", tab)
+    driver.execute_script("document.getElementById('tab').value = arguments[0];", tab)
+    driver.find_element("id", "selectTab").click()
+    ended(2)
+    driver.execute_script("document.getElementById('screen').value = arguments[0];", screen_name)
+    driver.find_element("id", "present").click()
+    ended(3)
+    driver.find_element("id", "dismiss").click()
+    ended(4)
+    driver.execute_script("document.getElementById('rules').value = arguments[0];"
+                          "document.getElementById('policy').value = arguments[1];", rules, policy)
+    driver.find_element("id", "setRules").click()
+    # SetRules changes no screen: its effect is read back from the daemon.
+    deadline = time.monotonic() + TIMEOUT
+    while call(driver, "GetStack", {"name": "main"})["body"]["parameters"]["stack"]["policy"] != policy:
+        if time.monotonic() > deadline:
+            raise TimeoutError("the rules did not change")
+        time.sleep(0.02)
+    events = driver.execute_script("return window.transitiondWeb.models.get('main').events.map(e => e.event);")
+    return {"events": events, "console": console_errors(driver),
+            "message": driver.execute_script("return document.getElementById('message').textContent")}
+
+
 def overview(driver, url, directory, arguments):
     """The overview: prints "ready" once main's card shows, waits for a card "extra" (the test creates
     the stack) with a drawn thumbnail, prints "created", waits for the card to go (the test deletes it)."""
@@ -415,7 +453,7 @@ def main():
     driver = browser(directory)
     try:
         driver.set_script_timeout(TIMEOUT)
-        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages, "reconnect": reconnect, "player": player, "images": images, "controls": controls, "overview": overview}[scenario]
+        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages, "reconnect": reconnect, "player": player, "images": images, "controls": controls, "overview": overview, "navigation": navigation}[scenario]
         print(json.dumps(run(driver, url, directory, sys.argv[4:])))
     finally:
         driver.quit()
