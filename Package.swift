@@ -7,7 +7,7 @@ import PackageDescription
 //   TransitionService, TransitionClient  the io.transitiond interface, server side and client side
 //   TransitionEngine, Varlink, SystemdSupport, TaskPool
 //   TransitionCore, JSON, SystemThreads
-//   CLinux, CSystemd, CTaskHooks
+//   CLinux, CSystemd, CTaskHooks, CLibMicroHTTPD
 // See docs/architecture.md.
 let package = Package(
     name: "transitiond",
@@ -29,6 +29,11 @@ let package = Package(
             name: "CSystemd",
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
         ),
         .target(name: "CLinux"),
         .target(name: "CTaskHooks"),
@@ -61,7 +66,7 @@ let package = Package(
             ]),
         .target(
             name: "TransitionControl",
-            dependencies: ["TransitionCore", "JSON", "TransitionClient", "CLinux", "SystemThreads"]),
+            dependencies: ["TransitionCore", "JSON", "TransitionClient", "CLinux", "CLibMicroHTTPD", "SystemThreads"]),
 
         // Executables.
         .executableTarget(name: "transitiond", dependencies: ["TransitionDaemon"]),
@@ -117,7 +122,7 @@ let package = Package(
                 "TransitionControl", "TransitionClient", "TransitionCore", "JSON", "SystemThreads",
                 "TransitionTestSupport",
             ],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Scripts"]
         ),
     ],
     swiftLanguageModes: [.v6]

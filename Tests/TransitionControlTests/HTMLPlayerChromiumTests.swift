@@ -76,3 +76,53 @@ struct HTMLPlayerChromiumTests {
         #expect(abs(Double(result.pixels) - result.expectedArea) <= result.expectedArea * 0.02, "\(result)")
     }
 }
+
+/// The HTML player draws the screens' content when its input holds the screens.
+@Suite("HTML player with screens in Chromium")
+struct HTMLPlayerScreensChromiumTests {
+    @Test func aRenderWithItsScreensIsDrawnAsTheAppWould() async throws {
+        guard ProcessPath.find(["chromium"]) != nil, ProcessPath.find(["chromedriver"]) != nil else {
+            Issue.record("chromium and chromium-driver are not installed; scripts/install-dependencies installs them")
+            return
+        }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var pages: [String] = []
+        for withScreens in [true, false] {
+            let render = await ToolRun.transitionctl(
+                SeedFiles.readmeArgumentsWithAbsolutePaths + (withScreens ? ["--with-screens"] : []))
+            #expect(render.status == .success, "\(render.errors)")
+            let frames = directory.file("zoom-\(withScreens).jsonl")
+            try TextFile.write(render.output, to: frames)
+            let page = directory.file("zoom-\(withScreens).html")
+            let picture = await ToolRun.transitionctl(["picture", frames, "--format", "html", "-o", page])
+            #expect(picture.status == .success, "\(picture.errors)")
+            pages.append(page)
+        }
+        let offset = Double(HTMLPlayer.stageOffset)
+        // At 0 s, seed 000's index: tile 3's centre is teal, the view white; at the end, the detail screen's
+        // "Hello World".
+        let points = ["\(offset + 227.5),\(offset + 125)", "\(offset + 100),\(offset + 400)"]
+        func browse(_ url: String) async throws -> JSONValue? {
+            let child = try ChildProcess(
+                executable: ProcessPath.find(["python3"]) ?? "/usr/bin/python3",
+                arguments: [
+                    RepositoryFiles.path("Tests/TransitionControlTests/Scripts/web_page.py"), url, "player",
+                    directory.path,
+                ] + points,
+                environment: ["PATH=\(ProcessPath.value)", "HOME=\(directory.path)", "LC_ALL=C"])
+            let result = await child.finish()
+            #expect(result.status == 0, "\(result.errors)")
+            return try result.output.split(separator: "\n").last.map { try JSONReader.parse(String($0)) }
+        }
+        let start = try await browse("file://\(pages[0])#t=0&scale=1")
+        #expect(start?["colours"] == ["#56CEBA", "#FFFFFF"], "\(String(describing: start))")
+        #expect(start?["console"]?.arrayValue?.isEmpty == true)
+        let end = try await browse("file://\(pages[0])#t=5&scale=1")
+        #expect(end?["texts"] == ["Hello World"], "\(String(describing: end))")
+        // Without the screens, the same frames still play, in debug colours with the nodes' names.
+        let old = try await browse("file://\(pages[1])#t=0&scale=1")
+        #expect(old?["colours"]?[0] != "#56CEBA", "\(String(describing: old))")
+        #expect(old?["console"]?.arrayValue?.isEmpty == true)
+    }
+}

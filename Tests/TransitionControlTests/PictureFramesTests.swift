@@ -1,3 +1,4 @@
+import JSON
 import Testing
 import TransitionControl
 
@@ -23,6 +24,20 @@ struct PictureFramesTests {
         #expect(middle.nodes.first { $0.key == "dim" }?.fill == "#000000")
         #expect(middle.progress == 0.5)
         #expect(frames.frames[2].progress == nil)
+    }
+
+    @Test func screenLinesGiveTheNodesStyles() throws {
+        let nested =
+            ##"{"screen":{"id":"a","root":{"id":"root","frame":[0,0,200,100],"style":{"fill":"#112233"},"##
+            + #""children":[{"id":"card","frame":[0,0,10,10],"style":{"text":"Hi"}},{"id":"plain","frame":[0,0,1,1]}]}}}"#
+        let flat = ##"{"screen":{"id":"b","nodes":[{"id":"root","frame":[0,0,200,100],"style":{"fill":"#445566"}}]}}"##
+        let frames = try Self.read(nested + "\n" + PictureFixtures.small + flat + "\n")
+        #expect(frames.frames.count == 3, "screen lines are not frames")
+        #expect(frames.styles["a/root"] == ["fill": "#112233"])
+        #expect(frames.styles["a/card"] == ["text": "Hi"])
+        #expect(frames.styles["a/plain"] == .null)
+        #expect(frames.styles["b/root"] == ["fill": "#445566"])
+        #expect(try Self.read(PictureFixtures.small).styles.isEmpty)
     }
 
     @Test func givenRateAndSizeWin() throws {

@@ -52,16 +52,41 @@ struct RecordCommandTests {
         let timedResult = await timed.finish()
         #expect(timedResult.status == 0)
         #expect(timedResult.errors.isEmpty, "-q")
-        #expect(timedResult.output.split(separator: "\n").count == 1, "the idle stack's frame only")
+        // The stack's screen, then the idle stack's frame only.
+        let timedLines = timedResult.output.split(separator: "\n")
+        #expect(timedLines.count == 2, "\(timedResult.output)")
+        #expect(timedLines.first?.hasPrefix(#"{"screen":{"id":"home","#) == true)
         for signal in [SIGINT, SIGTERM] {
             guard let recorder = try InteractiveCommandsTests.start(["record", "main", "--no-events"], daemon: daemon)
             else { return }
+            #expect(recorder.readOutputLine()?.hasPrefix(#"{"screen":"#) == true)
             #expect(recorder.readOutputLine()?.hasPrefix(#"{"stack":"main","#) == true)
             recorder.send(signal: signal)
             let result = await recorder.finish()
             #expect(result.status == 0, "signal \(signal): \(result.errors)")
             #expect(result.errors == "transitionctl: Recorded 1 frame and 0 events of stack main.\n")
         }
+    }
+
+    @Test func aRecordingHoldsTheScreensItsFramesShow() async throws {
+        let daemon = try await NavigationCommandsTests.daemonWithStack()
+        defer { daemon.stop() }
+        guard let recorder = try InteractiveCommandsTests.start(["record", "main", "--until-settled"], daemon: daemon)
+        else { return }
+        // The screens come first, then the subscription's first frame.
+        #expect(recorder.readOutputLine()?.hasPrefix(#"{"screen":{"id":"home","#) == true)
+        #expect(recorder.readOutputLine()?.hasPrefix(#"{"stack":"main","#) == true)
+        let push = await ToolRun.transitionctl(
+            ["push", "main", TestScreens.screen("detail")], socket: daemon.socketPath)
+        #expect(push.status == .success, "\(push.errors)")
+        let result = await recorder.finish()
+        #expect(result.status == 0, "\(result.errors)")
+        // The pushed screen, once the change is committed: right after its stackChanged event.
+        let lines = result.output.split(separator: "\n")
+        let changed = lines.firstIndex { $0.contains(#""kind":"stackChanged""#) }
+        let detail = lines.firstIndex { $0.hasPrefix(#"{"screen":{"id":"detail","#) }
+        #expect(changed != nil && detail == changed.map { $0 + 1 }, "\(result.output)")
+        #expect(lines.filter { $0.hasPrefix(#"{"screen":"#) }.count == 1, "home is written once")
     }
 
     @Test func aDeletedStackEndsTheRecording() async throws {

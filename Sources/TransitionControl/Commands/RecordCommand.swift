@@ -1,3 +1,4 @@
+import JSON
 import SystemThreads
 import TransitionClient
 
@@ -9,8 +10,10 @@ public enum RecordCommand {
         summary: "Record a stack's frames and events as JSON lines",
         discussion: """
             Subscribe to STACK and write every frame and event as JSON lines: frames exactly as render \
-            writes them (docs/frames.md), events as {"event": {...}}, and {"framesMissed": N} before a \
-            frame that followed N frames the recording was too slow for. Stops on Ctrl-C or SIGTERM, after \
+            writes them (docs/frames.md), events as {"event": {...}}, {"framesMissed": N} before a \
+            frame that followed N frames the recording was too slow for, and the stack's screens as \
+            {"screen": {...}} (at the start and after each change), from which picture draws the nodes' \
+            styles. Stops on Ctrl-C or SIGTERM, after \
             --duration, when the stack settles after a transition with --until-settled, or when the stack \
             is deleted. The picture command draws recordings.
             """,
@@ -58,7 +61,18 @@ public enum RecordCommand {
                 subscription.cancel()
             }
         }
-        let summary = try Recorder(sink: file.channel, untilSettled: untilSettled).record(subscription, action: action)
+        // The screens, for pictures that draw the nodes' styles: on a connection of its own, asked at the
+        // start and after each change (GetStack holds the committed screens).
+        let reader = frames ? try? TransitionClient(path: socketPath, timeout: DaemonConnection.replyTimeout) : nil
+        let screens: (() -> [JSONValue])? = reader.map { client in
+            {
+                let reply = try? client.call("GetStack", ["name": .string(stack), "includeScreens": true])
+                return reply?["stack"]?["screenObjects"]?.arrayValue ?? []
+            }
+        }
+        let recorder = Recorder(sink: file.channel, untilSettled: untilSettled, screens: screens)
+        let summary = try recorder.record(subscription, action: action)
+        reader?.close()
         subscription.cancel()
         try file.close()
         invocation.note(

@@ -30,7 +30,7 @@ public enum Transitionctl {
         + NavigationCommands.commands
         + [InteractiveCommands.command, GestureCommand.command] + ControlCommands.commands
         + [AnimatorsCommand.command, DefineAnimatorCommand.command]
-        + [WatchCommand.command, RecordCommand.command, StatsCommand.command]
+        + [WatchCommand.command, RecordCommand.command, StatsCommand.command, WebCommand.command]
         + [EvalCommand.command, RenderCommand.command, PictureCommand.command]
 
     /// The tool.

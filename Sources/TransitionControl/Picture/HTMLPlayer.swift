@@ -5,6 +5,10 @@ import JSON
 /// projective transform (a homography as CSS `matrix3d`), so that perspective shows. Nothing is loaded
 /// from the network.
 ///
+/// When the input holds the screens (`{"screen": …}` lines, written by `record` and by `render
+/// --with-screens`), nodes are drawn with their styles as the app would (``NodeStyle``); otherwise, and for
+/// nodes of screens it lacks, in debug colours with their names.
+///
 /// The page honours its URL fragment: `#t=0.5` shows the transition at 0.5 s, paused; `speed=0.25`
 /// chooses the speed; `scale=1` draws one CSS pixel per point (otherwise the stage fits the window);
 /// `play` starts playing. The stage's top-left corner is at (``stageOffset``, ``stageOffset``) CSS
@@ -26,10 +30,13 @@ public enum HTMLPlayer {
         }
         let keyValues: [JSONValue] = keys.map { key in
             let highlighted = highlight.map { key == $0 || key.hasSuffix("/" + $0) } ?? false
-            return [
+            var value: JSONObject = [
                 "name": .string(key), "color": .string(fills[key] ?? frames.color(of: key)),
                 "highlight": .bool(highlighted),
             ]
+            // The node's style, when the input holds its screen: the player draws it as the app would.
+            if let style = frames.styles[key] { value["style"] = style }
+            return .object(value)
         }
         let frameValues: [JSONValue] = frames.frames.map { frame in
             let nodes: [JSONValue] = frame.nodes.compactMap { node in
@@ -114,6 +121,10 @@ public enum HTMLPlayer {
           border: 1px solid rgba(0, 0, 0, 0.35); white-space: nowrap; }
         #stage div.snapshot { border: 2px solid \(PictureColor.shared); }
         #stage div.overlay, #stage div.highlight { border: none; padding: 0; }
+        #stage div.styled { border: none; padding: 0; display: flex; align-items: center; line-height: normal;
+          white-space: pre-wrap; font-size: 17px; }
+        #stage div.styled.placeholder { outline: 1px dashed #8e8e93; outline-offset: -1px; justify-content: center;
+          color: #636366; font-size: 11px; }
         #controls { position: absolute; left: \(stageOffset)px; }
         #controls button { margin-right: 4px; }
         #controls button.selected { font-weight: bold; }

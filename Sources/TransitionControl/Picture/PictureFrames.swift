@@ -52,6 +52,9 @@ public struct PictureFrames: Sendable {
     public var containerSize: (width: Double, height: Double)
     /// Each node's colour.
     private var colors: [String: String] = [:]
+    /// The style of each node of the screens the input holds (`{"screen": …}` lines), by
+    /// `screen/node`; a node without a style maps to null. Empty for input without screens.
+    public var styles: [String: JSONValue] = [:]
 
     /// The timeline's length in seconds (the last frame's time).
     public var duration: Double { frames.last?.time ?? 0 }
@@ -74,12 +77,17 @@ public struct PictureFrames: Sendable {
         source: String
     ) throws(CommandError) {
         var objects: [JSONObject] = []
+        var screens: [JSONObject] = []
         var lineNumber = 0
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
             guard !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) else { continue }
             do {
-                if case .frame(let frame) = try RecordingLine.parse(Array(line)) { objects.append(frame) }
+                switch try RecordingLine.parse(Array(line)) {
+                case .frame(let frame): objects.append(frame)
+                case .screen(let screen): screens.append(screen)
+                case .event, .framesMissed, nil: break
+                }
             } catch {
                 throw CommandError(
                     .invalidInput, parameter: "FILE", "\(source): line \(lineNumber) is not JSON: \(error.description)")
@@ -100,6 +108,7 @@ public struct PictureFrames: Sendable {
         self.framesPerSecond = rate
         self.containerSize = containerSize ?? Self.container(of: frames[frames.count - 1])
         colors = PictureColor.colors(for: keys)
+        styles = Self.styles(of: screens)
     }
 
     static func index(_ frame: JSONObject) -> Int64 {

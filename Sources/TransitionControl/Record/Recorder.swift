@@ -18,11 +18,26 @@ public struct Recorder {
     public let sink: OutputChannel
     /// Whether to stop at the first settled frame after a transition.
     public let untilSettled: Bool
+    /// The stack's screens (GetStack with `includeScreens`), asked for at the start and after every
+    /// `stackChanged` event; each screen not written yet is written as a `{"screen": …}` line, so that
+    /// `picture` can draw the nodes' styles. Nil writes no screens.
+    public let screens: (() -> [JSONValue])?
 
     /// Creates a recorder.
-    public init(sink: OutputChannel, untilSettled: Bool) {
+    public init(sink: OutputChannel, untilSettled: Bool, screens: (() -> [JSONValue])? = nil) {
         self.sink = sink
         self.untilSettled = untilSettled
+        self.screens = screens
+    }
+
+    /// Appends a line for every screen of ``screens`` whose id is not in `written`.
+    private func appendScreens(into line: inout [UInt8], written: inout Set<String>) {
+        guard let screens else { return }
+        for screen in screens() {
+            guard let id = screen["id"]?.stringValue, written.insert(id).inserted else { continue }
+            line.append(contentsOf: RecordingLine.screenText(screen).utf8)
+            line.append(UInt8(ascii: "\n"))
+        }
     }
 
     /// Reads `subscription` until it ends (cancelled, the stack deleted) or, with ``untilSettled``, the
@@ -33,6 +48,12 @@ public struct Recorder {
         var summary = Summary()
         var stop = RecordingStop()
         var line: [UInt8] = []
+        var written = Set<String>()
+        appendScreens(into: &line, written: &written)
+        if !line.isEmpty {
+            sink.write(line)
+            try sink.flush()
+        }
         while true {
             let item: SubscriptionItem?
             do {
@@ -56,6 +77,9 @@ public struct Recorder {
                 summary.frames += 1
             }
             line.append(UInt8(ascii: "\n"))
+            if case .event(let event) = item, event.kind == "stackChanged" {
+                appendScreens(into: &line, written: &written)
+            }
             sink.write(line)
             try sink.flush()
             if untilSettled && stop.shouldStop(after: item) { return summary }

@@ -2,9 +2,10 @@ import JSON
 
 /// One line of a recording (`transitionctl record`) or of a render (`transitionctl render`), read back.
 ///
-/// A recording is JSON lines: a frame (docs/frames.md; it has `nodes`), `{"event": {…}}`, or
+/// A recording is JSON lines: a frame (docs/frames.md; it has `nodes`), `{"event": {…}}`,
 /// `{"framesMissed": n}` just before the frame that followed a gap of `n` frames the reader was too slow
-/// for. A render holds frames only.
+/// for, or `{"screen": {…}}`, a screen document whose nodes the frames name (for drawing their styles).
+/// A render holds frames, and with `--with-screens` its two screens.
 public enum RecordingLine: Sendable, Equatable {
     /// A frame's JSON object.
     case frame(JSONObject)
@@ -12,10 +13,17 @@ public enum RecordingLine: Sendable, Equatable {
     case event(JSONObject)
     /// Frames the recorder missed before the next frame.
     case framesMissed(Int)
+    /// A screen document (the value of `screen`).
+    case screen(JSONObject)
 
     /// The line `{"framesMissed": n}`.
     public static func framesMissedText(_ count: Int) -> String {
         "{\"framesMissed\":\(count)}"
+    }
+
+    /// The line `{"screen": <screen>}`.
+    public static func screenText(_ screen: JSONValue) -> String {
+        (try? JSONWriter.string(["screen": screen])) ?? "{}"
     }
 
     /// Reads one line; nil for a line that is none of the kinds (ignored by readers, so that the format
@@ -27,6 +35,7 @@ public enum RecordingLine: Sendable, Equatable {
         if object["nodes"]?.arrayValue != nil { return .frame(object) }
         if let event = object["event"]?.objectValue { return .event(event) }
         if let missed = object["framesMissed"]?.intValue { return .framesMissed(missed) }
+        if let screen = object["screen"]?.objectValue { return .screen(screen) }
         return nil
     }
 }

@@ -28,6 +28,8 @@ public struct MeasurementUnit: Sendable, Equatable {
     public static let stacks = MeasurementUnit(symbol: "stacks", lowerIsBetter: false)
     /// Context switches (wake-ups) per second of wall time.
     public static let wakeupsPerSecond = MeasurementUnit(symbol: "wake-ups/s", lowerIsBetter: true)
+    /// Per 100 frames of those counted (skipped frames: lower is better).
+    public static let percentOfFrames = MeasurementUnit(symbol: "%", lowerIsBetter: true)
 
     /// The value for the table: for nanoseconds, "17.3 ns", "1.27 µs", "12.5 ms"; whole counts and rates
     /// of 1,000 and more with thousands separators ("45,210 requests/s", "0 wake-ups/s"); else three

@@ -2,7 +2,8 @@ import BenchmarkKit
 
 /// The `sockets` group (issue 4): the real `transitiond` on a Unix socket under a C load generator, next
 /// to redis-server's PING with redis-benchmark in the same run, and the latency from a gesture update to
-/// the frame that shows it, and how many stacks' frames it streams to subscribers.
+/// the frame that shows it, how many stacks' frames it streams to subscribers, and what `transitionctl
+/// web` costs per frame it relays and its page per frame it draws.
 public enum SocketBenchmarks {
     /// The group; `benchDirectory` is the bench package, where the daemon is built.
     public static func group(benchDirectory: String) -> BenchmarkGroup {
@@ -13,6 +14,8 @@ public enum SocketBenchmarks {
             benchmarks: RequestRateBenchmarks.benchmarks(benchDirectory: benchDirectory)
                 + UpdateLatencyBenchmarks.benchmarks(benchDirectory: benchDirectory)
                 + FrameDeliveryBenchmarks.benchmarks(benchDirectory: benchDirectory)
+                + WebRelayBenchmarks.benchmarks(benchDirectory: benchDirectory)
+                + WebPageBenchmarks.benchmarks(benchDirectory: benchDirectory)
         )
     }
 }

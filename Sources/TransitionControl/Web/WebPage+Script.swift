@@ -1,0 +1,366 @@
+extension WebPage {
+    /// The page's script (docs/web.md), first part: the calls, the stacks' models, the drawing, the event
+    /// stream, the overview and the start; ``controlsScript`` follows it.
+    static let script = #"""
+        "use strict";
+        const token = new URLSearchParams(location.search).get("token") || "";
+        const $ = id => document.getElementById(id);
+
+        \#(QuadMapping.script)
+
+        const page = { config: { readOnly: true, screens: [], images: [] }, view: null, models: new Map(),
+          source: null, selected: null, streamKey: "", connected: false };
+
+        function withToken(path) { return path + (path.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(token); }
+
+        async function api(method, parameters) {
+          const response = await fetch(withToken("/api/" + method), { method: "POST",
+            headers: { "Content-Type": "application/json" }, body: JSON.stringify(parameters || {}) });
+          let body;
+          try { body = await response.json(); } catch (e) { body = { error: "HTTP " + response.status, message: "" }; }
+          if (!response.ok || body.error) {
+            const error = new Error(body.message || "");
+            error.name = body.error || ("HTTP " + response.status);
+            error.parameter = body.parameter || "";
+            error.status = response.status;
+            throw error;
+          }
+          return body.parameters;
+        }
+
+        function describe(error) {
+          return error.name + (error.parameter ? " (parameter \"" + error.parameter + "\")" : "") +
+            (error.message ? ": " + error.message : "");
+        }
+
+        function setStatus(connected, why) {
+          page.connected = connected;
+          $("status").textContent = connected ? "connected" : "disconnected" + (why ? ": " + why : "") + " — reconnecting";
+          $("status").classList.toggle("down", !connected);
+        }
+
+        function showMessage(text) { $("message").textContent = text; }
+
+        class StackModel {
+          constructor(name) {
+            this.name = name; this.styles = new Map(); this.description = null; this.frame = null;
+            this.drawn = null; this.counted = null; this.received = 0; this.drawnCount = 0; this.skipped = 0; this.missed = 0;
+            this.events = []; this.version = 0; this.times = new Map(); this.gone = false;
+            this.firstFrames = new Map(); this.indexes = []; this.screenIds = new Set();
+            this.drawMilliseconds = []; this.transitionDraws = 0; this.unstyledDraws = 0; this.lastTransitionDrawStyled = true;
+          }
+          learnScreen(screen) {
+            this.screenIds.add(screen.id);
+            const walk = node => {
+              this.styles.set(screen.id + "/" + node.id, node.style === undefined ? null : node.style);
+              for (const child of node.children || []) walk(child);
+            };
+            if (screen.root) walk(screen.root);
+            for (const node of screen.nodes || []) {
+              this.styles.set(screen.id + "/" + node.id, node.style === undefined ? null : node.style);
+            }
+            this.version++;
+          }
+          async learnSentScreens() {
+            const response = await fetch(withToken("/sent-screens?stack=" + encodeURIComponent(this.name)));
+            if (!response.ok) return;
+            for (const screen of (await response.json()).screens) this.learnScreen(screen);
+          }
+          async refresh() {
+            const reply = await api("GetStack", { name: this.name, includeScreens: true });
+            this.description = reply.stack;
+            for (const screen of reply.stack.screenObjects || []) this.learnScreen(screen);
+            if (page.view === this.name) showStack(this);
+          }
+          get topScreen() {
+            const d = this.description;
+            if (!d) return null;
+            return d.presented.length ? d.presented[d.presented.length - 1] : d.screens[d.screens.length - 1];
+          }
+        }
+
+        function model(name) {
+          let found = page.models.get(name);
+          if (!found) { found = new StackModel(name); page.models.set(name, found); }
+          return found;
+        }
+
+        \#(NodeStyle.script)
+
+        // Only images --images has: a missing one is a placeholder, not a failed request in the console.
+        function imageURL(name) {
+          return page.config.images.includes(name) ? withToken("/images/" + encodeURIComponent(name)) : null;
+        }
+
+        class Renderer {
+          constructor(container) { this.container = container; this.pool = []; this.scale = 1; }
+          draw(stack, frame) {
+            const s = this.scale;
+            let used = 0, unstyled = false;
+            for (const node of frame.nodes) {
+              if (node.hidden || !node.quad || node.quad.some(c => c === null)) continue;
+              const q = [];
+              for (const corner of node.quad) q.push(corner[0] * s, corner[1] * s);
+              const matrix = homography(node.size[0], node.size[1], q);
+              if (matrix === null) continue;
+              let box = this.pool[used];
+              if (!box) { box = document.createElement("div"); this.container.appendChild(box); this.pool.push(box); }
+              used++;
+              const key = node.kind === "overlay" ? "overlay " + node.node : node.screen + "/" + node.node;
+              const version = key + " " + stack.version + " " + (node.kind === "overlay" ? JSON.stringify(node.style) : "");
+              if (node.kind !== "overlay" && !stack.styles.has(key)) unstyled = true;
+              if (box.dataset.version !== version) {
+                box.className = "node";
+                applyStyle(box, node.kind === "overlay" ? node.style : stack.styles.get(key), imageURL);
+                box.dataset.version = version;
+              }
+              box.dataset.key = key;
+              box.dataset.z = node.z;
+              box.dataset.screen = node.screen === null ? "" : node.screen;
+              box.dataset.node = node.node;
+              box.classList.toggle("selected", page.selected !== null && page.selected.key === key && page.view === stack.name);
+              box.style.display = "flex";
+              box.style.width = node.size[0] + "px";
+              box.style.height = node.size[1] + "px";
+              box.style.transform = matrix;
+              box.style.opacity = node.alpha;
+            }
+            for (let i = used; i < this.pool.length; i++) this.pool[i].style.display = "none";
+            // For tests and diagnosis: frames of a transition drawn before their screens' styles arrived.
+            if (frame.transition && this === stageRenderer) {
+              stack.transitionDraws++;
+              if (unstyled) stack.unstyledDraws++;
+              stack.lastTransitionDrawStyled = !unstyled;
+            }
+          }
+        }
+
+        const stageRenderer = new Renderer($("stage"));
+        const thumbnails = new Map();
+
+        function onReply(name, reply) {
+          const stack = model(name);
+          if (reply.error) {
+            stack.gone = reply.error === "io.transitiond.NoSuchStack";
+            if (page.view === name) showMessage("The stream of " + name + " ended: " + reply.error);
+            return;
+          }
+          const parameters = reply.parameters || {};
+          if (parameters.frame) {
+            if (stack.frame !== null && stack.frame !== stack.counted) stack.skipped++;
+            stack.frame = parameters.frame;
+            stack.received++;
+            stack.missed += parameters.framesMissed || 0;
+            const transition = parameters.frame.transition;
+            if (transition) {
+              stack.times.set(transition.id, parameters.frame.time);
+              if (!stack.firstFrames.has(transition.id)) stack.firstFrames.set(transition.id, parameters.frame);
+            }
+            // For tests and diagnosis: the frames received, as [index, transition id or 0, frames missed].
+            if (stack.indexes.length < 10000) {
+              stack.indexes.push([parameters.frame.index, transition ? transition.id : 0, parameters.framesMissed || 0]);
+            }
+          }
+          if (parameters.event) onEvent(stack, parameters.event);
+        }
+
+        function onEvent(stack, event) {
+          let text = "[" + event.frameIndex + "] " + event.kind;
+          if (event.kind === "began") {
+            text += " " + event.operation + " (" + event.animator + ") " + event.fromScreen + " → " + event.toScreen +
+              (event.interactive ? ", interactive" : "");
+          } else if (event.kind === "completed" || event.kind === "cancelled") {
+            const time = stack.times.get(event.transitionId);
+            text += " " + event.operation + " (" + event.animator + (time !== undefined ? ", " + time.toFixed(3) + " s" : "") + ")";
+            if (event.error) text += ": " + event.error.message;
+          } else if (event.kind === "stackChanged") {
+            text += " " + (event.screens || []).join(", ") + ((event.presented || []).length ? " + " + event.presented.join(", ") : "");
+          } else if (event.kind === "operationFailed" && event.error) {
+            text += ": " + event.error.message;
+          }
+          stack.events.push({ event, text });
+          if (stack.events.length > 200) stack.events.shift();
+          if (page.view === stack.name) {
+            const item = document.createElement("li");
+            item.textContent = text;
+            item.dataset.kind = event.kind;
+            $("events").appendChild(item);
+            while ($("events").children.length > 200) $("events").firstChild.remove();
+            $("events").scrollTop = $("events").scrollHeight;
+          }
+          if (event.kind === "stackDeleted") {
+            stack.gone = true;
+            if (page.view === stack.name) showMessage("Stack " + stack.name + " was deleted.");
+            if (page.view === null) refreshList();
+          } else if (event.kind === "began" && !stack.screenIds.has(event.toScreen)) {
+            // GetStack has the committed screens only: the incoming one, if a page sent it, is here.
+            stack.learnSentScreens().catch(() => {});
+          } else if (["began", "completed", "cancelled", "stackChanged"].includes(event.kind)) {
+            stack.refresh().catch(() => {});
+          }
+        }
+
+        function openStream(names) {
+          const key = names.join("\n");
+          if (page.source && page.streamKey === key) return;
+          if (page.source) page.source.close();
+          page.source = null;
+          page.streamKey = key;
+          if (names.length === 0) return;
+          const source = new EventSource(withToken("/events?" + names.map(n => "stack=" + encodeURIComponent(n)).join("&")));
+          page.source = source;
+          source.addEventListener("connected", () => {
+            const wasDown = !page.connected;
+            setStatus(true);
+            if (wasDown) for (const name of names) model(name).refresh().catch(() => {});
+          });
+          source.addEventListener("disconnected", e => setStatus(false, e.data));
+          source.addEventListener("shutdown", () => { source.close(); setStatus(false, "transitionctl web stopped"); });
+          source.onerror = () => { if (source.readyState === EventSource.CLOSED) setStatus(false, "the server cannot be reached"); };
+          source.onmessage = e => {
+            const cut = e.data.indexOf("\n");
+            onReply(names[Number(e.data.slice(0, cut))], JSON.parse(e.data.slice(cut + 1)));
+          };
+        }
+
+        async function refreshList() {
+          let reply;
+          try { reply = await api("ListStacks"); } catch (error) { setStatus(false, describe(error)); return; }
+          if (page.view !== null) return;
+          if (page.source === null) setStatus(true);
+          const names = reply.stacks.map(s => s.name);
+          $("empty").hidden = names.length > 0;
+          const cards = $("cards");
+          for (const card of [...cards.children]) if (!names.includes(card.dataset.name)) { card.remove(); thumbnails.delete(card.dataset.name); }
+          for (const summary of reply.stacks) {
+            const stack = model(summary.name);
+            let card = [...cards.children].find(c => c.dataset.name === summary.name);
+            if (!card) {
+              card = document.createElement("button");
+              card.type = "button";
+              card.className = "card";
+              card.dataset.name = summary.name;
+              card.innerHTML = '<div class="thumb"></div><span class="name"></span><span class="meta"></span>';
+              card.addEventListener("click", () => { location.hash = "stack=" + encodeURIComponent(summary.name); });
+              cards.appendChild(card);
+              thumbnails.set(summary.name, new Renderer(card.querySelector(".thumb")));
+              stack.refresh().catch(() => {});
+            }
+            card.querySelector(".name").textContent = summary.name;
+            card.querySelector(".meta").textContent = "owner " + summary.ownerUid + " · " + summary.topScreen +
+              " · depth " + summary.depth + (summary.animating ? " · animating" : "");
+            card.setAttribute("aria-label", "Open stack " + summary.name);
+          }
+          openStream(names);
+        }
+
+        function fitScale(stack) {
+          const fixed = Number(new URLSearchParams(location.hash.slice(1)).get("scale"));
+          const d = stack.description;
+          if (fixed > 0 || !d) return fixed > 0 ? fixed : 1;
+          const area = $("stageArea");
+          const height = window.innerHeight - area.getBoundingClientRect().top - 16;
+          return Math.max(0.1, Math.min(area.clientWidth / d.containerWidth, height / d.containerHeight, 2));
+        }
+
+        function showStack(stack) {
+          const d = stack.description;
+          if (!d) return;
+          stageRenderer.scale = fitScale(stack);
+          $("stage").style.width = d.containerWidth * stageRenderer.scale + "px";
+          $("stage").style.height = d.containerHeight * stageRenderer.scale + "px";
+          const tab = $("tab");
+          if (tab.dataset.tabs !== d.tabs.join("\n")) {
+            tab.replaceChildren(...d.tabs.map(name => new Option(name, name)));
+            tab.dataset.tabs = d.tabs.join("\n");
+          }
+          tab.value = d.selectedTab;
+          if (document.activeElement !== $("rules")) $("rules").value = JSON.stringify(d.rules);
+          if (document.activeElement !== $("policy")) $("policy").value = d.policy;
+          stack.drawn = null;
+        }
+
+        function route() {
+          const options = new URLSearchParams(location.hash.slice(1));
+          const name = options.get("stack");
+          page.view = name;
+          $("overview").hidden = name !== null;
+          $("stackView").hidden = name === null;
+          $("crumb").textContent = name === null ? "" : "› " + name;
+          setSource(null);
+          if (name === null) { refreshList(); return; }
+          $("events").replaceChildren();
+          showMessage("");
+          const stack = model(name);
+          for (const entry of stack.events) {
+            const item = document.createElement("li");
+            item.textContent = entry.text;
+            item.dataset.kind = entry.event.kind;
+            $("events").appendChild(item);
+          }
+          stack.refresh().catch(error => showMessage("Stack " + name + ": " + describe(error)));
+          openStream([name]);
+        }
+
+        function setSource(source) {
+          page.selected = source;
+          $("source").textContent = "Source node: " + (source ? source.node + " (click it again to clear)" : "none (click a node of the top screen)");
+          const stack = page.view && page.models.get(page.view);
+          if (stack) stack.drawn = null;
+        }
+
+        function tick() {
+          requestAnimationFrame(tick);
+          if (page.view !== null) {
+            const stack = page.models.get(page.view);
+            if (!stack || !stack.frame || stack.frame === stack.drawn) return;
+            const started = performance.now();
+            stageRenderer.draw(stack, stack.frame);
+            // For the benchmark (bench/, sockets.web.page-draw): the script's time per drawn frame.
+            if (stack.drawMilliseconds.length < 20000) stack.drawMilliseconds.push(performance.now() - started);
+            if (stack.frame !== stack.counted) stack.drawnCount++;
+            stack.drawn = stack.frame;
+            stack.counted = stack.frame;
+            const t = stack.frame.transition;
+            $("operation").textContent = t ? t.operation : "—";
+            $("animator").textContent = t ? t.animator : "—";
+            $("progress").value = t ? t.progress : 0;
+            $("progressText").textContent = t ? (t.progress * 100).toFixed(1) + " %" : "settled";
+            $("interactive").textContent = t ? (t.interactive ? "yes" : "no") : "—";
+            $("frames").textContent = "received " + stack.received + " · drawn " + stack.drawnCount +
+              " · skipped " + stack.skipped + " · coalesced by the daemon " + stack.missed;
+            if (t && document.activeElement !== $("scrub")) $("scrub").value = t.progress;
+            return;
+          }
+          for (const [name, renderer] of thumbnails) {
+            const stack = page.models.get(name);
+            if (!stack || !stack.frame || !stack.description || stack.frame === stack.drawnThumb) continue;
+            const d = stack.description;
+            renderer.scale = Math.min(160 / d.containerWidth, 200 / d.containerHeight);
+            renderer.container.style.width = d.containerWidth * renderer.scale + "px";
+            renderer.container.style.height = d.containerHeight * renderer.scale + "px";
+            renderer.draw(stack, stack.frame);
+            stack.drawnThumb = stack.frame;
+          }
+        }
+
+        async function start() {
+          const response = await fetch(withToken("/config"));
+          if (response.ok) page.config = await response.json();
+          $("mode").textContent = page.config.readOnly ? "read-only" : "";
+          for (const id of ["navigation", "control", "rulesBox"]) $(id).hidden = page.config.readOnly;
+          $("screen").replaceChildren(...page.config.screens.map(name => new Option(name, name)));
+          try {
+            const reply = await api("ListAnimators");
+            $("animatorChoice").append(...reply.animators.map(a => new Option(a.name, a.name)));
+          } catch (error) { /* The daemon is away; the status line says so once the stream tries. */ }
+          window.addEventListener("hashchange", route);
+          window.addEventListener("resize", () => { const stack = page.view && currentStack(); if (stack) showStack(stack); });
+          setInterval(() => { if (page.view === null) refreshList(); }, 2000);
+          route();
+          requestAnimationFrame(tick);
+        }
+
+        window.transitiondWeb = { page, stageRenderer, models: page.models };
+        """#
+}

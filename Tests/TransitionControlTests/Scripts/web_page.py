@@ -1,0 +1,463 @@
+#!/usr/bin/env python3
+"""Drives transitionctl web's page in headless Chromium (Debian's chromium and chromium-driver, through
+selenium) for WebPageChromiumTests, and prints one JSON object with what it saw.
+
+Usage: web_page.py URL SCENARIO OUTPUT_DIRECTORY [ARGUMENTS...]
+
+  geometry SCREEN_FILE ANIMATOR SECONDS [SOURCE]   begin pushing SCREEN_FILE interactively, hold it at
+                                                   SECONDS, and compare every drawn node with the frame
+  drag FRACTION [down] [touch]                     drag from the left edge to FRACTION of the width (down:
+                                                   from the top to FRACTION of the height; touch: a finger,
+                                                   not a mouse), hold, release, and report the page's events
+  tap NODE SCREEN_NAME ANIMATOR                    click NODE, push SCREEN_NAME (of --screens) with ANIMATOR
+                                                   through the page's controls, report the first frame
+  twoPages SCREEN_FILE                             two windows, a push, the frame indexes each received
+  navigation TAB SCREEN_NAME RULES POLICY          pop to root, select TAB, present and dismiss
+                                                   SCREEN_NAME, set RULES and POLICY, by the page's controls
+  overview                                         prints "ready", waits for a stack "extra", prints
+                                                   "created", waits for it to go
+  controls SCREEN_NAME ANIMATOR                    the overview by keyboard, push, pause, scrub, reverse, resume
+  images                                           every node with an image: loaded, or its placeholder
+  player X,Y...                                     (a file:// URL of picture --format html) the colours at
+                                                   the points and the texts shown
+  reconnect                                        prints "ready", waits for the page to say the daemon is
+                                                   gone, prints "down", waits for it to draw again
+
+Waits are for conditions, each bounded by TIMEOUT seconds (a bound only turns a hang into a failure).
+"""
+import json
+import struct
+import sys
+import time
+import zlib
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.actions import interaction
+
+TIMEOUT = 60
+
+
+def browser(directory):
+    options = Options()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900",
+                     "--force-device-scale-factor=1", "--hide-scrollbars", "--user-data-dir=" + directory + "/profile"]:
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def wait(driver, script, *arguments):
+    """Runs `script` until it returns something truthy, and returns that."""
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        value = driver.execute_script(script, *arguments)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError("timed out waiting for: " + script)
+        time.sleep(0.02)
+
+
+def call(driver, method, parameters):
+    """A call through the page's own relay: {"status": …, "body": …}; a refusal is "error" in the body."""
+    return driver.execute_async_script(
+        """const [method, parameters, done] = arguments;
+        fetch("/api/" + method + "?token=" + new URLSearchParams(location.search).get("token"), {method: "POST",
+          headers: {"Content-Type": "application/json"}, body: JSON.stringify(parameters)})
+          .then(async r => done({status: r.status, body: await r.json()}), e => done({status: 0, body: String(e)}));""",
+        method, parameters)
+
+
+def open_stack(driver, url, stack="main"):
+    driver.get(url + "#stack=" + stack + "&scale=1")
+    wait(driver, "const m = window.transitiondWeb && window.transitiondWeb.models.get(arguments[0]);"
+         "return m && m.drawn && m.description;", stack)
+
+
+def console_errors(driver):
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def decode_png(data):
+    """RGBA or RGB, 8 bits, non-interlaced: what Chromium's screenshots are."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    position, chunks, header = 8, [], None
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        body = data[position + 8:position + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            chunks.append(body)
+        position += 12 + length
+    width, height, depth, colour = header[0], header[1], header[2], header[3]
+    channels = {6: 4, 2: 3}[colour]
+    raw = zlib.decompress(b"".join(chunks))
+    stride = width * channels
+    rows, previous, offset = [], bytearray(stride), 0
+    for _ in range(height):
+        kind = raw[offset]
+        line = bytearray(raw[offset + 1:offset + 1 + stride])
+        offset += 1 + stride
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            corner = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        rows.append(line)
+        previous = line
+    return width, channels, rows
+
+
+MEASURE = """
+const stack = window.transitiondWeb.models.get("main");
+const renderer = window.transitiondWeb.stageRenderer;
+const stage = document.getElementById("stage").getBoundingClientRect();
+const frame = stack.drawn;
+const boxes = [...document.querySelectorAll("#stage .node")].filter(b => b.style.display !== "none");
+const result = {scale: renderer.scale, stage: [stage.left, stage.top], progress: frame.transition ? frame.transition.progress : null,
+  time: frame.time, nodes: []};
+for (const box of boxes) {
+  const node = frame.nodes.find(n => n.z === Number(box.dataset.z));
+  const matrix = new DOMMatrix(getComputedStyle(box).transform);
+  const w = box.offsetWidth, h = box.offsetHeight;
+  const corners = [[0, 0], [w, 0], [w, h], [0, h]].map(([x, y]) => {
+    const p = matrix.transformPoint(new DOMPoint(x, y, 0, 1));
+    return [stage.left + p.x / p.w, stage.top + p.y / p.w];
+  });
+  const expected = node.quad.map(c => [stage.left + c[0] * renderer.scale, stage.top + c[1] * renderer.scale]);
+  // Points inside the quad (bilinear in its corners): the centre first, then four inner points, for a
+  // node whose centre another node covers (seed 001's title over its page's centre).
+  const at = (u, v) => [0, 1].map(i => (1 - v) * ((1 - u) * expected[0][i] + u * expected[1][i])
+    + v * ((1 - u) * expected[3][i] + u * expected[2][i]));
+  const candidates = [at(0.5, 0.5), at(0.25, 0.25), at(0.75, 0.25), at(0.25, 0.75), at(0.75, 0.75)];
+  // The topmost node at a point that paints anything there: nodes at opacity 0, or with nothing to
+  // draw, are hit by elementsFromPoint but show nothing.
+  const visibleTop = point => document.elementsFromPoint(point[0], point[1])
+    .filter(e => e.classList.contains("node")).find(e => {
+      const painted = stack.styles.get(e.dataset.key);
+      return Number(e.style.opacity) > 0 && painted && (painted.fill || painted.text || painted.image);
+    });
+  const uncovered = candidates.find(point => visibleTop(point) === box);
+  const centre = uncovered || candidates[0];
+  const top = uncovered ? box : null;
+  const style = stack.styles.get(box.dataset.key);
+  const span = box.querySelector("span");
+  let text = null;
+  if (span) {
+    const r = span.getBoundingClientRect();
+    text = {text: span.textContent, centre: [r.left + r.width / 2, r.top + r.height / 2]};
+  }
+  result.nodes.push({key: box.dataset.key, kind: node.kind, alpha: node.alpha, corners, expected, centre,
+    topmost: top === box, fill: style && style.fill ? style.fill : null, text,
+    placeholder: box.classList.contains("placeholder") ? box.textContent : null});
+}
+return result;
+"""
+
+
+def inside(point, quad):
+    """Whether `point` is inside the convex quad (either winding)."""
+    signs = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        signs.append((b[0] - a[0]) * (point[1] - a[1]) - (b[1] - a[1]) * (point[0] - a[0]))
+    return all(s >= -1e-6 for s in signs) or all(s <= 1e-6 for s in signs)
+
+
+def geometry(driver, url, directory, arguments):
+    screen_file, animator, seconds = arguments[0], arguments[1], float(arguments[2])
+    source = arguments[3] if len(arguments) > 3 else None
+    open_stack(driver, url)
+    with open(screen_file, encoding="utf-8") as file:
+        screen = json.load(file)
+    # Begun interactively, the transition stays where it is put: the frame at a fraction is the plan's at
+    # that fraction of its duration, exactly as a paused and scrubbed one, with no race against its end.
+    parameters = {"stack": "main", "operation": "push", "screen": screen, "animator": animator}
+    if source:
+        parameters["sourceNode"] = source
+    driver.execute_script("window.transitiondWeb.models.get('main').learnScreen(arguments[0])", screen)
+    begun = call(driver, "BeginInteractive", parameters)
+    assert begun["status"] == 200 and "error" not in begun["body"], begun
+    state = call(driver, "GetStack", {"name": "main"})["body"]["parameters"]["stack"]
+    duration = state["transition"]["durationSeconds"]
+    fraction = seconds / duration
+    call(driver, "UpdateInteractive", {"stack": "main", "fraction": fraction})
+    wait(driver, "const f = window.transitiondWeb.models.get('main').drawn;"
+         "return f && f.transition && Math.abs(f.transition.progress - arguments[0]) < 1e-5;", fraction)
+    measured = driver.execute_script(MEASURE)
+    png = driver.get_screenshot_as_png()
+    with open(directory + "/page.png", "wb") as file:
+        file.write(png)
+    width, channels, rows = decode_png(png)
+    worst, colours, texts = 0.0, [], []
+    for node in measured["nodes"]:
+        for corner, expected in zip(node["corners"], node["expected"]):
+            worst = max(worst, ((corner[0] - expected[0]) ** 2 + (corner[1] - expected[1]) ** 2) ** 0.5)
+        if node["fill"] and node["topmost"] and node["alpha"] == 1 and node["text"] is None and node["placeholder"] is None:
+            x, y = int(node["centre"][0]), int(node["centre"][1])
+            pixel = list(rows[y][x * channels:x * channels + 3])
+            colours.append({"key": node["key"], "expected": node["fill"], "actual": "#%02X%02X%02X" % tuple(pixel)})
+        if node["text"]:
+            texts.append({"key": node["key"], "text": node["text"]["text"],
+                          "inside": inside(node["text"]["centre"], node["expected"])})
+    return {"nodes": len(measured["nodes"]), "maxCornerError": worst, "colours": colours, "texts": texts,
+            "progress": measured["progress"], "time": measured["time"], "fraction": fraction,
+            "placeholders": [n["placeholder"] for n in measured["nodes"] if n["placeholder"]],
+            "console": console_errors(driver)}
+
+
+def drag(driver, url, directory, arguments):
+    fraction = float(arguments[0])
+    down = "down" in arguments[1:]
+    # A finger (touch) instead of a mouse: the page handles pointer events of every kind.
+    kind = interaction.POINTER_TOUCH if "touch" in arguments[1:] else interaction.POINTER_MOUSE
+    open_stack(driver, url)
+    stage = driver.execute_script(
+        "const r = document.getElementById('stage').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
+    left, top, width, height = stage
+    # Across from 5 px off the left edge, or down from 5 px below the top.
+    start = (int(left + 5), int(top + height / 2)) if not down else (int(left + width / 2), int(top + 5))
+    end = (int(left + fraction * width), start[1]) if not down else (start[0], int(top + fraction * height))
+    actions = ActionBuilder(driver, mouse=PointerInput(kind, "pointer"))
+    actions.pointer_action.move_to_location(*start)
+    actions.pointer_action.pointer_down()
+    steps = 12
+    for step in range(1, steps + 1):
+        actions.pointer_action.move_to_location(
+            int(start[0] + (end[0] - start[0]) * step / steps), int(start[1] + (end[1] - start[1]) * step / steps))
+        actions.pointer_action.pause(0.02)
+    # Held still before the release: the release velocity is 0, so the position alone decides.
+    actions.pointer_action.pause(0.3)
+    actions.pointer_action.pointer_up()
+    actions.perform()
+    wait(driver, "return window.transitiondWeb.models.get('main').events"
+         ".some(e => e.event.kind === 'completed' || e.event.kind === 'cancelled');")
+    wait(driver, "const m = window.transitiondWeb.models.get('main'); return m.frame && m.frame.transition === null"
+         " && m.events.some(e => e.event.kind === 'completed' || e.event.kind === 'cancelled');")
+    events = driver.execute_script("return window.transitiondWeb.models.get('main').events.map(e => e.event);")
+    return {"events": events, "message": driver.execute_script("return document.getElementById('message').textContent"),
+            "console": console_errors(driver)}
+
+
+def tap(driver, url, directory, arguments):
+    node, screen_name, animator = arguments
+    open_stack(driver, url)
+    # A refusal first: Pop on the root shows the daemon's error in the page (and nothing in the console).
+    driver.find_element("id", "pop").click()
+    refusal = wait(driver, "return document.getElementById('message').textContent;")
+    before = driver.execute_script("return window.transitiondWeb.models.get('main').drawn")
+    box = wait(driver, "return [...document.querySelectorAll('#stage .node')].find(b => b.dataset.node === arguments[0]);", node)
+    ActionChains(driver).move_to_element(box).click().perform()
+    selected = wait(driver, "return window.transitiondWeb.page.selected;")
+    driver.execute_script("document.getElementById('screen').value = arguments[0];"
+                          "document.getElementById('animatorChoice').value = arguments[1];", screen_name, animator)
+    driver.find_element("id", "push").click()
+    wait(driver, "return window.transitiondWeb.models.get('main').events.some(e => e.event.kind === 'completed');")
+    result = driver.execute_script(
+        "const m = window.transitiondWeb.models.get('main'); const id = [...m.firstFrames.keys()][0];"
+        "return {events: m.events.map(e => e.event), first: m.firstFrames.get(id)};")
+    result.update({"selected": selected, "before": before, "console": console_errors(driver), "refusal": refusal,
+                   "message": driver.execute_script("return document.getElementById('message').textContent")})
+    return result
+
+
+def two_pages(driver, url, directory, arguments):
+    """Two browsers (two processes, as two people would open the page), each in its own window."""
+    with open(arguments[0], encoding="utf-8") as file:
+        screen = json.load(file)
+    other = browser(directory + "/second")
+    try:
+        other.set_script_timeout(TIMEOUT)
+        open_stack(driver, url)
+        open_stack(other, url)
+        # Pushed from neither page's controls, interactively so that it lasts: both pages learn the incoming
+        # screen's styles from the server when it begins, then it is driven to the end.
+        pushed = call(other, "BeginInteractive", {"stack": "main", "operation": "push", "screen": screen})
+        assert pushed["status"] == 200 and "error" not in pushed["body"], pushed
+        for page in (driver, other):
+            wait(page, "return window.transitiondWeb.models.get('main').styles.has(arguments[0]);",
+                 screen["id"] + "/" + screen["root"]["id"])
+        for fraction in (0.25, 0.5, 0.75):
+            call(other, "UpdateInteractive", {"stack": "main", "fraction": fraction})
+            for page in (driver, other):
+                wait(page, "const f = window.transitiondWeb.models.get('main').drawn;"
+                     "return f && f.transition && Math.abs(f.transition.progress - arguments[0]) < 1e-6;", fraction)
+        finished = call(other, "FinishInteractive", {"stack": "main"})
+        assert finished["status"] == 200 and "error" not in finished["body"], finished
+        result = {"console": console_errors(driver) + console_errors(other)}
+        for name, page in [("first", driver), ("second", other)]:
+            wait(page, "return window.transitiondWeb.models.get('main').events.some(e => e.event.kind === 'completed');")
+            wait(page, "const m = window.transitiondWeb.models.get('main'); return m.frame && m.frame.transition === null;")
+            result[name] = page.execute_script(
+                "return window.transitiondWeb.models.get('main').indexes.filter(i => i[1] !== 0);")
+            result[name + "Styles"] = page.execute_script(
+                "const m = window.transitiondWeb.models.get('main');"
+                "return {draws: m.transitionDraws, unstyled: m.unstyledDraws, lastStyled: m.lastTransitionDrawStyled};")
+        return result
+    finally:
+        other.quit()
+
+
+def reconnect(driver, url, directory, arguments):
+    open_stack(driver, url)
+    print("ready", flush=True)
+    down = wait(driver, "const s = document.getElementById('status');"
+                "return s.classList.contains('down') && s.textContent;")
+    received = driver.execute_script("return window.transitiondWeb.models.get('main').received;")
+    print("down", flush=True)
+    wait(driver, "const s = document.getElementById('status'); const m = window.transitiondWeb.models.get('main');"
+         "return !s.classList.contains('down') && m.received > arguments[0] && m.drawn === m.frame;", received)
+    return {"down": down, "status": driver.execute_script("return document.getElementById('status').textContent;"),
+            "console": console_errors(driver)}
+
+
+def navigation(driver, url, directory, arguments):
+    """The page's other controls in turn, each waiting for its transition's end: Pop to root, Select tab
+    TAB, Present SCREEN_NAME, Dismiss, then Set rules RULES with policy POLICY."""
+    tab, screen_name, rules, policy = arguments
+    open_stack(driver, url)
+
+    def ended(count):
+        wait(driver, "const m = window.transitiondWeb.models.get('main');"
+             "return m.events.filter(e => e.event.kind === 'completed').length >= arguments[0]"
+             " && m.frame && m.frame.transition === null && m.description && !m.description.transition;", count)
+
+    driver.find_element("id", "popToRoot").click()
+    ended(1)
+    wait(driver, "return [...document.getElementById('tab').options].some(o => o.value === arguments[0]);", tab)
+    driver.execute_script("document.getElementById('tab').value = arguments[0];", tab)
+    driver.find_element("id", "selectTab").click()
+    ended(2)
+    driver.execute_script("document.getElementById('screen').value = arguments[0];", screen_name)
+    driver.find_element("id", "present").click()
+    ended(3)
+    driver.find_element("id", "dismiss").click()
+    ended(4)
+    driver.execute_script("document.getElementById('rules').value = arguments[0];"
+                          "document.getElementById('policy').value = arguments[1];", rules, policy)
+    driver.find_element("id", "setRules").click()
+    # SetRules changes no screen: its effect is read back from the daemon.
+    deadline = time.monotonic() + TIMEOUT
+    while call(driver, "GetStack", {"name": "main"})["body"]["parameters"]["stack"]["policy"] != policy:
+        if time.monotonic() > deadline:
+            raise TimeoutError("the rules did not change")
+        time.sleep(0.02)
+    events = driver.execute_script("return window.transitiondWeb.models.get('main').events.map(e => e.event);")
+    return {"events": events, "console": console_errors(driver),
+            "message": driver.execute_script("return document.getElementById('message').textContent")}
+
+
+def overview(driver, url, directory, arguments):
+    """The overview: prints "ready" once main's card shows, waits for a card "extra" (the test creates
+    the stack) with a drawn thumbnail, prints "created", waits for the card to go (the test deletes it)."""
+    driver.get(url)
+    wait(driver, "return document.querySelector('.card[data-name=\"main\"] .node');")
+    print("ready", flush=True)
+    meta = wait(driver, "const card = document.querySelector('.card[data-name=\"extra\"]');"
+                "return card && card.querySelectorAll('.node').length > 0 && card.querySelector('.meta').textContent;")
+    print("created", flush=True)
+    wait(driver, "return document.querySelector('.card[data-name=\"extra\"]') === null;")
+    cards = driver.execute_script("return [...document.querySelectorAll('.card')].map(c => c.dataset.name);")
+    return {"meta": meta, "cards": cards, "console": console_errors(driver)}
+
+
+def controls(driver, url, directory, arguments):
+    """From the overview by keyboard into the stack, then the page's own controls: push SCREEN_NAME with
+    ANIMATOR, pause, scrub to 0.5, scrub to 0.02, reverse, resume (the transition runs back and ends)."""
+    from selenium.webdriver.common.keys import Keys
+    screen_name, animator = arguments
+    driver.get(url)
+    card = wait(driver, "return document.querySelector('.card[data-name=\"main\"]');")
+    card.send_keys(Keys.ENTER)
+    wait(driver, "const m = window.transitiondWeb.models.get('main');"
+         "return location.hash === '#stack=main' && m && m.drawn && m.description;")
+    driver.execute_script("document.getElementById('screen').value = arguments[0];"
+                          "document.getElementById('animatorChoice').value = arguments[1];", screen_name, animator)
+    driver.find_element("id", "push").click()
+    wait(driver, "const f = window.transitiondWeb.models.get('main').drawn; return f && f.transition;")
+    driver.find_element("id", "pause").click()
+    paused = wait(driver, "return window.transitiondWeb.models.get('main').description.transition !== undefined;") and \
+        call(driver, "GetStack", {"name": "main"})["body"]["parameters"]["stack"]["transition"]["paused"]
+    scrubbed = []
+    for fraction in (0.5, 0.02):
+        driver.execute_script("const s = document.getElementById('scrub'); s.value = arguments[0];"
+                              "s.dispatchEvent(new Event('input'));", fraction)
+        scrubbed.append(wait(driver, "const f = window.transitiondWeb.models.get('main').drawn;"
+                             "return f && f.transition && Math.abs(f.transition.progress - arguments[0]) < 1e-3"
+                             " && f.transition.progress;", fraction))
+    driver.find_element("id", "reverse").click()
+    driver.find_element("id", "resume").click()
+    wait(driver, "return window.transitiondWeb.models.get('main').events.some(e => e.event.kind === 'cancelled');")
+    events = driver.execute_script("return window.transitiondWeb.models.get('main').events.map(e => e.event);")
+    return {"paused": paused, "scrubbed": scrubbed, "events": events, "console": console_errors(driver),
+            "message": driver.execute_script("return document.getElementById('message').textContent")}
+
+
+def images(driver, url, directory, arguments):
+    """Every node with an image: the image or its placeholder, and whether it lies inside the node's quad."""
+    open_stack(driver, url)
+    wait(driver, "return [...document.querySelectorAll('#stage img')].every(i => i.complete);")
+    nodes = driver.execute_script("""
+      const stack = window.transitiondWeb.models.get("main");
+      const stage = document.getElementById("stage").getBoundingClientRect();
+      const scale = window.transitiondWeb.stageRenderer.scale;
+      return [...document.querySelectorAll("#stage .node")].filter(b => b.style.display !== "none")
+        .filter(b => { const s = stack.styles.get(b.dataset.key); return s && s.image; }).map(b => {
+          const node = stack.drawn.nodes.find(n => n.z === Number(b.dataset.z));
+          const image = b.querySelector("img");
+          const shown = image || b;
+          const r = shown.getBoundingClientRect();
+          return {key: b.dataset.key, image: image ? image.naturalWidth > 0 : false,
+            placeholder: b.classList.contains("placeholder") ? b.textContent : null,
+            centre: [r.left + r.width / 2, r.top + r.height / 2],
+            quad: node.quad.map(c => [stage.left + c[0] * scale, stage.top + c[1] * scale])};
+        });""")
+    for node in nodes:
+        node["inside"] = inside(node.pop("centre"), node.pop("quad"))
+    return {"nodes": nodes, "console": console_errors(driver)}
+
+
+def player(driver, url, directory, arguments):
+    """`picture --format html`'s page: the colours at the points "x,y" (CSS pixels) and the texts shown."""
+    driver.get(url)
+    wait(driver, "return document.querySelectorAll('#stage div').length > 0;")
+    width, channels, rows = decode_png(driver.get_screenshot_as_png())
+    colours = []
+    for point in arguments:
+        x, y = (int(float(v)) for v in point.split(","))
+        colours.append("#%02X%02X%02X" % tuple(rows[y][x * channels:x * channels + 3]))
+    texts = driver.execute_script(
+        "return [...document.querySelectorAll('#stage span')].filter(s => s.offsetParent !== null)"
+        ".map(s => s.textContent);")
+    return {"colours": colours, "texts": texts, "console": console_errors(driver)}
+
+
+def main():
+    url, scenario, directory = sys.argv[1], sys.argv[2], sys.argv[3]
+    driver = browser(directory)
+    try:
+        driver.set_script_timeout(TIMEOUT)
+        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages, "reconnect": reconnect, "player": player, "images": images, "controls": controls, "overview": overview, "navigation": navigation}[scenario]
+        print(json.dumps(run(driver, url, directory, sys.argv[4:])))
+    finally:
+        driver.quit()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,382 @@
+import JSON
+import SystemThreads
+import Testing
+import TransitionControl
+import TransitionTestSupport
+
+/// `transitionctl web`'s page in a real headless Chromium (Debian's chromium and chromium-driver,
+/// driven by Python's selenium through `Scripts/web_page.py`), against the real daemon: what it draws
+/// matches the frames, its gestures drive the daemon, and two pages see the same frames.
+@Suite("transitionctl web in Chromium")
+struct WebPageChromiumTests {
+    /// What the script printed, or nil (with the failure recorded) when the browser tools are missing.
+    static func browse(
+        _ server: WebServerProcess, _ scenario: String, _ arguments: [String], directory: TemporaryDirectory
+    ) async throws -> JSONValue? {
+        guard ProcessPath.find(["chromium"]) != nil, ProcessPath.find(["chromedriver"]) != nil else {
+            Issue.record("chromium and chromium-driver are not installed; scripts/install-dependencies installs them")
+            return nil
+        }
+        let child = try ChildProcess(
+            executable: ProcessPath.find(["python3"]) ?? "/usr/bin/python3",
+            arguments: [
+                RepositoryFiles.path("Tests/TransitionControlTests/Scripts/web_page.py"), server.url, scenario,
+                directory.path,
+            ] + arguments,
+            environment: ["PATH=\(ProcessPath.value)", "HOME=\(directory.path)", "LC_ALL=C"])
+        let result = await child.finish()
+        #expect(result.status == 0, "\(result.errors)")
+        guard let line = result.output.split(separator: "\n").last else {
+            Issue.record("web_page.py printed nothing: \(result.errors)")
+            return nil
+        }
+        return try JSONReader.parse(String(line))
+    }
+
+    /// A daemon with `main` showing `root` (a file of docs/examples/screens), and `screens` pushed
+    /// without animation on top.
+    static func daemon(root: String, pushed: [String] = []) async throws -> DaemonUnderTest {
+        let daemon = try DaemonUnderTest()
+        let created = await ToolRun.transitionctl(
+            ["create-stack", "main", SeedFiles.screenPath(root), "--size", "375x667"], socket: daemon.socketPath)
+        #expect(created.status == .success, "\(created.errors)")
+        for screen in pushed {
+            let push = await ToolRun.transitionctl(
+                ["push", "main", SeedFiles.screenPath(screen), "--no-animation"], socket: daemon.socketPath)
+            #expect(push.status == .success, "\(push.errors)")
+        }
+        return daemon
+    }
+
+    /// Whether two `#RRGGBB` colours differ by at most `tolerance` in every channel.
+    static func close(_ expected: String, _ actual: String, tolerance: Int = 3) -> Bool {
+        func channels(_ text: String) -> [Int] {
+            let digits = Array(text.dropFirst())
+            guard digits.count == 6 else { return [] }
+            return stride(from: 0, to: 6, by: 2).compactMap { Int(String(digits[$0...$0 + 1]), radix: 16) }
+        }
+        let (a, b) = (channels(expected), channels(actual))
+        return a.count == 3 && b.count == 3 && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
+    }
+
+    @Test(arguments: [
+        ("seed000-index", "seed000-detail", "zoom", "0.2", "tile3"),
+        ("seed001-first", "seed001-second", "pageTurn", "1", ""),
+    ])
+    func everyNodeIsDrawnOnItsQuadWithItsStyle(
+        root: String, pushed: String, animator: String, seconds: String, source: String
+    ) async throws {
+        let daemon = try await Self.daemon(root: root)
+        defer { daemon.stop() }
+        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var arguments = [SeedFiles.screenPath(pushed), animator, seconds]
+        if !source.isEmpty { arguments.append(source) }
+        guard let result = try await Self.browse(server, "geometry", arguments, directory: directory) else { return }
+        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+        #expect((result["nodes"]?.intValue ?? 0) > 3, "\(result)")
+        // The page drew the frame at the scrubbed time (a frame's `time` counts the pause too; its progress
+        // is the plan's).
+        let progress = result["progress"]?.doubleValue ?? -1
+        #expect(abs(progress - (result["fraction"]?.doubleValue ?? 0)) < 0.00001, "\(result)")
+        // Every drawn corner within 1 CSS pixel of the frame's quad at the page's scale.
+        #expect((result["maxCornerError"]?.doubleValue ?? 99) <= 1, "\(result)")
+        let colours = result["colours"]?.arrayValue ?? []
+        #expect(!colours.isEmpty)
+        for colour in colours {
+            let expected = colour["expected"]?.stringValue ?? ""
+            let actual = colour["actual"]?.stringValue ?? ""
+            #expect(Self.close(expected, actual), "\(colour)")
+        }
+        // Text appears inside its node's quad.
+        let texts = result["texts"]?.arrayValue ?? []
+        #expect(!texts.isEmpty, "\(result)")
+        for text in texts { #expect(text["inside"] == true, "\(text)") }
+        if TestProcessEnvironment.forChildren["TRANSITIOND_RECORD_SCREENSHOTS"] == "1" {
+            let picture = TextFile.readBytes(directory.file("page.png")) ?? []
+            try TextFile.writeBytes(picture, to: RepositoryFiles.path("docs/images/web-\(animator).png"))
+        }
+        _ = await server.stop()
+    }
+
+    /// A 2 × 2 PNG (green), named like seed 002's first photo: browsers draw an image by its bytes.
+    static let photo: [UInt8] = stride(from: 0, to: photoHex.count, by: 2).map {
+        let start = photoHex.index(photoHex.startIndex, offsetBy: $0)
+        return UInt8(photoHex[start..<photoHex.index(start, offsetBy: 2)], radix: 16) ?? 0
+    }
+    static let photoHex =
+        "89504e470d0a1a0a0000000d4948445200000002000000020802000000fdd49a730000001049444154789c63f8cfc000440c"
+        + "100a001fee03fd8b5f14d40000000049454e44ae426082"
+
+    @Test func imagesComeFromTheImagesDirectoryAndMissingOnesArePlaceholders() async throws {
+        let daemon = try await Self.daemon(root: "seed002-photos")
+        defer { daemon.stop() }
+        let images = try TemporaryDirectory()
+        defer { images.remove() }
+        try TextFile.writeBytes(Self.photo, to: images.file("photo-0.jpg"))
+        let server = try await WebServerProcess.start(socket: daemon.socketPath, ["--images", images.path])
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        guard let result = try await Self.browse(server, "images", [], directory: directory) else { return }
+        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+        let nodes = result["nodes"]?.arrayValue ?? []
+        #expect(nodes.count == 6, "\(result)")
+        for node in nodes {
+            let loaded = node["key"] == "photos/image0"
+            #expect(node["image"]?.boolValue == loaded, "\(node)")
+            #expect((node["placeholder"]?.stringValue?.hasPrefix("photo-") ?? false) == !loaded, "\(node)")
+            #expect(node["inside"] == true, "\(node)")
+        }
+        _ = await server.stop()
+    }
+
+    @Test(arguments: [(0.7, true, "mouse"), (0.3, false, "mouse"), (0.7, true, "touch")])
+    func aDragFromTheLeftEdgePopsPastHalfwayAndCancelsShortOfIt(
+        fraction: Double, pops: Bool, pointer: String
+    ) async throws {
+        let daemon = try await Self.daemon(root: "seed003-first", pushed: ["seed003-second"])
+        defer { daemon.stop() }
+        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        guard let result = try await Self.browse(server, "drag", [String(fraction), pointer], directory: directory)
+        else { return }
+        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+        let events = result["events"]?.arrayValue ?? []
+        let began = events.first { $0["kind"] == "began" }
+        #expect(began?["operation"] == "pop", "\(result)")
+        #expect(began?["interactive"] == true, "\(result)")
+        let ending = events.first { $0["kind"] == "completed" || $0["kind"] == "cancelled" }
+        #expect(ending?["kind"]?.stringValue == (pops ? "completed" : "cancelled"), "\(result)")
+        let expected = pops ? ["first"] : ["first", "second"]
+        #expect(try await NavigationCommandsTests.screens(daemon) == expected)
+        _ = await server.stop()
+    }
+
+    @Test(arguments: [(0.7, true), (0.3, false)])
+    func aDownwardDragOnAPresentedScreenDismissesPastHalfway(fraction: Double, dismisses: Bool) async throws {
+        let daemon = try await Self.daemon(root: "seed001-first")
+        defer { daemon.stop() }
+        let present = await ToolRun.transitionctl(
+            ["present", "main", SeedFiles.screenPath("seed001-modal"), "--no-animation"], socket: daemon.socketPath)
+        #expect(present.status == .success, "\(present.errors)")
+        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        guard let result = try await Self.browse(server, "drag", [String(fraction), "down"], directory: directory)
+        else { return }
+        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+        let events = result["events"]?.arrayValue ?? []
+        let began = events.first { $0["kind"] == "began" }
+        #expect(began?["operation"] == "dismiss", "\(result)")
+        #expect(began?["interactive"] == true, "\(result)")
+        let ending = events.first { $0["kind"] == "completed" || $0["kind"] == "cancelled" }
+        #expect(ending?["kind"]?.stringValue == (dismisses ? "completed" : "cancelled"), "\(result)")
+        let status = await ToolRun.transitionctl(["status", "main", "--json=short"], socket: daemon.socketPath)
+        let presented = try JSONReader.parse(status.output)["stack"]?["presented"]?.arrayValue ?? []
+        #expect(presented.count == (dismisses ? 0 : 1), "\(status.output)")
+        _ = await server.stop()
+    }
+
+    @Test func theNavigationControlsAndTheRulesReachTheDaemon() async throws {
+        let daemon = try DaemonUnderTest()
+        defer { daemon.stop() }
+        let tabs =
+            "[{\"name\":\"feed\",\"screens\":[\(TestScreens.screen("home")),\(TestScreens.screen("detail"))]},"
+            + "{\"name\":\"profile\",\"screens\":[\(TestScreens.screen("me"))]}]"
+        let created = await ToolRun.transitionctl(
+            ["create-stack", "main", "--size", "375x667", "--tabs", tabs], socket: daemon.socketPath)
+        #expect(created.status == .success, "\(created.errors)")
+        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let rules = #"[{"operation":"push","animator":"fade"}]"#
+        guard
+            let result = try await Self.browse(
+                server, "navigation", ["profile", "seed001-modal.json", rules, "retarget"], directory: directory)
+        else { return }
+        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+        #expect(result["message"] == "", "\(result)")
+        let began = (result["events"]?.arrayValue ?? []).filter { $0["kind"] == "began" }
+        #expect(began.compactMap { $0["operation"]?.stringValue } == ["pop", "selectTab", "present", "dismiss"])
+        let status = await ToolRun.transitionctl(["status", "main", "--json=short"], socket: daemon.socketPath)
+        let stack = try JSONReader.parse(status.output)["stack"]
+        #expect(stack?["selectedTab"] == "profile", "\(status.output)")
+        #expect(stack?["presented"]?.arrayValue?.isEmpty == true)
+        #expect(stack?["policy"] == "retarget")
+        #expect(stack?["rules"]?[0]?["animator"] == "fade")
+        let feed = await ToolRun.transitionctl(
+            ["select-tab", "main", "feed", "--no-animation"], socket: daemon.socketPath)
+        #expect(feed.status == .success)
+        #expect(try await NavigationCommandsTests.screens(daemon) == ["home"], "popped to the root")
+        _ = await server.stop()
+    }
+
+    @Test func theOverviewShowsStacksAsTheyAreCreatedAndDeleted() async throws {
+        guard ProcessPath.find(["chromium"]) != nil, ProcessPath.find(["chromedriver"]) != nil else {
+            Issue.record("chromium and chromium-driver are not installed; scripts/install-dependencies installs them")
+            return
+        }
+        let daemon = try await Self.daemon(root: "seed000-index")
+        defer { daemon.stop() }
+        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let browser = try ChildProcess(
+            executable: ProcessPath.find(["python3"]) ?? "/usr/bin/python3",
+            arguments: [
+                RepositoryFiles.path("Tests/TransitionControlTests/Scripts/web_page.py"), server.url, "overview",
+                directory.path,
+            ],
+            environment: ["PATH=\(ProcessPath.value)", "HOME=\(directory.path)", "LC_ALL=C"])
+        #expect(await SystemThread.run { browser.readOutputLine() } == "ready")
+        let created = await ToolRun.transitionctl(
+            ["create-stack", "extra", SeedFiles.screenPath("seed001-first"), "--size", "375x667"],
+            socket: daemon.socketPath)
+        #expect(created.status == .success, "\(created.errors)")
+        #expect(await SystemThread.run { browser.readOutputLine() } == "created")
+        let deleted = await ToolRun.transitionctl(["delete-stack", "extra"], socket: daemon.socketPath)
+        #expect(deleted.status == .success, "\(deleted.errors)")
+        let result = await browser.finish()
+        #expect(result.status == 0, "\(result.errors)")
+        let report = try JSONReader.parse(String(result.output.split(separator: "\n").last ?? ""))
+        #expect(report["meta"]?.stringValue?.contains("first · depth 1") == true, "\(report)")
+        #expect(report["cards"] == ["main"], "\(report)")
+        #expect(report["console"]?.arrayValue?.isEmpty == true, "\(report)")
+        _ = await server.stop()
+    }
+
+    @Test func theControlsPauseScrubReverseAndResumeTheTransition() async throws {
+        let daemon = try await Self.daemon(root: "seed000-index")
+        defer { daemon.stop() }
+        let defined = await ToolRun.transitionctl(
+            ["define-animator", TestScreens.slowFade()], socket: daemon.socketPath)
+        #expect(defined.status == .success, "\(defined.errors)")
+        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        guard
+            let result = try await Self.browse(
+                server, "controls", ["seed000-detail.json", "slowFade"], directory: directory)
+        else { return }
+        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+        #expect(result["message"] == "", "\(result)")
+        #expect(result["paused"] == true, "\(result)")
+        let scrubbed = result["scrubbed"]?.arrayValue?.compactMap(\.doubleValue) ?? []
+        #expect(scrubbed.count == 2 && abs(scrubbed[0] - 0.5) < 0.001 && abs(scrubbed[1] - 0.02) < 0.001)
+        let kinds = result["events"]?.arrayValue?.compactMap { $0["kind"]?.stringValue } ?? []
+        #expect(kinds.prefix(2) == ["began", "cancelled"], "\(result)")
+        #expect(try await NavigationCommandsTests.screens(daemon) == ["index"])
+        _ = await server.stop()
+    }
+
+    @Test func aTappedTileIsTheZoomsSource() async throws {
+        let daemon = try await Self.daemon(root: "seed000-index")
+        defer { daemon.stop() }
+        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        guard
+            let result = try await Self.browse(
+                server, "tap", ["tile3", "seed000-detail.json", "zoom"], directory: directory)
+        else { return }
+        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+        #expect(
+            result["refusal"]?.stringValue?.hasPrefix(
+                "Pop refused: io.transitiond.StackUnderflow (parameter \"stack\"): ")
+                == true, "\(result)")
+        #expect(result["selected"]?["node"] == "tile3", "\(result)")
+        let began = result["events"]?.arrayValue?.first { $0["kind"] == "began" }
+        #expect(began?["animator"] == "zoom", "\(result)")
+        // The zoom grows the source out of the index screen: in its first frame, tile 3 is the largest
+        // tile (the others shrink with their screen).
+        func area(_ node: JSONValue) -> Double {
+            let quad = (node["quad"]?.arrayValue ?? []).map { ($0[0]?.doubleValue ?? 0, $0[1]?.doubleValue ?? 0) }
+            guard quad.count == 4 else { return 0 }
+            return abs(
+                (0..<4).reduce(0.0) { $0 + quad[$1].0 * quad[($1 + 1) % 4].1 - quad[($1 + 1) % 4].0 * quad[$1].1 }) / 2
+        }
+        let first = result["first"]?["nodes"]?.arrayValue ?? []
+        let tiles = first.filter { $0["screen"] == "index" && $0["node"]?.stringValue?.hasPrefix("tile") == true }
+        #expect(tiles.count == 6, "\(result)")
+        let largest = tiles.max { area($0) < area($1) }
+        #expect(largest?["node"] == "tile3", "\(tiles)")
+        _ = await server.stop()
+    }
+
+    @Test func thePageSaysTheDaemonIsGoneAndDrawsAgainWhenItIsBack() async throws {
+        guard ProcessPath.find(["chromium"]) != nil, ProcessPath.find(["chromedriver"]) != nil else {
+            Issue.record("chromium and chromium-driver are not installed; scripts/install-dependencies installs them")
+            return
+        }
+        let daemon = try RestartableDaemon()
+        defer { daemon.remove() }
+        let created = await ToolRun.transitionctl(
+            ["create-stack", "main", SeedFiles.screenPath("seed000-index"), "--size", "375x667"],
+            socket: daemon.socketPath)
+        #expect(created.status == .success, "\(created.errors)")
+        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let browser = try ChildProcess(
+            executable: ProcessPath.find(["python3"]) ?? "/usr/bin/python3",
+            arguments: [
+                RepositoryFiles.path("Tests/TransitionControlTests/Scripts/web_page.py"), server.url, "reconnect",
+                directory.path,
+            ],
+            environment: ["PATH=\(ProcessPath.value)", "HOME=\(directory.path)", "LC_ALL=C"])
+        #expect(await SystemThread.run { browser.readOutputLine() } == "ready")
+        await SystemThread.run { daemon.stop() }
+        #expect(await SystemThread.run { browser.readOutputLine() } == "down")
+        try await OffPool.run { try daemon.start() }
+        let result = await browser.finish()
+        #expect(result.status == 0, "\(result.errors)")
+        let report = try JSONReader.parse(String(result.output.split(separator: "\n").last ?? ""))
+        #expect(report["down"]?.stringValue?.hasPrefix("disconnected") == true, "\(report)")
+        #expect(report["status"] == "connected", "\(report)")
+        _ = await server.stop()
+    }
+
+    @Test func twoPagesReceiveTheSameFrames() async throws {
+        let daemon = try await Self.daemon(root: "seed000-index")
+        defer { daemon.stop() }
+        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        guard
+            let result = try await Self.browse(
+                server, "twoPages", [SeedFiles.screenPath("seed000-detail")], directory: directory)
+        else { return }
+        // [index, transition id, frames missed] per frame of the transition each page received.
+        func frames(_ name: String) -> (indexes: [Int], missed: Int) {
+            let entries = result[name]?.arrayValue ?? []
+            return (
+                entries.compactMap { $0[0]?.intValue }, entries.reduce(0) { $0 + ($1[2]?.intValue ?? 0) }
+            )
+        }
+        let first = frames("first")
+        let second = frames("second")
+        #expect(first.indexes.count > 3, "\(result)")
+        // The push came from neither page's controls: both learned the incoming screen's styles from the
+        // server when the transition began (the script waits for that, bounded), so only its first frames
+        // (drawn before the answer came) may lack them, and the transition ends styled.
+        for name in ["firstStyles", "secondStyles"] {
+            let draws = result[name]?["draws"]?.intValue ?? 0
+            let unstyled = result[name]?["unstyled"]?.intValue ?? draws
+            #expect(draws > 0 && unstyled < draws, "\(name) \(result)")
+            #expect(result[name]?["lastStyled"] == true, "\(name) \(result)")
+        }
+        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+        // The same frames, unless the daemon coalesced some for a page that read too slowly (a loaded
+        // machine: two browsers and the daemon on two cores); then both still account for the same
+        // frames, received plus coalesced, and end on the same one.
+        if first.missed == 0 && second.missed == 0 {
+            #expect(first.indexes == second.indexes)
+        } else {
+            #expect(first.indexes.count + first.missed == second.indexes.count + second.missed, "\(result)")
+            #expect(first.indexes.last == second.indexes.last)
+        }
+        _ = await server.stop()
+    }
+}
