@@ -72,7 +72,8 @@ public final class WebServer: @unchecked Sendable {
         self.daemons = daemons
         self.port = bound
         self.hosts = hosts
-        rules.withLock { $0 = WebAccess(token: token, port: bound, extraHosts: Array(hosts.dropFirst(2))) }
+        let extraHosts = hosts.filter { $0 != "127.0.0.1" && $0 != "[::1]" }
+        rules.withLock { $0 = WebAccess(token: token, port: bound, extraHosts: extraHosts) }
     }
 
     /// The access rules.
