@@ -87,3 +87,11 @@ public func monotonicNanoseconds() -> Int64 {
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
 }
+
+/// `seconds` in nanoseconds for `monotonicNanoseconds()` arithmetic, rounded to the nearest; negative and
+/// non-finite values give 0, and values past a century are capped there.
+public func nanoseconds(fromSeconds seconds: Double) -> Int64 {
+    guard seconds.isFinite, seconds > 0 else { return 0 }
+    let century = 100 * 365.25 * 86_400.0
+    return Int64((min(seconds, century) * 1e9).rounded())
+}

@@ -70,4 +70,19 @@ import Testing
         sleep(untilMonotonicNanoseconds: second + 1_000_000)
         #expect(monotonicNanoseconds() >= second + 1_000_000)
     }
+
+    @Test(
+        arguments: [
+            (0.5, 500_000_000),
+            (1.0 / 60, 16_666_667),
+            (0, 0),
+            (-1, 0),
+            (Double.nan, 0),
+            (Double.infinity, 0),
+            // Capped at a century: 100 × 365.25 days of 86,400 s.
+            (1e300, 3_155_760_000_000_000_000),
+        ] as [(Double, Int64)])
+    func secondsToNanoseconds(seconds: Double, expected: Int64) {
+        #expect(nanoseconds(fromSeconds: seconds) == expected)
+    }
 }

@@ -1,5 +1,6 @@
 import JSON
 import Synchronization
+import SystemThreads
 import TransitionClient
 
 /// `transitionctl gesture STACK --pop|--dismiss|…`: plays a scripted gesture on an interactive
@@ -85,10 +86,10 @@ public enum GestureCommand {
         }
 
         let samples = script.samples(rate: rate)
-        let start = MonotonicClock.now()
+        let start = monotonicNanoseconds()
         let updateAction = "update the interactive transition of stack \(stack)"
         for sample in samples {
-            MonotonicClock.sleep(until: start + MonotonicClock.nanoseconds(sample.time))
+            sleep(untilMonotonicNanoseconds: start + nanoseconds(fromSeconds: sample.time))
             if interrupted.load(ordering: .sequentiallyConsistent) {
                 throw CommandError(.failed, "Interrupted; the daemon cancels transition \(id) of stack \(stack)")
             }

@@ -55,9 +55,9 @@ public enum RecordCommand {
         }
         InterruptSignals.onInterrupt { _ in subscription.cancel() }
         if let duration {
-            let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(duration)
+            let deadline = monotonicNanoseconds() + nanoseconds(fromSeconds: duration)
             SystemThread.startDetachedOrRunHere {
-                MonotonicClock.sleep(until: deadline)
+                sleep(untilMonotonicNanoseconds: deadline)
                 subscription.cancel()
             }
         }

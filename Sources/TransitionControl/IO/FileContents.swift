@@ -1,3 +1,5 @@
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -22,17 +24,21 @@ public enum FileContents {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw CommandError(
-                .inputOutput, parameter: parameter, "\(parameter): cannot open \(path): \(SystemError.text(errno))")
+                .inputOutput, parameter: parameter,
+                "\(parameter): cannot open \(path): \(Errno(rawValue: errno).description)")
         }
         defer { close(descriptor) }
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: InputChannel.readSize)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw CommandError(
-                    .inputOutput, parameter: parameter, "\(parameter): cannot read \(path): \(SystemError.text(errno))")
+            let outcome = chunk.withUnsafeMutableBytes { buffer in
+                systemCall { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
+            }
+            let count: Int
+            switch outcome {
+            case .success(let read): count = read
+            case .failure(let error):
+                throw CommandError(.inputOutput, parameter: parameter, "\(parameter): cannot read \(path): \(error)")
             }
             if count == 0 { return result }
             result.append(contentsOf: chunk[0..<count])

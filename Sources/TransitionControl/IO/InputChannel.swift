@@ -1,3 +1,5 @@
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -134,14 +136,15 @@ public final class InputChannel {
         let oldCount = buffer.count
         buffer.append(contentsOf: repeatElement(0, count: Self.readSize))
         while true {
-            let count = buffer.withUnsafeMutableBytes { raw in
-                Glibc.read(descriptor, raw.baseAddress! + oldCount, Self.readSize)
+            let result = buffer.withUnsafeMutableBytes { raw in
+                systemCall { Glibc.read(descriptor, raw.baseAddress! + oldCount, Self.readSize) }
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let code = errno
+            let count: Int
+            switch result {
+            case .success(let read): count = read
+            case .failure(let error):
                 buffer.removeSubrange(oldCount...)
-                throw CommandError(.inputOutput, parameter: name, "failed to read \(name): \(SystemError.text(code))")
+                throw CommandError(.inputOutput, parameter: name, "failed to read \(name): \(error)")
             }
             buffer.removeSubrange((oldCount + count)...)
             if count == 0 { reachedEnd = true }

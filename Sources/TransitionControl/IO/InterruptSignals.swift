@@ -52,9 +52,7 @@ public enum InterruptSignals {
         var handled = false
         while true {
             var byte: UInt8 = 0
-            let count = read(readEnd, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
-            guard count == 1 else { return }
+            guard case .success(1) = systemCall({ read(readEnd, &byte, 1) }) else { return }
             let number = Int32(byte)
             if handled {
                 signal(number, SIG_DFL)

@@ -1,3 +1,5 @@
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -84,18 +86,8 @@ public final class OutputChannel {
             pending.removeAll(keepingCapacity: true)
             return
         }
-        var offset = 0
-        while offset < pending.count {
-            let written = pending.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = CommandError(
-                    .inputOutput, parameter: name, "failed to write to \(name): \(SystemError.text(errno))")
-                break
-            }
-            offset += written
+        if case .failure(let error) = pending.withUnsafeBytes({ writeAll(descriptor, $0) }) {
+            failure = CommandError(.inputOutput, parameter: name, "failed to write to \(name): \(error)")
         }
         pending.removeAll(keepingCapacity: true)
     }

@@ -1,3 +1,5 @@
+import SystemThreads
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -21,7 +23,8 @@ public final class OutputFile {
         let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard opened >= 0 else {
             throw CommandError(
-                .inputOutput, parameter: parameter, "\(parameter): cannot create \(path): \(SystemError.text(errno))")
+                .inputOutput, parameter: parameter,
+                "\(parameter): cannot create \(path): \(Errno(rawValue: errno).description)")
         }
         descriptor = opened
         channel = OutputChannel(fileDescriptor: opened, name: path)

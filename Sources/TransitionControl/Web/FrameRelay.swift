@@ -1,4 +1,5 @@
 import JSON
+import SystemThreads
 
 #if canImport(Glibc)
     import Glibc
@@ -139,9 +140,11 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
                     watched.append(pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0))
                 }
             }
-            let ready = poll(&watched, nfds_t(watched.count), timeout)
-            if ready < 0 {
-                if errno != EINTR { end(event: "disconnected", "poll failed: \(SystemError.text(errno))") }
+            let ready: Int32
+            switch systemCall({ poll(&watched, nfds_t(watched.count), timeout) }) {
+            case .success(let count): ready = count
+            case .failure(let error):
+                end(event: "disconnected", "poll failed: \(error)")
                 return
             }
             if ready == 0 {
@@ -160,21 +163,27 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
                     remaining -= 1
                 }
             }
-            let now = MonotonicClock.now()
+            let now = monotonicNanoseconds()
             if deadline == 0 { deadline = now + Int64(Self.gatherMilliseconds) * 1_000_000 }
             guard remaining > 0, pending.count - pendingOffset < Self.gatherBytes, now < deadline else { return }
             // One sleep for the rest of the tick's frames rather than one wake-up per frame: what arrives
             // within the window goes out in this chunk, anything later at the next read, at once.
-            MonotonicClock.sleep(until: deadline)
+            sleep(untilMonotonicNanoseconds: deadline)
             timeout = 0
         }
     }
 
     /// Reads what connection `index` has and relays every complete reply; false when the stream ended.
     private func receive(on index: Int) -> Bool {
-        let count = chunk.withUnsafeMutableBytes { recv(connections[index].descriptor, $0.baseAddress, $0.count, 0) }
-        if count < 0 && (errno == EINTR || errno == EAGAIN) { return true }
-        if count <= 0 {
+        let descriptor = connections[index].descriptor
+        let outcome = chunk.withUnsafeMutableBytes { buffer in
+            systemCall { recv(descriptor, buffer.baseAddress, buffer.count, 0) }
+        }
+        let count: Int
+        switch outcome {
+        case .failure(let error) where error == .wouldBlock: return true
+        case .success(let received) where received > 0: count = received
+        case .success, .failure:
             end(event: "disconnected", "The daemon closed the connection.")
             return false
         }
@@ -242,7 +251,7 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
     static func connect(_ path: String) throws(CommandError) -> Int32 {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else {
-            throw CommandError(.connectionFailed, "Failed to create a socket: \(SystemError.text(errno))")
+            throw CommandError(.connectionFailed, "Failed to create a socket: \(Errno(rawValue: errno).description)")
         }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -264,7 +273,7 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
             let code = errno
             Glibc.close(descriptor)
             throw CommandError(
-                .connectionFailed, "Failed to connect to transitiond at \(path): \(SystemError.text(code))")
+                .connectionFailed, "Failed to connect to transitiond at \(path): \(Errno(rawValue: code).description)")
         }
         return descriptor
     }
@@ -273,14 +282,15 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
     static func send(_ bytes: [UInt8], on descriptor: Int32) throws(CommandError) {
         var offset = 0
         while offset < bytes.count {
-            let count = bytes.withUnsafeBytes {
-                Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            let outcome = bytes.withUnsafeBytes { buffer in
+                systemCall {
+                    Glibc.send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                }
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw CommandError(.connectionFailed, "Failed to send to transitiond: \(SystemError.text(errno))")
+            switch outcome {
+            case .success(let count): offset += count
+            case .failure(let error): throw CommandError(.connectionFailed, "Failed to send to transitiond: \(error)")
             }
-            offset += count
         }
     }
 }

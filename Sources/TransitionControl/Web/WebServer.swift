@@ -48,7 +48,8 @@ public final class WebServer: @unchecked Sendable {
         guard let first = Self.start(.loopbackIPv4, port: port, context: context) else {
             throw CommandError(
                 .failed, parameter: "--port",
-                "Failed to listen on 127.0.0.1 port \(port): \(SystemError.text(errno)); choose another --port")
+                "Failed to listen on 127.0.0.1 port \(port): \(Errno(rawValue: errno).description); choose another --port"
+            )
         }
         let bound = Int(transitiond_mhd_bound_port(first))
         var daemons = [first]
@@ -64,7 +65,7 @@ public final class WebServer: @unchecked Sendable {
                 for daemon in daemons { MHD_stop_daemon(daemon) }
                 throw CommandError(
                     .failed, parameter: "--listen",
-                    "Failed to listen on \(extra.urlHost) port \(bound): \(SystemError.text(code))")
+                    "Failed to listen on \(extra.urlHost) port \(bound): \(Errno(rawValue: code).description)")
             }
             daemons.append(third)
             hosts.append(extra.urlHost)

@@ -27,7 +27,7 @@ public final class WebShutdown: Sendable {
     public init() throws(CommandError) {
         var ends: [Int32] = [-1, -1]
         guard clinux_pipe(&ends) == 0 else {
-            throw CommandError(.failed, "Failed to create a pipe: \(SystemError.text(errno))")
+            throw CommandError(.failed, "Failed to create a pipe: \(Errno(rawValue: errno).description)")
         }
         descriptor = ends[0]
         writeEnd = ends[1]
@@ -62,7 +62,7 @@ public final class WebShutdown: Sendable {
     /// ``streamDrainNanoseconds``, so that the pages learn that the server stopped before the
     /// connections close.
     public func waitForStreams() {
-        let deadline = UInt64(MonotonicClock.now() + Self.streamDrainNanoseconds)
+        let deadline = UInt64(monotonicNanoseconds() + Self.streamDrainNanoseconds)
         streamsClosed.withLock {
             while openStreams.withLock({ $0 }) > 0 {
                 guard streamsClosed.wait(untilMonotonicNanoseconds: deadline) != .deadlinePassed else { return }
