@@ -4,7 +4,9 @@ import SystemThreads
     import Glibc
 #endif
 
-/// The two halves of a `DisplayLink`: the timing thread and the tick loop in the pool.
+/// The two halves of a `DisplayLink`: the timing thread, which sleeps to each grid deadline and hands the
+/// tick over, and the tick loop, a task on the first shard executor's thread (its tick lane), which runs
+/// every participant for the tick.
 enum TimingLoop {
     /// The timing thread: sleep to the next grid deadline, then hand the tick over (or skip it).
     static func run(_ shared: TimingThreadState) {
