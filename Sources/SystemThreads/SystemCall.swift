@@ -73,6 +73,21 @@ public func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Re
     return .success(())
 }
 
+/// Sends every byte of `bytes` on the connected socket `descriptor` (send(2) with `MSG_NOSIGNAL`, so that a
+/// closed peer is `EPIPE`, not a `SIGPIPE` that ends the process), going on after short sends and
+/// interruptions. A blocking socket is expected: `EAGAIN` is a failure like any other.
+public func sendAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, Errno> {
+    var offset = 0
+    while offset < bytes.count {
+        switch systemCall({ send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) })
+        {
+        case .success(let sent): offset += sent
+        case .failure(let error): return .failure(error)
+        }
+    }
+    return .success(())
+}
+
 /// Sleeps until `CLOCK_MONOTONIC` reaches `deadline` nanoseconds (clock_nanosleep(2), `TIMER_ABSTIME`),
 /// sleeping again after an interruption; returns at once for a deadline already past.
 public func sleep(untilMonotonicNanoseconds deadline: Int64) {

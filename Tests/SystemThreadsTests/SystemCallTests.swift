@@ -62,6 +62,32 @@ import Testing
         #expect(error == Errno(rawValue: EBADF))
     }
 
+    @Test func sendAllSendsEveryByteOnASocket() throws {
+        var pair: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+        defer {
+            close(pair[0])
+            close(pair[1])
+        }
+        let bytes = (0..<3_000).map { UInt8($0 % 241) }
+        #expect((try? bytes.withUnsafeBytes { sendAll(pair[0], $0) }.get()) != nil)
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1_024)
+        while received.count < bytes.count {
+            let outcome = chunk.withUnsafeMutableBytes { buffer in
+                systemCall { recv(pair[1], buffer.baseAddress, buffer.count, 0) }
+            }
+            guard case .success(let count) = outcome, count > 0 else { break }
+            received += chunk[..<count]
+        }
+        #expect(received == bytes)
+        guard case .failure(let error) = bytes.withUnsafeBytes({ sendAll(-1, $0) }) else {
+            Issue.record("a send on no descriptor succeeded")
+            return
+        }
+        #expect(error == Errno(rawValue: EBADF))
+    }
+
     @Test func theMonotonicClockNeverGoesBackAndAPastDeadlineReturnsAtOnce() {
         let first = monotonicNanoseconds()
         sleep(untilMonotonicNanoseconds: first - 1_000_000_000)

@@ -75,19 +75,9 @@ final class SubscriptionConnection: @unchecked Sendable {
     }
 
     private func send(_ bytes: [UInt8]) throws(TransitionClientError) {
-        var offset = 0
-        while offset < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                systemCall {
-                    Glibc.send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
-                }
-            }
-            switch result {
-            case .success(let count): offset += count
-            case .failure(let error):
-                throw TransitionClientError(
-                    code: .connectionFailed, message: "Failed to send the call: \(error) (errno \(error.rawValue)).")
-            }
+        if case .failure(let error) = bytes.withUnsafeBytes({ sendAll(descriptor, $0) }) {
+            throw TransitionClientError(
+                code: .connectionFailed, message: "Failed to send the call: \(error) (errno \(error.rawValue)).")
         }
     }
 

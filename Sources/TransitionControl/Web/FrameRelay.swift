@@ -280,17 +280,8 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
 
     /// Sends all of `bytes`.
     static func send(_ bytes: [UInt8], on descriptor: Int32) throws(CommandError) {
-        var offset = 0
-        while offset < bytes.count {
-            let outcome = bytes.withUnsafeBytes { buffer in
-                systemCall {
-                    Glibc.send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
-                }
-            }
-            switch outcome {
-            case .success(let count): offset += count
-            case .failure(let error): throw CommandError(.connectionFailed, "Failed to send to transitiond: \(error)")
-            }
+        if case .failure(let error) = bytes.withUnsafeBytes({ sendAll(descriptor, $0) }) {
+            throw CommandError(.connectionFailed, "Failed to send to transitiond: \(error)")
         }
     }
 }

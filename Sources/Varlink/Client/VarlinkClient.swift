@@ -140,24 +140,14 @@ public final class VarlinkClient {
         }
         try ensureOpen()
         let message = try call.encoded()
-        var offset = 0
-        while offset < message.count {
-            let result = message.withUnsafeBytes { bytes in
-                systemCall {
-                    Glibc.send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-                }
+        if case .failure(let error) = message.withUnsafeBytes({ sendAll(descriptor, $0) }) {
+            // A server that refuses the connection (at its limit, say) writes an error and closes
+            // before the call arrives: report that error rather than the broken pipe.
+            if error.rawValue == EPIPE || error.rawValue == ECONNRESET, let refusal = pendingErrorReply() {
+                close()
+                throw refusal
             }
-            switch result {
-            case .success(let count): offset += count
-            case .failure(let error):
-                // A server that refuses the connection (at its limit, say) writes an error and closes
-                // before the call arrives: report that error rather than the broken pipe.
-                if error.rawValue == EPIPE || error.rawValue == ECONNRESET, let refusal = pendingErrorReply() {
-                    close()
-                    throw refusal
-                }
-                throw failure("send", error)
-            }
+            throw failure("send", error)
         }
     }
 
