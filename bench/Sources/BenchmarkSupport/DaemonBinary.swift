@@ -30,18 +30,26 @@ public enum DaemonBinary {
     }
 
     private static func find(benchDirectory: String) -> Result<Located, BenchmarkFailure> {
-        if let named = getenv("TRANSITIOND_BINARY") {
+        find(product: "transitiond", environmentVariable: "TRANSITIOND_BINARY", benchDirectory: benchDirectory)
+    }
+
+    /// The main package's executable `product`: the path `environmentVariable` names, else a release build
+    /// into the bench's build directory, else an earlier build there (with a remark), else a failure.
+    static func find(
+        product: String, environmentVariable: String, benchDirectory: String
+    ) -> Result<Located, BenchmarkFailure> {
+        if let named = getenv(environmentVariable) {
             let path = String(cString: named)
             guard access(path, X_OK) == 0 else {
-                return .failure(BenchmarkFailure("TRANSITIOND_BINARY=\(path) is not an executable"))
+                return .failure(BenchmarkFailure("\(environmentVariable)=\(path) is not an executable"))
             }
-            return .success(Located(path: path, remark: "binary from TRANSITIOND_BINARY=\(path)"))
+            return .success(Located(path: path, remark: "binary from \(environmentVariable)=\(path)"))
         }
-        let built = benchDirectory + "/.build/release/transitiond"
-        let log = "/tmp/transitiond-bench-build.log"
+        let built = benchDirectory + "/.build/release/" + product
+        let log = "/tmp/transitiond-bench-build-\(product).log"
         let swift = executablePath("swift") ?? "swift"
         let arguments = [
-            "build", "-c", "release", "--package-path", benchDirectory, "--product", "transitiond", "-j", "2",
+            "build", "-c", "release", "--package-path", benchDirectory, "--product", product, "-j", "2",
         ]
         let outcome: (status: Int32?, output: String)
         do {
@@ -52,16 +60,15 @@ public enum DaemonBinary {
         if ChildProcess.succeeded(outcome.status), access(built, X_OK) == 0 {
             return .success(Located(path: built, remark: nil))
         }
-        let reason = TextFile.tail(outcome.output, lines: 3)
         if access(built, X_OK) == 0 {
             return .success(
                 Located(
                     path: built,
-                    remark: "building transitiond failed (see \(log)); measured the earlier build \(built)"))
+                    remark: "building \(product) failed (see \(log)); measured the earlier build \(built)"))
         }
         return .failure(
             BenchmarkFailure(
-                "no transitiond binary: `swift build -c release --package-path bench --product transitiond` "
-                    + "failed (\(log)): \(reason)"))
+                "no \(product) binary: `swift build -c release --package-path bench --product \(product)` "
+                    + "failed (\(log)): \(TextFile.tail(outcome.output, lines: 3))"))
     }
 }
