@@ -69,31 +69,15 @@ enum WebPageBenchmarks {
         guard let python = executablePath("python3"), access("/usr/bin/chromedriver", X_OK) == 0 else {
             return .failure(BenchmarkFailure("python3 and chromium-driver are needed (scripts/install-dependencies)"))
         }
-        let daemonBinary: DaemonBinary.Located
-        let controlBinary: DaemonBinary.Located
-        switch DaemonBinary.locate(benchDirectory: benchDirectory) {
-        case .success(let located): daemonBinary = located
-        case .failure(let error): return .failure(error)
-        }
-        switch ControlBinary.locate(benchDirectory: benchDirectory) {
-        case .success(let located): controlBinary = located
-        case .failure(let error): return .failure(error)
-        }
-        let daemon: DaemonProcess
-        do {
-            daemon = try DaemonProcess(binary: daemonBinary.path, framesPerSecond: framesPerSecond)
-        } catch {
-            return .failure(error)
-        }
-        defer { daemon.stop() }
         let served: WebServerUnderBench
-        switch WebServerUnderBench.start(
-            daemon: daemon, control: controlBinary.path, stacks: 1, arguments: ["--read-only"])
+        switch WebServerUnderBench.launch(
+            benchDirectory: benchDirectory, framesPerSecond: framesPerSecond, stacks: 1, arguments: ["--read-only"])
         {
         case .success(let started): served = started
         case .failure(let error): return .failure(error)
         }
         defer { served.stop() }
+        let daemon = served.daemon
         let seconds = windowSeconds * scale
         let log = daemon.directory.path + "/page.log"
         let outcome = try? ChildProcess.run(
@@ -126,8 +110,7 @@ enum WebPageBenchmarks {
                 + DecimalFormatting.fixed(values["p99_ms"] ?? 0, decimals: 3) + " ms, mean "
                 + DecimalFormatting.fixed(values["mean_ms"] ?? 0, decimals: 3) + " ms"
         ]
-        if let remark = daemonBinary.remark { notes.append(remark) }
-        if let remark = controlBinary.remark { notes.append(remark) }
+        notes += served.binaryRemarks
         StandardError.writeLine("  page: " + notes[0])
         return .success((Step(values: values), notes))
     }

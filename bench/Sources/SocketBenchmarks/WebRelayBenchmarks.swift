@@ -73,31 +73,16 @@ enum WebRelayBenchmarks {
     }
 
     private static func measure(benchDirectory: String, scale: Double) -> Result<(Step, [String]), BenchmarkFailure> {
-        let daemonBinary: DaemonBinary.Located
-        let controlBinary: DaemonBinary.Located
-        switch DaemonBinary.locate(benchDirectory: benchDirectory) {
-        case .success(let located): daemonBinary = located
-        case .failure(let error): return .failure(error)
-        }
-        switch ControlBinary.locate(benchDirectory: benchDirectory) {
-        case .success(let located): controlBinary = located
-        case .failure(let error): return .failure(error)
-        }
-        let daemon: DaemonProcess
-        do {
-            daemon = try DaemonProcess(binary: daemonBinary.path, framesPerSecond: framesPerSecond)
-        } catch {
-            return .failure(error)
-        }
-        defer { daemon.stop() }
         let served: WebServerUnderBench
-        switch WebServerUnderBench.start(
-            daemon: daemon, control: controlBinary.path, stacks: stackCount, arguments: ["--read-only"])
+        switch WebServerUnderBench.launch(
+            benchDirectory: benchDirectory, framesPerSecond: framesPerSecond, stacks: stackCount,
+            arguments: ["--read-only"])
         {
         case .success(let started): served = started
         case .failure(let error): return .failure(error)
         }
         defer { served.stop() }
+        let daemon = served.daemon
         let (web, port, token, stacks) = (served.process, served.port, served.token, served.stacks)
         let path = "/events?token=\(token)&" + stacks.map { "stack=\($0)" }.joined(separator: "&")
         let reader: EventStreamClient
@@ -135,8 +120,7 @@ enum WebRelayBenchmarks {
                 + " bytes a frame as sent) in " + DecimalFormatting.fixed(seconds, decimals: 1) + " s; ours = the "
                 + "process's CPU time (every thread) ÷ frames received"
         ]
-        if let remark = daemonBinary.remark { notes.append(remark) }
-        if let remark = controlBinary.remark { notes.append(remark) }
+        notes += served.binaryRemarks
         StandardError.writeLine(
             "  web relay: " + MeasurementUnit.nanoseconds.format(Double(relay) / Double(counted.frames))
                 + " a frame, daemon " + MeasurementUnit.nanoseconds.format(Double(daemonCPU) / Double(counted.frames)))

@@ -7,6 +7,8 @@ import BenchmarkSupport
 /// `transitionctl web` serving a daemon whose stacks each run one `slide` push stretched to 10 minutes
 /// on the 6-node benchmark screens: what the `sockets.web` rows measure.
 struct WebServerUnderBench {
+    /// The daemon it serves.
+    let daemon: DaemonProcess
     /// The server's process.
     let process: ChildProcess
     /// Its port on 127.0.0.1.
@@ -15,6 +17,41 @@ struct WebServerUnderBench {
     let token: Substring
     /// The stacks' names.
     let stacks: [String]
+    /// Why the binaries are not fresh builds, when they are not (`DaemonBinary.Located.remark`): for the
+    /// rows' notes.
+    var binaryRemarks: [String] = []
+
+    /// Finds the daemon's and transitionctl's binaries (`DaemonBinary`, `ControlBinary`), starts a daemon at
+    /// `framesPerSecond` and the server in front of it (`start(daemon:control:stacks:arguments:)`); `stop()`
+    /// ends both. Nothing is left running on a failure.
+    static func launch(
+        benchDirectory: String, framesPerSecond: Int, stacks count: Int, arguments: [String]
+    ) -> Result<WebServerUnderBench, BenchmarkFailure> {
+        let daemonBinary: DaemonBinary.Located
+        let controlBinary: DaemonBinary.Located
+        switch DaemonBinary.locate(benchDirectory: benchDirectory) {
+        case .success(let located): daemonBinary = located
+        case .failure(let error): return .failure(error)
+        }
+        switch ControlBinary.locate(benchDirectory: benchDirectory) {
+        case .success(let located): controlBinary = located
+        case .failure(let error): return .failure(error)
+        }
+        let daemon: DaemonProcess
+        do {
+            daemon = try DaemonProcess(binary: daemonBinary.path, framesPerSecond: framesPerSecond)
+        } catch {
+            return .failure(error)
+        }
+        switch start(daemon: daemon, control: controlBinary.path, stacks: count, arguments: arguments) {
+        case .success(var served):
+            served.binaryRemarks = [daemonBinary.remark, controlBinary.remark].compactMap { $0 }
+            return .success(served)
+        case .failure(let error):
+            daemon.stop()
+            return .failure(error)
+        }
+    }
 
     /// Defines the long slide, creates `stacks` stacks (`web0`, `web1`, …) pushing, and starts the
     /// server with `arguments`; returns once it printed its URL.
@@ -62,14 +99,15 @@ struct WebServerUnderBench {
             _ = web.terminate(graceSeconds: 5)
             return .failure(BenchmarkFailure("transitionctl web printed no URL: \(TextFile.read(webLog) ?? "")"))
         }
-        return .success(WebServerUnderBench(process: web, port: port, token: token, stacks: stacks))
+        return .success(WebServerUnderBench(daemon: daemon, process: web, port: port, token: token, stacks: stacks))
     }
 
     /// The page's URL.
     var url: String { "http://127.0.0.1:\(port)/?token=\(token)" }
 
-    /// Stops the server.
+    /// Stops the server, then the daemon.
     func stop() {
         _ = process.terminate(graceSeconds: 5)
+        daemon.stop()
     }
 }
