@@ -104,13 +104,7 @@ struct HTMLPlayerScreensChromiumTests {
         // "Hello World".
         let points = ["\(offset + 227.5),\(offset + 125)", "\(offset + 100),\(offset + 400)"]
         func browse(_ url: String) async throws -> JSONValue? {
-            let child = try ChildProcess(
-                executable: ProcessPath.find(["python3"]) ?? "/usr/bin/python3",
-                arguments: [
-                    RepositoryFiles.path("Tests/TransitionControlTests/Scripts/web_page.py"), url, "player",
-                    directory.path,
-                ] + points,
-                environment: ["PATH=\(ProcessPath.value)", "HOME=\(directory.path)", "LC_ALL=C"])
+            let child = try WebPageScript.start(url: url, scenario: "player", directory: directory, arguments: points)
             let result = await child.finish()
             #expect(result.status == 0, "\(result.errors)")
             return try result.output.split(separator: "\n").last.map { try JSONReader.parse(String($0)) }

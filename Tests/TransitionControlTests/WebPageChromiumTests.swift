@@ -17,13 +17,8 @@ struct WebPageChromiumTests {
             Issue.record("chromium and chromium-driver are not installed; scripts/install-dependencies installs them")
             return nil
         }
-        let child = try ChildProcess(
-            executable: ProcessPath.find(["python3"]) ?? "/usr/bin/python3",
-            arguments: [
-                RepositoryFiles.path("Tests/TransitionControlTests/Scripts/web_page.py"), server.url, scenario,
-                directory.path,
-            ] + arguments,
-            environment: ["PATH=\(ProcessPath.value)", "HOME=\(directory.path)", "LC_ALL=C"])
+        let child = try WebPageScript.start(
+            url: server.url, scenario: scenario, directory: directory, arguments: arguments)
         let result = await child.finish()
         #expect(result.status == 0, "\(result.errors)")
         guard let line = result.output.split(separator: "\n").last else {
@@ -223,13 +218,7 @@ struct WebPageChromiumTests {
         let server = try await WebServerProcess.start(socket: daemon.socketPath)
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let browser = try ChildProcess(
-            executable: ProcessPath.find(["python3"]) ?? "/usr/bin/python3",
-            arguments: [
-                RepositoryFiles.path("Tests/TransitionControlTests/Scripts/web_page.py"), server.url, "overview",
-                directory.path,
-            ],
-            environment: ["PATH=\(ProcessPath.value)", "HOME=\(directory.path)", "LC_ALL=C"])
+        let browser = try WebPageScript.start(url: server.url, scenario: "overview", directory: directory)
         #expect(await SystemThread.run { browser.readOutputLine() } == "ready")
         let created = await ToolRun.transitionctl(
             ["create-stack", "extra", SeedFiles.screenPath("seed001-first"), "--size", "375x667"],
@@ -319,13 +308,7 @@ struct WebPageChromiumTests {
         let server = try await WebServerProcess.start(socket: daemon.socketPath)
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let browser = try ChildProcess(
-            executable: ProcessPath.find(["python3"]) ?? "/usr/bin/python3",
-            arguments: [
-                RepositoryFiles.path("Tests/TransitionControlTests/Scripts/web_page.py"), server.url, "reconnect",
-                directory.path,
-            ],
-            environment: ["PATH=\(ProcessPath.value)", "HOME=\(directory.path)", "LC_ALL=C"])
+        let browser = try WebPageScript.start(url: server.url, scenario: "reconnect", directory: directory)
         #expect(await SystemThread.run { browser.readOutputLine() } == "ready")
         await SystemThread.run { daemon.stop() }
         #expect(await SystemThread.run { browser.readOutputLine() } == "down")
