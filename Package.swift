@@ -6,7 +6,7 @@ import PackageDescription
 //   TransitionDaemon, TransitionControl  wiring of the daemon; the client's commands
 //   TransitionService, TransitionClient  the io.transitiond interface, server side and client side
 //   TransitionEngine, Varlink, SystemdSupport, TaskPool
-//   TransitionCore, JSON, SystemThreads
+//   TransitionCore, JSON, SystemPrimitives
 //   CLinux, CSystemd, CTaskHooks, CLibMicroHTTPD
 // See docs/architecture.md.
 let package = Package(
@@ -21,7 +21,7 @@ let package = Package(
         .library(name: "TransitionClient", targets: ["TransitionClient"]),
         .library(name: "TransitionService", targets: ["TransitionService"]),
         .library(name: "TaskPool", targets: ["TaskPool"]),
-        .library(name: "SystemThreads", targets: ["SystemThreads"]),
+        .library(name: "SystemPrimitives", targets: ["SystemPrimitives"]),
     ],
     targets: [
         // C libraries and system calls Swift's Glibc module does not expose.
@@ -38,35 +38,37 @@ let package = Package(
         .target(name: "CLinux"),
         .target(name: "CTaskHooks"),
 
-        // Pure layers, and the one place threads are started.
+        // Pure layers, and what the daemon runs on: threads, worker loops, locks, system calls, the clock.
         .target(name: "JSON"),
         .target(name: "TransitionCore", dependencies: ["JSON"]),
-        .target(name: "SystemThreads", dependencies: ["CLinux"]),
+        .target(name: "SystemPrimitives", dependencies: ["CLinux"]),
 
         // Actors, protocol, systemd.
-        .target(name: "TransitionEngine", dependencies: ["TransitionCore", "JSON", "CLinux", "SystemThreads"]),
+        .target(name: "TransitionEngine", dependencies: ["TransitionCore", "JSON", "CLinux", "SystemPrimitives"]),
         .target(
-            name: "Varlink", dependencies: ["JSON", "CLinux", "SystemThreads"],
+            name: "Varlink", dependencies: ["JSON", "CLinux", "SystemPrimitives"],
             resources: [.embedInCode("org.varlink.service.varlink")]
         ),
-        .target(name: "SystemdSupport", dependencies: ["CSystemd", "SystemThreads"]),
-        .target(name: "TaskPool", dependencies: ["CTaskHooks", "SystemThreads"]),
+        .target(name: "SystemdSupport", dependencies: ["CSystemd", "SystemPrimitives"]),
+        .target(name: "TaskPool", dependencies: ["CTaskHooks", "SystemPrimitives"]),
         .target(
             name: "TransitionService",
-            dependencies: ["TransitionEngine", "TransitionCore", "Varlink", "JSON", "SystemThreads"],
+            dependencies: ["TransitionEngine", "TransitionCore", "Varlink", "JSON", "SystemPrimitives"],
             resources: [.embedInCode("io.transitiond.varlink")]
         ),
         .target(
-            name: "TransitionClient", dependencies: ["Varlink", "JSON", "TransitionCore", "CLinux", "SystemThreads"]),
+            name: "TransitionClient", dependencies: ["Varlink", "JSON", "TransitionCore", "CLinux", "SystemPrimitives"]),
         .target(
             name: "TransitionDaemon",
             dependencies: [
                 "TransitionService", "TransitionEngine", "TransitionCore", "Varlink", "JSON", "SystemdSupport",
-                "TaskPool", "CLinux", "SystemThreads",
+                "TaskPool", "CLinux", "SystemPrimitives",
             ]),
         .target(
             name: "TransitionControl",
-            dependencies: ["TransitionCore", "JSON", "TransitionClient", "CLinux", "CLibMicroHTTPD", "SystemThreads"]),
+            dependencies: [
+                "TransitionCore", "JSON", "TransitionClient", "CLinux", "CLibMicroHTTPD", "SystemPrimitives",
+            ]),
 
         // Executables.
         .executableTarget(name: "transitiond", dependencies: ["TransitionDaemon"]),
@@ -74,10 +76,10 @@ let package = Package(
 
         // Shared by the test targets.
         .target(
-            name: "TransitionTestSupport", dependencies: ["TransitionCore", "JSON", "CLinux", "SystemThreads"],
+            name: "TransitionTestSupport", dependencies: ["TransitionCore", "JSON", "CLinux", "SystemPrimitives"],
             path: "Tests/TransitionTestSupport"),
 
-        .testTarget(name: "TransitionTestSupportTests", dependencies: ["TransitionTestSupport", "SystemThreads"]),
+        .testTarget(name: "TransitionTestSupportTests", dependencies: ["TransitionTestSupport", "SystemPrimitives"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TransitionTestSupport"]),
         .testTarget(
             name: "TransitionCoreTests",
@@ -86,12 +88,12 @@ let package = Package(
         ),
         .testTarget(
             name: "TransitionEngineTests",
-            dependencies: ["TransitionEngine", "TransitionCore", "JSON", "SystemThreads", "TransitionTestSupport"],
+            dependencies: ["TransitionEngine", "TransitionCore", "JSON", "SystemPrimitives", "TransitionTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "VarlinkTests", dependencies: ["Varlink", "JSON", "TransitionTestSupport"], exclude: ["Scripts"]),
-        .testTarget(name: "TaskPoolTests", dependencies: ["TaskPool", "CTaskHooks", "TransitionTestSupport"]),
-        .testTarget(name: "SystemThreadsTests", dependencies: ["SystemThreads", "TransitionTestSupport"]),
+        .testTarget(name: "TaskPoolTests", dependencies: ["TaskPool", "SystemPrimitives", "TransitionTestSupport"]),
+        .testTarget(name: "SystemPrimitivesTests", dependencies: ["SystemPrimitives", "TransitionTestSupport"]),
         .testTarget(name: "SystemdSupportTests", dependencies: ["SystemdSupport", "TransitionTestSupport"]),
         .testTarget(
             name: "TransitionDaemonTests",
@@ -103,7 +105,7 @@ let package = Package(
             name: "TransitionServiceTests",
             dependencies: [
                 "TransitionService", "TransitionClient", "TransitionDaemon", "TransitionEngine", "TransitionCore",
-                "Varlink", "JSON", "SystemThreads", "TransitionTestSupport",
+                "Varlink", "JSON", "SystemPrimitives", "TransitionTestSupport",
             ],
             exclude: ["Scripts"]
         ),
@@ -115,11 +117,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MalformedInputTests", dependencies: ["JSON", "TransitionTestSupport"], exclude: ["Cases"]),
-        .testTarget(name: "FaultInjectionTests", dependencies: ["JSON", "SystemThreads", "TransitionTestSupport"]),
+        .testTarget(name: "FaultInjectionTests", dependencies: ["JSON", "SystemPrimitives", "TransitionTestSupport"]),
         .testTarget(
             name: "TransitionControlTests",
             dependencies: [
-                "TransitionControl", "TransitionClient", "TransitionCore", "JSON", "SystemThreads",
+                "TransitionControl", "TransitionClient", "TransitionCore", "JSON", "SystemPrimitives",
                 "TransitionTestSupport",
             ],
             exclude: ["Golden", "Scripts"]

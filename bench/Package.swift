@@ -22,13 +22,16 @@ let package = Package(
         // floor for a timer thread) and the busy loop, in C.
         .target(name: "CBenchmarkTools", cSettings: [.unsafeFlags(["-O2"])]),
         // The harness: options, batches and statistics, results, the table and the JSON file.
-        .target(name: "BenchmarkKit", dependencies: ["CAllocationCounter"]),
+        .target(
+            name: "BenchmarkKit",
+            dependencies: ["CAllocationCounter", .product(name: "SystemPrimitives", package: "transitiond")]),
         // What several groups share: the benchmark screens, child processes, the daemon, /proc readers.
         .target(
             name: "BenchmarkSupport",
             dependencies: [
                 "CBenchmarkTools", .product(name: "TransitionCore", package: "transitiond"),
-                .product(name: "JSON", package: "transitiond"), .product(name: "SystemThreads", package: "transitiond"),
+                .product(name: "JSON", package: "transitiond"),
+                .product(name: "SystemPrimitives", package: "transitiond"),
             ]
         ),
         // The `core` group: timing curves, springs, transforms and plan sampling against their targets.
@@ -48,7 +51,7 @@ let package = Package(
                 .product(name: "TransitionCore", package: "transitiond"),
                 .product(name: "TransitionEngine", package: "transitiond"),
                 .product(name: "TaskPool", package: "transitiond"),
-                .product(name: "SystemThreads", package: "transitiond"),
+                .product(name: "SystemPrimitives", package: "transitiond"),
             ]
         ),
         // The `sockets` group: request rates against redis-server, update-to-frame latency.
@@ -61,7 +64,7 @@ let package = Package(
             name: "ResourceBenchmarks",
             dependencies: [
                 "BenchmarkKit", "BenchmarkSupport", "CBenchmarkTools",
-                .product(name: "SystemThreads", package: "transitiond"),
+                .product(name: "SystemPrimitives", package: "transitiond"),
             ]
         ),
         .executableTarget(

@@ -1,7 +1,5 @@
 #include "CTaskHooks.h"
 
-#include <time.h>
-
 // The runtime's declarations (swift/Runtime/ConcurrencyHooks.def): a hook receives the job and the
 // runtime's own implementation, both in the Swift calling convention.
 typedef __attribute__((swiftcall)) void (*enqueue_global_original)(void *job);
@@ -9,12 +7,6 @@ extern __attribute__((swiftcall)) void (*swift_task_enqueueGlobal_hook)(
     void *job, enqueue_global_original original);
 
 static task_hooks_enqueue_callback enqueue_callback;
-
-uint64_t task_hooks_monotonic_nanoseconds(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
-}
 
 static __attribute__((swiftcall)) void enqueue_global(void *job, enqueue_global_original original) {
     (void)original;

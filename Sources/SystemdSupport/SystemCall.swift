@@ -3,7 +3,7 @@
 #endif
 
 /// Small helpers over the C library shared by the wrappers (system calls and their errors are
-/// SystemThreads' `systemCall` and `Errno`). Internal: the surface throws `SystemdError`.
+/// SystemPrimitives' `systemCall` and `Errno`). Internal: the surface throws `SystemdError`.
 enum SystemCall {
     /// The value of an environment variable, or nil when it is unset. An empty value is
     /// returned as the empty string.

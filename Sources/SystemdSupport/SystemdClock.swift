@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 /// systemd's time base: CLOCK_MONOTONIC in microseconds (`usec_t`, `now(CLOCK_MONOTONIC)`).
 ///
@@ -8,7 +8,7 @@ import SystemThreads
 /// chosen values; production code passes `SystemdClock.monotonicMicroseconds()`.
 public enum SystemdClock {
     /// The current CLOCK_MONOTONIC time in microseconds since an arbitrary start (boot on
-    /// Linux), never going backwards: SystemThreads' `monotonicNanoseconds()`, the one monotonic
+    /// Linux), never going backwards: SystemPrimitives' `MonotonicClock.now()`, the one monotonic
     /// clock of the project, in systemd's unit.
-    public static func monotonicMicroseconds() -> UInt64 { UInt64(monotonicNanoseconds()) / 1_000 }
+    public static func monotonicMicroseconds() -> UInt64 { UInt64(MonotonicClock.now()) / 1_000 }
 }

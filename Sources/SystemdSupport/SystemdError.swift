@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 /// An error from a systemd wrapper or the configuration parser.
 ///

@@ -4,7 +4,7 @@
 /// taking one costs O(log n).
 struct DeadlineHeap<Element> {
     private struct Entry {
-        var deadline: UInt64
+        var deadline: Int64
         /// Arrival order, to break ties between equal deadlines first in, first out.
         var sequence: UInt64
         var element: Element
@@ -21,10 +21,10 @@ struct DeadlineHeap<Element> {
     var count: Int { entries.count }
 
     /// The earliest deadline, nanoseconds; nil when empty.
-    var earliestDeadline: UInt64? { entries.first?.deadline }
+    var earliestDeadline: Int64? { entries.first?.deadline }
 
     /// Adds `element`, due at `deadline` (nanoseconds on whatever clock the caller uses throughout).
-    mutating func insert(_ element: Element, deadline: UInt64) {
+    mutating func insert(_ element: Element, deadline: Int64) {
         entries.append(Entry(deadline: deadline, sequence: nextSequence, element: element))
         nextSequence &+= 1
         var child = entries.count - 1
@@ -37,7 +37,7 @@ struct DeadlineHeap<Element> {
     }
 
     /// Removes and returns the earliest element if its deadline is at or before `now`.
-    mutating func popDue(now: UInt64) -> Element? {
+    mutating func popDue(now: Int64) -> Element? {
         guard let first = entries.first, first.deadline <= now else { return nil }
         let last = entries.removeLast()
         guard !entries.isEmpty else { return first.element }

@@ -1,5 +1,4 @@
-import CTaskHooks
-import SystemThreads
+import SystemPrimitives
 
 /// A fixed set of threads that run Swift concurrency jobs, and that sleep without a timer when there is
 /// nothing to run.
@@ -20,18 +19,14 @@ public final class TaskPool: TaskExecutor, @unchecked Sendable {
     /// How many threads run jobs.
     public let threadCount: Int
 
-    // `lock` guards the variables below it; its condition is signalled when a job becomes ready or a
-    // timed action is due earlier than the sleeping threads wait for.
-    private let lock = ConditionLock()
-    private var ready = PriorityJobQueue<UnownedJob>()
-    private var timed = DeadlineHeap<@Sendable () -> Void>()
-    private var idleThreads = 0
+    /// The threads and what they share: the ready jobs and the timed actions.
+    private let workers = WorkerThreads<Loop>(state: Loop.State())
 
     /// Starts `threadCount` threads (at least 1) named `name` (at most 15 bytes are kept). The threads
     /// live as long as the process: a pool is made once, at start.
     public init(threadCount: Int, name: String) {
         self.threadCount = max(threadCount, 1)
-        for _ in 0..<self.threadCount { SystemThread.startEssential(name: name) { [self] in work() } }
+        workers.start(Loop(executor: self), name: name, count: self.threadCount)
     }
 
     /// The number of online processors: the default pool's width.
@@ -44,77 +39,83 @@ public final class TaskPool: TaskExecutor, @unchecked Sendable {
 
     /// Queues `job` to run as soon as a thread is free.
     func schedule(_ job: UnownedJob) {
-        lock.lock()
-        ready.push(job, priority: job.priority.rawValue)
-        let sleeping = idleThreads > 0
-        lock.unlock()
-        if sleeping { lock.signal() }
+        workers.update { state in
+            state.ready.push(job, priority: job.priority.rawValue)
+            return .one
+        }
     }
 
-    /// Runs `action` on a pool thread once CLOCK_MONOTONIC reaches `deadline` (nanoseconds), or as soon
+    /// Runs `action` on a pool thread once `MonotonicClock` reaches `deadline` (nanoseconds), or as soon
     /// as a thread is free if it has passed. Actions due at the same deadline run in the order they
     /// were given. An action must be short: it holds a thread that jobs could use (resuming a
     /// continuation is the intended use).
-    public func run(atMonotonicNanoseconds deadline: UInt64, _ action: @escaping @Sendable () -> Void) {
-        lock.lock()
-        let earlier = timed.earliestDeadline.map { deadline < $0 } ?? true
-        timed.insert(action, deadline: deadline)
-        let sleeping = idleThreads > 0
-        lock.unlock()
-        // The sleeping threads wait for a later deadline (or for nothing): one must look again.
-        if earlier && sleeping { lock.signal() }
+    public func run(atMonotonicNanoseconds deadline: Int64, _ action: @escaping @Sendable () -> Void) {
+        workers.update { state in
+            let earlier = state.timed.earliestDeadline.map { deadline < $0 } ?? true
+            state.timed.insert(action, deadline: deadline)
+            // The sleeping threads wait for a later deadline (or for nothing): one must look again.
+            return earlier ? .one : .none
+        }
     }
 
-    /// Suspends the calling task until `duration` has passed on CLOCK_MONOTONIC (a duration of zero or
+    /// Suspends the calling task until `duration` has passed on `MonotonicClock` (a duration of zero or
     /// less resumes at once, through the pool). Not cancellable: it returns at the deadline even if the
     /// task is cancelled meanwhile.
     public func sleep(for duration: Duration) async {
-        let deadline = Self.deadline(after: duration, now: task_hooks_monotonic_nanoseconds())
+        let deadline = Self.deadline(after: duration, now: MonotonicClock.now())
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             run(atMonotonicNanoseconds: deadline) { continuation.resume() }
         }
     }
 
-    /// The CLOCK_MONOTONIC deadline, nanoseconds, `duration` after `now`: `now` for a duration of zero or
-    /// less, and `UInt64.max` (never) for one too long to count in nanoseconds.
-    static func deadline(after duration: Duration, now: UInt64) -> UInt64 {
+    /// The `MonotonicClock` deadline, nanoseconds, `duration` after `now`: `now` for a duration of zero or
+    /// less, and `Int64.max` (never) for one too long to count in nanoseconds.
+    static func deadline(after duration: Duration, now: Int64) -> Int64 {
         let (seconds, attoseconds) = duration.components
         guard seconds >= 0, attoseconds >= 0, seconds > 0 || attoseconds > 0 else { return now }
-        let (wholeSeconds, overflowed) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        let (wholeSeconds, overflowed) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         guard !overflowed else { return .max }
-        let nanoseconds = wholeSeconds + UInt64(attoseconds / 1_000_000_000)
-        let (deadline, pastTheEnd) = now.addingReportingOverflow(nanoseconds)
-        return pastTheEnd ? .max : deadline
+        let (nanoseconds, tooLong) = wholeSeconds.addingReportingOverflow(attoseconds / 1_000_000_000)
+        guard !tooLong else { return .max }
+        return MonotonicClock.deadline(after: nanoseconds, from: now)
     }
 
-    /// A thread's life: run ready jobs and due actions; with none, sleep until one is queued or the
+    /// A pool thread's life: run due actions and ready jobs; with none, sleep until one is queued or the
     /// earliest timed action is due.
-    private func work() -> Never {
-        lock.lock()
-        while true {
-            if let due = timed.earliestDeadline, due <= task_hooks_monotonic_nanoseconds(),
-                let action = timed.popDue(now: due)
+    private final class Loop: WorkerLoop {
+        struct State {
+            var ready = PriorityJobQueue<UnownedJob>()
+            var timed = DeadlineHeap<@Sendable () -> Void>()
+        }
+
+        enum Work {
+            case job(UnownedJob)
+            case action(@Sendable () -> Void)
+        }
+
+        let executor: TaskPool
+
+        init(executor: TaskPool) { self.executor = executor }
+
+        func nextStep(_ state: inout State) -> WorkerStep<Work> {
+            if let due = state.timed.earliestDeadline, due <= MonotonicClock.now(),
+                let action = state.timed.popDue(now: due)
             {
-                lock.unlock()
-                action()
-                lock.lock()
-                continue
+                return .perform(.action(action))
             }
-            if let job = ready.pop() {
+            if let job = state.ready.pop() {
                 // A burst queued while only one thread was awake: wake another for the rest.
-                if !ready.isEmpty, idleThreads > 0 { lock.signal() }
-                lock.unlock()
-                job.runSynchronously(on: asUnownedTaskExecutor())
-                lock.lock()
-                continue
+                return state.ready.isEmpty ? .perform(.job(job)) : .performWakingAnother(.job(job))
             }
-            idleThreads += 1
-            if let due = timed.earliestDeadline {
-                lock.wait(untilMonotonicNanoseconds: due)
-            } else {
-                lock.wait()
+            if let due = state.timed.earliestDeadline { return .sleepUntil(monotonicNanoseconds: due) }
+            return .sleep
+        }
+
+        func perform(_ work: Work) {
+            switch work {
+            case .job(let job): job.runSynchronously(on: executor.asUnownedTaskExecutor())
+            case .action(let action): action()
             }
-            idleThreads -= 1
         }
     }
 }

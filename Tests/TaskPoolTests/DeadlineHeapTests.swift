@@ -36,16 +36,16 @@ import TransitionTestSupport
     func matchesAStableSortOverRandomOperations(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
         var heap = DeadlineHeap<Int>()
-        var reference: [(deadline: UInt64, element: Int)] = []
+        var reference: [(deadline: Int64, element: Int)] = []
         var next = 0
         for step in 0..<2_000 {
             if random.next() % 3 != 0 {
-                let deadline = random.next() % 16
+                let deadline = Int64(random.next() % 16)
                 heap.insert(next, deadline: deadline)
                 reference.append((deadline, next))
                 next += 1
             } else {
-                let now = random.next() % 16
+                let now = Int64(random.next() % 16)
                 let expected = reference.enumerated()
                     .filter { $0.element.deadline <= now }
                     .min { ($0.element.deadline, $0.offset) < ($1.element.deadline, $1.offset) }

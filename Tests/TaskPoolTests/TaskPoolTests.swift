@@ -1,4 +1,4 @@
-import CTaskHooks
+import SystemPrimitives
 import Testing
 
 @testable import TaskPool
@@ -33,10 +33,10 @@ import Testing
 
     @Test func aTimedActionRunsNoEarlierThanItsDeadline() async {
         await withTaskExecutorPreference(Self.pool) {
-            let deadline = task_hooks_monotonic_nanoseconds() + 20_000_000
-            let ranAt = await withCheckedContinuation { (continuation: CheckedContinuation<UInt64, Never>) in
+            let deadline = MonotonicClock.now() + 20_000_000
+            let ranAt = await withCheckedContinuation { (continuation: CheckedContinuation<Int64, Never>) in
                 Self.pool.run(atMonotonicNanoseconds: deadline) {
-                    continuation.resume(returning: task_hooks_monotonic_nanoseconds())
+                    continuation.resume(returning: MonotonicClock.now())
                 }
             }
             #expect(ranAt >= deadline)
@@ -57,7 +57,7 @@ import Testing
                 }
             }
             let order = Shared<[String]>([])
-            let now = task_hooks_monotonic_nanoseconds()
+            let now = MonotonicClock.now()
             for (name, deadline) in [
                 ("third", now - 10), ("first", now - 30), ("second", now - 20), ("fourth", now - 10),
             ] {
@@ -73,13 +73,13 @@ import Testing
 
     @Test func sleepLastsAtLeastItsDuration() async {
         await withTaskExecutorPreference(Self.pool) {
-            let start = task_hooks_monotonic_nanoseconds()
+            let start = MonotonicClock.now()
             await Self.pool.sleep(for: .milliseconds(15))
-            #expect(task_hooks_monotonic_nanoseconds() - start >= 15_000_000)
-            let beforeZero = task_hooks_monotonic_nanoseconds()
+            #expect(MonotonicClock.now() - start >= 15_000_000)
+            let beforeZero = MonotonicClock.now()
             await Self.pool.sleep(for: .zero)
             await Self.pool.sleep(for: .seconds(-1))
-            #expect(task_hooks_monotonic_nanoseconds() >= beforeZero)
+            #expect(MonotonicClock.now() >= beforeZero)
         }
     }
 
@@ -96,9 +96,9 @@ import Testing
 
     @Test func theStaticSleepFallsBackToTaskSleepWithoutAnInstalledPool() async {
         #expect(TaskPool.global == nil)
-        let start = task_hooks_monotonic_nanoseconds()
+        let start = MonotonicClock.now()
         await TaskPool.sleep(for: .milliseconds(5))
-        #expect(task_hooks_monotonic_nanoseconds() - start >= 5_000_000)
+        #expect(MonotonicClock.now() - start >= 5_000_000)
     }
 }
 

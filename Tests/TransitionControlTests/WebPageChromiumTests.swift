@@ -1,5 +1,5 @@
 import JSON
-import SystemThreads
+import SystemPrimitives
 import Testing
 import TransitionControl
 import TransitionTestSupport

@@ -1,7 +1,7 @@
 import Testing
 import TransitionCore
 
-@testable import SystemThreads
+@testable import SystemPrimitives
 @testable import TransitionEngine
 
 /// `Subscription.poll(reusing:drained:)`: a reader that stops when told the queue is drained reads every

@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 import Testing
 
 @testable import TransitionEngine

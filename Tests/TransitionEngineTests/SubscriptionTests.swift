@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SystemThreads
+@testable import SystemPrimitives
 @testable import TransitionEngine
 
 @Suite struct SubscriptionTests {

@@ -1,6 +1,6 @@
 import Foundation
 import JSON
-import SystemThreads
+import SystemPrimitives
 import Testing
 import TransitionClient
 import TransitionCore

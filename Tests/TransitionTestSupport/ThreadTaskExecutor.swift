@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 /// A task executor with one thread of its own, which runs the jobs of the tasks that prefer it in the
 /// order they come, until ``finish()``.

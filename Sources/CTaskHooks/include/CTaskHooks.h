@@ -21,7 +21,4 @@ typedef void (*task_hooks_enqueue_callback)(void *job);
 /// if the hook was installed already (by this function or anyone else) and nothing was changed.
 int task_hooks_install(task_hooks_enqueue_callback enqueue);
 
-/// CLOCK_MONOTONIC now, in nanoseconds.
-uint64_t task_hooks_monotonic_nanoseconds(void);
-
 #endif

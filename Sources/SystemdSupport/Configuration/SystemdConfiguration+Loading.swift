@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 #if canImport(Glibc)
     import Glibc

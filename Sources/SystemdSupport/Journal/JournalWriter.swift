@@ -1,5 +1,5 @@
 import CSystemd
-import SystemThreads
+import SystemPrimitives
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,6 @@
 import CLinux
 import JSON
-import SystemThreads
+import SystemPrimitives
 import Varlink
 
 #if canImport(Glibc)

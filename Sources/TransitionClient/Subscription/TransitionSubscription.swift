@@ -1,5 +1,5 @@
 import JSON
-import SystemThreads
+import SystemPrimitives
 import Varlink
 
 /// A stream of one stack's events and frames (`Subscribe` with `more`), on a connection of its own.

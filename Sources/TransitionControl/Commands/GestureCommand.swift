@@ -1,6 +1,6 @@
 import JSON
 import Synchronization
-import SystemThreads
+import SystemPrimitives
 import TransitionClient
 
 /// `transitionctl gesture STACK --pop|--dismiss|…`: plays a scripted gesture on an interactive
@@ -86,10 +86,10 @@ public enum GestureCommand {
         }
 
         let samples = script.samples(rate: rate)
-        let start = monotonicNanoseconds()
+        let start = MonotonicClock.now()
         let updateAction = "update the interactive transition of stack \(stack)"
         for sample in samples {
-            sleep(untilMonotonicNanoseconds: start + nanoseconds(fromSeconds: sample.time))
+            MonotonicClock.sleep(untilNanoseconds: start + MonotonicClock.nanoseconds(fromSeconds: sample.time))
             if interrupted.load(ordering: .sequentiallyConsistent) {
                 throw CommandError(.failed, "Interrupted; the daemon cancels transition \(id) of stack \(stack)")
             }

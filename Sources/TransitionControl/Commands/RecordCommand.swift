@@ -1,5 +1,5 @@
 import JSON
-import SystemThreads
+import SystemPrimitives
 import TransitionClient
 
 /// `transitionctl record STACK`: a stack's frames and events as JSON lines, in the format of `render`.
@@ -55,9 +55,9 @@ public enum RecordCommand {
         }
         InterruptSignals.onInterrupt { _ in subscription.cancel() }
         if let duration {
-            let deadline = monotonicNanoseconds() + nanoseconds(fromSeconds: duration)
+            let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(fromSeconds: duration)
             SystemThread.startDetachedOrRunHere {
-                sleep(untilMonotonicNanoseconds: deadline)
+                MonotonicClock.sleep(untilNanoseconds: deadline)
                 subscription.cancel()
             }
         }

@@ -1,5 +1,5 @@
 import JSON
-import SystemThreads
+import SystemPrimitives
 import TransitionClient
 
 #if canImport(Glibc)
@@ -79,11 +79,11 @@ public enum WatchCommand {
         let fallback = (invocation.terminalWidth, 24)
         func draw() throws(CommandError) {
             let size = screen.size(fallback: fallback)
-            try screen.draw(WatchView.lines(model, now: monotonicNanoseconds(), width: size.columns, height: size.rows))
+            try screen.draw(WatchView.lines(model, now: MonotonicClock.now(), width: size.columns, height: size.rows))
         }
         try draw()
         while let item = try next(subscription) {
-            model.receive(item, at: monotonicNanoseconds())
+            model.receive(item, at: MonotonicClock.now())
             try draw()
         }
         return .success

@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 extension CommandLineTool {
     /// Parses `arguments` (without the program name) and runs what they ask for: help, the version, or

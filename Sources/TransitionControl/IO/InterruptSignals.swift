@@ -1,6 +1,6 @@
 import CLinux
 import Synchronization
-import SystemThreads
+import SystemPrimitives
 
 #if canImport(Glibc)
     import Glibc

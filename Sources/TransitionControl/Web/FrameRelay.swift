@@ -1,5 +1,5 @@
 import JSON
-import SystemThreads
+import SystemPrimitives
 
 #if canImport(Glibc)
     import Glibc
@@ -163,12 +163,12 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
                     remaining -= 1
                 }
             }
-            let now = monotonicNanoseconds()
+            let now = MonotonicClock.now()
             if deadline == 0 { deadline = now + Int64(Self.gatherMilliseconds) * 1_000_000 }
             guard remaining > 0, pending.count - pendingOffset < Self.gatherBytes, now < deadline else { return }
             // One sleep for the rest of the tick's frames rather than one wake-up per frame: what arrives
             // within the window goes out in this chunk, anything later at the next read, at once.
-            sleep(untilMonotonicNanoseconds: deadline)
+            MonotonicClock.sleep(untilNanoseconds: deadline)
             timeout = 0
         }
     }

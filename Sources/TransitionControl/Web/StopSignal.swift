@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 /// A one-shot latch: ``wait()`` blocks until some thread calls ``signal()`` (from the watcher of
 /// ``InterruptSignals``, for a command that serves until Ctrl-C).

@@ -1,5 +1,5 @@
 import JSON
-import SystemThreads
+import SystemPrimitives
 import TransitionClient
 
 /// The page's calls, relayed to the daemon on one connection the server keeps: the page posts a

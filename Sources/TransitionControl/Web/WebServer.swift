@@ -1,5 +1,5 @@
 import CLibMicroHTTPD
-import SystemThreads
+import SystemPrimitives
 
 #if canImport(Glibc)
     import Glibc

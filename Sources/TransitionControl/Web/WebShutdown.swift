@@ -1,5 +1,5 @@
 import CLinux
-import SystemThreads
+import SystemPrimitives
 
 #if canImport(Glibc)
     import Glibc
@@ -62,7 +62,7 @@ public final class WebShutdown: Sendable {
     /// ``streamDrainNanoseconds``, so that the pages learn that the server stopped before the
     /// connections close.
     public func waitForStreams() {
-        let deadline = UInt64(monotonicNanoseconds() + Self.streamDrainNanoseconds)
+        let deadline = MonotonicClock.now() + Self.streamDrainNanoseconds
         streamsClosed.withLock {
             while openStreams.withLock({ $0 }) > 0 {
                 guard streamsClosed.wait(untilMonotonicNanoseconds: deadline) != .deadlinePassed else { return }

@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 /// A value guarded by a `ConditionLock`, whose timed waits use CLOCK_MONOTONIC, the clock of
 /// `SystemdClock`, so a wall-clock jump never shortens or stretches a wait.
@@ -39,7 +39,8 @@ final class MonotonicCondition<Value>: @unchecked Sendable {
         defer { lock.unlock() }
         if !isDone(value) {
             if let deadlineMicroseconds {
-                let (deadline, overflowed) = deadlineMicroseconds.multipliedReportingOverflow(by: 1_000)
+                let (deadline, overflowed) = Int64(clamping: deadlineMicroseconds).multipliedReportingOverflow(
+                    by: 1_000)
                 lock.wait(untilMonotonicNanoseconds: overflowed ? .max : deadline)
             } else {
                 lock.wait()

@@ -1,5 +1,5 @@
 import CLinux
-import SystemThreads
+import SystemPrimitives
 
 #if canImport(Glibc)
     import Glibc

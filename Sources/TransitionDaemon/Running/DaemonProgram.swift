@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 import SystemdSupport
 import TaskPool
 import TransitionService

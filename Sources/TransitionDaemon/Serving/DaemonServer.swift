@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 import TaskPool
 import TransitionEngine
 import TransitionService

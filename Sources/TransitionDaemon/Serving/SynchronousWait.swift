@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 /// Runs asynchronous work from synchronous code (the daemon's `main`) and blocks the calling thread until
 /// it is done. Never call it from a task: it would hold a thread of the pool while waiting for it.

@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 import TransitionCore
 
 /// What every stack shares: the clock, the scheduler, the store and the animator registry.

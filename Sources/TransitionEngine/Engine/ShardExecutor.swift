@@ -1,5 +1,5 @@
 import Synchronization
-import SystemThreads
+import SystemPrimitives
 
 #if canImport(Glibc)
     import Glibc
@@ -46,27 +46,18 @@ final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     /// so a tick priority above every named one never reached a job, and the walks ran as ordinary jobs.
     let tickLane: TickLane
 
-    private let lock = ConditionLock(inheritingPriority: true)
-    // Guarded by `lock`, which serializes every access; the ones that change a queue in place are not also
-    // checked for exclusivity at run time (a `swift_beginAccess` per job queued and per job run).
-    @exclusivity(unchecked) private var urgentJobs: [UnownedJob] = []
-    @exclusivity(unchecked) private var jobs: [UnownedJob] = []
-    /// The index of the next ordinary job in `jobs` (taken one at a time without moving the rest).
-    private var head = 0
-    private var sleeping = false
-    private var enqueuedJobCount: UInt64 = 0
-    private var tickJobCount: UInt64 = 0
-    /// Whether the thread is running an ordinary job (at normal priority).
-    private var runningOrdinary = false
-    @exclusivity(unchecked) private var scheduling = ThreadScheduling()
+    /// The thread and the state it shares with those that queue jobs.
+    private let worker = WorkerThreads<Loop>(state: Loop.State(), inheritingPriority: true)
 
     /// Whether the caller is a tick job of this executor: false on any other thread, and in an ordinary
     /// job of this one.
     var isRunningTickJob: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let thread = scheduling.thread, pthread_equal(thread, pthread_self()) != 0 else { return false }
-        return !runningOrdinary
+        worker.withState { state in
+            guard let thread = state.scheduling.thread, pthread_equal(thread, pthread_self()) != 0 else {
+                return false
+            }
+            return !state.runningOrdinary
+        }
     }
 
     /// Whether a tick job waits for the thread, read without the lock: set when one is queued, cleared when
@@ -75,22 +66,22 @@ final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     /// (about 5,400 instructions per commit reported, under callgrind), where a tick seldom arrives
     /// meanwhile.
     var hasWaitingTickJob: Bool { tickJobWaiting.load(ordering: .relaxed) }
-    /// Written under `lock`; read without it by `hasWaitingTickJob`.
+    /// Written under the worker's lock; read without it by `hasWaitingTickJob`.
     private let tickJobWaiting = Atomic<Bool>(false)
 
     /// Jobs run as tick jobs since the process started (tests check that ticks run as such).
-    var tickJobsRun: UInt64 {
-        lock.lock()
-        defer { lock.unlock() }
-        return tickJobCount
-    }
+    var tickJobsRun: UInt64 { worker.withState { $0.tickJobCount } }
+
+    /// Jobs enqueued on this executor since the process started (tests check that a tick's walk enters
+    /// its stacks without jobs).
+    var jobsEnqueued: UInt64 { worker.withState { $0.enqueuedJobCount } }
 
     /// An executor with a thread of its own, which lives as long as the process: the engine uses
     /// `shared`; tests make their own to watch one that nothing else uses.
     init(name: String) {
         tickLane = TickLane()
         tickLane.executor = self
-        SystemThread.startEssential(name: name) { [self] in run() }
+        worker.start(Loop(executor: self), name: name)
     }
 
     /// Queues an ordinary job (an actor's, or a task's that prefers this executor).
@@ -101,81 +92,100 @@ final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     /// ahead of whatever runs, and one running an ordinary job finishes it without waiting for the cores
     /// behind other threads (priority inheritance, by hand).
     private func enqueue(_ job: UnownedJob, urgent: Bool) {
-        lock.lock()
-        enqueuedJobCount &+= 1
-        if urgent {
-            urgentJobs.append(job)
-            tickJobWaiting.store(true, ordering: .relaxed)
-            scheduling.set(realTime: true)
-        } else {
-            jobs.append(job)
+        worker.update { state in
+            state.enqueuedJobCount &+= 1
+            if urgent {
+                state.urgentJobs.append(job)
+                tickJobWaiting.store(true, ordering: .relaxed)
+                state.scheduling.set(realTime: true)
+            } else {
+                state.jobs.append(job)
+            }
+            return .one
         }
-        let wake = sleeping
-        sleeping = false
-        lock.unlock()
-        if wake { lock.signal() }
     }
 
-    /// Jobs enqueued on this executor since the process started (tests check that a tick's walk enters
-    /// its stacks without jobs).
-    var jobsEnqueued: UInt64 {
-        lock.lock()
-        defer { lock.unlock() }
-        return enqueuedJobCount
-    }
+    /// The shard thread's life: tick jobs first, all that wait at once, at real time; otherwise one
+    /// ordinary job at a time, at normal priority, so that a tick arriving meanwhile waits for one job only.
+    private final class Loop: WorkerLoop {
+        struct State {
+            var urgentJobs: [UnownedJob] = []
+            var jobs: [UnownedJob] = []
+            /// The index of the next ordinary job in `jobs` (taken one at a time without moving the rest).
+            var head = 0
+            var enqueuedJobCount: UInt64 = 0
+            var tickJobCount: UInt64 = 0
+            /// Whether the thread is running an ordinary job (at normal priority).
+            var runningOrdinary = false
+            var scheduling = ThreadScheduling()
+        }
 
-    private func run() {
-        var batch: [UnownedJob] = []
-        let serialExecutor = asUnownedSerialExecutor()
-        let taskExecutor = asUnownedTaskExecutor()
-        let tickLaneExecutor = tickLane.asUnownedTaskExecutor()
-        lock.lock()
-        scheduling.thread = pthread_self()
-        while true {
-            if urgentJobs.isEmpty && head == jobs.count {
+        enum Work {
+            case tickJobs([UnownedJob])
+            case ordinaryJob(UnownedJob)
+        }
+
+        let executor: ShardExecutor
+        private let serialExecutor: UnownedSerialExecutor
+        private let taskExecutor: UnownedTaskExecutor
+        private let tickLaneExecutor: UnownedTaskExecutor
+
+        init(executor: ShardExecutor) {
+            self.executor = executor
+            serialExecutor = executor.asUnownedSerialExecutor()
+            taskExecutor = executor.asUnownedTaskExecutor()
+            tickLaneExecutor = executor.tickLane.asUnownedTaskExecutor()
+        }
+
+        func workerStarted(_ state: inout State) { state.scheduling.thread = pthread_self() }
+
+        func nextStep(_ state: inout State) -> WorkerStep<Work> {
+            let urgent = !state.urgentJobs.isEmpty
+            guard urgent || state.head < state.jobs.count else {
                 // Wait at whatever priority the last job ran: the next tick job raises the thread before
                 // waking it (`enqueue`), so the tick preempts whatever runs (measured: with the shard
                 // threads woken at normal priority on a loaded machine, a tick's p99 lateness was 3–6 ms,
                 // all of it waiting for the kernel to run this thread; at real time, 0.2–0.3 ms). Raising
                 // it here instead cost two system calls per burst of ordinary jobs (client operations,
                 // commit reports), thousands a second with transitions back to back.
-                runningOrdinary = false
-                while urgentJobs.isEmpty && head == jobs.count {
-                    sleeping = true
-                    lock.wait()
-                }
-            }
-            sleeping = false
-            // Urgent jobs one batch at a time ahead of the rest; otherwise take one ordinary job, so that a
-            // tick arriving meanwhile waits for one job only.
-            let urgent = !urgentJobs.isEmpty
-            if urgent {
-                swap(&batch, &urgentJobs)
-                tickJobWaiting.store(false, ordering: .relaxed)
-            } else {
-                batch.append(jobs[head])
-                head += 1
-                if head == jobs.count {
-                    jobs.removeAll(keepingCapacity: true)
-                    head = 0
-                } else if head >= 1_024 && head * 2 >= jobs.count {
-                    jobs.removeFirst(head)
-                    head = 0
-                }
+                state.runningOrdinary = false
+                return .sleep
             }
             // Ticks run at real time; everything else (client operations, commits, plan compilation) at
             // normal priority, so that it never starves the rest of the system. Changed under the lock, so
             // that a boost from `enqueue` and this change happen in order.
-            runningOrdinary = !urgent
-            scheduling.set(realTime: urgent)
-            if urgent { tickJobCount &+= UInt64(batch.count) }
-            lock.unlock()
-            // A tick job keeps the lane as its task executor (its later jobs come back as tick jobs) and runs
-            // isolated to this executor, like every job here: the thread is this executor's alone.
-            let jobTaskExecutor = urgent ? tickLaneExecutor : taskExecutor
-            for job in batch { job.runSynchronously(isolatedTo: serialExecutor, taskExecutor: jobTaskExecutor) }
-            batch.removeAll(keepingCapacity: true)
-            lock.lock()
+            state.runningOrdinary = !urgent
+            state.scheduling.set(realTime: urgent)
+            if urgent {
+                let batch = state.urgentJobs
+                state.urgentJobs = []
+                executor.tickJobWaiting.store(false, ordering: .relaxed)
+                state.tickJobCount &+= UInt64(batch.count)
+                return .perform(.tickJobs(batch))
+            }
+            let job = state.jobs[state.head]
+            state.head += 1
+            if state.head == state.jobs.count {
+                state.jobs.removeAll(keepingCapacity: true)
+                state.head = 0
+            } else if state.head >= 1_024 && state.head * 2 >= state.jobs.count {
+                state.jobs.removeFirst(state.head)
+                state.head = 0
+            }
+            return .perform(.ordinaryJob(job))
+        }
+
+        /// Runs the jobs isolated to the shard executor, like every job here: the thread is its alone. A
+        /// tick job keeps the lane as its task executor, so its later jobs come back as tick jobs.
+        func perform(_ work: Work) {
+            switch work {
+            case .tickJobs(let batch):
+                for job in batch {
+                    job.runSynchronously(isolatedTo: serialExecutor, taskExecutor: tickLaneExecutor)
+                }
+            case .ordinaryJob(let job):
+                job.runSynchronously(isolatedTo: serialExecutor, taskExecutor: taskExecutor)
+            }
         }
     }
 }

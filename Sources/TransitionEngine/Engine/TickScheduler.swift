@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 import TransitionCore
 
 /// Fans each clock tick out to the animating stacks: the stacks are split into shards (about one per

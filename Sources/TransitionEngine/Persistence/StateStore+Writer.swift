@@ -1,53 +1,84 @@
-extension StateStore {
-    /// The writer thread: take every pending group, write it with one sync, report, repeat.
-    func runWriter() {
-        guard let files else { return }
-        lock.lock()
-        while true {
-            while (pending.isEmpty || writerHeld) && !closing { lock.wait() }
-            if pending.isEmpty && closing { break }
-            let groups = pending
-            pending = []
-            lock.unlock()
+import SystemPrimitives
 
-            let (results, records) = write(groups, files: files)
+/// The state store's writer thread: take every pending group, write it with one sync, report, repeat;
+/// once the store closes, write what is left, compact the journal into the snapshot and close the files.
+final class StateWriter: WorkerLoop {
+    enum Work {
+        /// Write these groups with one sync and report each one's outcome.
+        case write([StateStore.Pending])
+        /// Compact this final map into the snapshot, close the files and tell whoever waits in `close()`.
+        case finish([String: [UInt8]])
+    }
 
-            lock.lock()
+    let files: StateFiles
+    /// The store, for the outcome of each write: set once, before the thread starts, and held until the
+    /// thread exits (after `close()`), so a store dropped without closing still finishes its writes.
+    nonisolated(unsafe) var store: StateStore!
+
+    init(files: StateFiles) { self.files = files }
+
+    func nextStep(_ state: inout StateStore.Shared) -> WorkerStep<Work> {
+        // A held writer (tests) writes nothing until released, unless the store closes.
+        if !state.pending.isEmpty && (!state.writerHeld || state.closing) {
+            let groups = state.pending
+            state.pending = []
+            return .perform(.write(groups))
+        }
+        guard state.closing else { return .sleep }
+        guard state.finalCompactionDone else {
+            state.finalCompactionDone = true
+            return .perform(.finish(state.values))
+        }
+        return .exit
+    }
+
+    func perform(_ work: Work) {
+        switch work {
+        case .write(let groups): write(groups)
+        case .finish(let finalMap): finish(finalMap)
+        }
+    }
+
+    private func write(_ groups: [StateStore.Pending]) {
+        let (results, records) = StateStore.write(groups, files: files)
+        let snapshot: [String: [UInt8]]? = store.writer.withState { state in
             for record in records {
                 switch record.kind {
-                case .put: values_[record.key] = record.payload
-                case .delete: values_[record.key] = nil
+                case .put: state.values[record.key] = record.payload
+                case .delete: state.values[record.key] = nil
                 case .end: break
                 }
             }
             let written = zip(groups, results).filter { $0.1.isSuccess }.map(\.0)
             if !written.isEmpty {
-                statistics_.groups += 1
-                statistics_.changes += UInt64(written.reduce(0) { $0 + $1.changes.count })
+                state.statistics.groups += 1
+                state.statistics.changes += UInt64(written.reduce(0) { $0 + $1.changes.count })
             }
-            statistics_.failures += UInt64(results.count - written.count)
-            statistics_.journalBytes = files.journalSize
-            let snapshot: [String: [UInt8]]? = !written.isEmpty && files.needsCompaction ? values_ : nil
-            lock.unlock()
-            for (group, result) in zip(groups, results) { group.completion(result) }
-            if let snapshot, files.compact(snapshot).isSuccess { lock.withLock { statistics_.compactions += 1 } }
-            lock.lock()
+            state.statistics.failures += UInt64(results.count - written.count)
+            state.statistics.journalBytes = files.journalSize
+            return !written.isEmpty && files.needsCompaction ? state.values : nil
         }
-        let finalSnapshot = values_
-        lock.unlock()
-        if files.compact(finalSnapshot).isSuccess { lock.withLock { statistics_.compactions += 1 } }
+        for (group, result) in zip(groups, results) { group.completion(result) }
+        if let snapshot, files.compact(snapshot).isSuccess { store.writer.withState { $0.statistics.compactions += 1 } }
+    }
+
+    private func finish(_ finalMap: [String: [UInt8]]) {
+        let compacted = files.compact(finalMap).isSuccess
         files.close()
-        let waiters = lock.withLock {
-            closed = true
-            defer { closeWaiters = [] }
-            return closeWaiters
+        let waiters = store.writer.withState { state in
+            if compacted { state.statistics.compactions += 1 }
+            state.closed = true
+            defer { state.closeWaiters = [] }
+            return state.closeWaiters
         }
         for waiter in waiters { waiter.resume() }
     }
+}
 
+extension StateStore {
     /// Encodes each group (a group that fails to encode fails alone), then appends all the others with
     /// one write and one sync. Returns one result per group and the records now durable.
-    private func write(_ groups: [Pending], files: StateFiles) -> ([Result<Void, TransitionEngineError>], [StateRecord])
+    static func write(_ groups: [Pending], files: StateFiles) -> ([Result<Void, TransitionEngineError>], [StateRecord])
     {
         var results: [Result<Void, TransitionEngineError>] = []
         var records: [StateRecord] = []
@@ -108,9 +139,9 @@ extension StateStore {
     /// Holds (`true`) or releases the writer, so a test can queue several groups and see them written
     /// with one sync. Never used outside tests.
     func holdWriter(_ held: Bool) {
-        lock.withLock {
-            writerHeld = held
-            lock.broadcast()
+        writer.update { state in
+            state.writerHeld = held
+            return .one
         }
     }
 }

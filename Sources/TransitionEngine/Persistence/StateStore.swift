@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 /// Crash-safe storage of the engine's committed state: a map from keys (stack ids) to opaque values.
 ///
@@ -62,26 +62,34 @@ public final class StateStore: @unchecked Sendable {
 
     /// What was found on open.
     public let restored: RestoreReport
-    let lock = ConditionLock(inheritingPriority: true)
     let files: StateFiles?
-    // Guarded by `lock`:
-    var pending: [Pending] = []
-    var closing = false
-    var writerHeld = false
-    /// In-memory stores only: fail every write with this error (tests of failed commits).
-    var injectedFailure: TransitionEngineError?
-    var closed = false
-    var closeWaiters: [CheckedContinuation<Void, Never>] = []
-    var statistics_: Statistics
-    var values_: [String: [UInt8]]
-    /// In-memory stores keep the encoders and run them when `values` is read.
-    var memoryValues: [String: @Sendable () throws -> [UInt8]] = [:]
+    /// The writer thread (persistent stores only) and everything guarded by its lock, which inherits
+    /// priority: stacks commit from their shard threads.
+    let writer: WorkerThreads<StateWriter>
+
+    /// What the writer thread shares with the threads that submit changes and read the map.
+    struct Shared {
+        var pending: [Pending] = []
+        var closing = false
+        var writerHeld = false
+        /// In-memory stores only: fail every write with this error (tests of failed commits).
+        var injectedFailure: TransitionEngineError?
+        /// Whether the final compaction ran (set by the writer's last work).
+        var finalCompactionDone = false
+        var closed = false
+        var closeWaiters: [CheckedContinuation<Void, Never>] = []
+        var statistics: Statistics
+        var values: [String: [UInt8]]
+        /// In-memory stores keep the encoders and run them when `values` is read.
+        var memoryValues: [String: @Sendable () throws -> [UInt8]] = [:]
+    }
 
     private init(files: StateFiles?, restored: RestoreReport) {
         self.files = files
         self.restored = restored
-        values_ = restored.values
-        statistics_ = Statistics(journalBytes: files?.journalSize ?? 0)
+        writer = WorkerThreads(
+            state: Shared(statistics: Statistics(journalBytes: files?.journalSize ?? 0), values: restored.values),
+            inheritingPriority: true)
     }
 
     /// Opens (creating if needed) the state directory, restores its contents and starts the writer.
@@ -96,7 +104,9 @@ public final class StateStore: @unchecked Sendable {
     ) throws(TransitionEngineError) -> StateStore {
         let (files, report) = try StateFiles.open(directory: directory, compactionThreshold: compactionThreshold)
         let store = StateStore(files: files, restored: report)
-        SystemThread.startEssential(name: "transitiond-store") { store.runWriter() }
+        let writer = StateWriter(files: files)
+        writer.store = store
+        store.writer.start(writer, name: "transitiond-store")
         return store
     }
 
@@ -105,20 +115,20 @@ public final class StateStore: @unchecked Sendable {
 
     /// Makes every following write of an in-memory store fail with `error` (nil: succeed again), to test
     /// what callers do when a commit cannot be written.
-    func injectFailure(_ error: TransitionEngineError?) { lock.withLock { injectedFailure = error } }
+    func injectFailure(_ error: TransitionEngineError?) { writer.withState { $0.injectedFailure = error } }
 
     /// Whether the store writes to disk.
     public var isPersistent: Bool { files != nil }
 
     /// The current committed map.
     public var values: [String: [UInt8]] {
-        guard files == nil else { return lock.withLock { values_ } }
-        let encoders = lock.withLock { memoryValues }
+        guard files == nil else { return writer.withState { $0.values } }
+        let encoders = writer.withState { $0.memoryValues }
         return encoders.compactMapValues { try? $0() }
     }
 
     /// Counters of the writer.
-    public var statistics: Statistics { lock.withLock { statistics_ } }
+    public var statistics: Statistics { writer.withState { $0.statistics } }
 
     /// Writes `changes` and returns once they are durable.
     ///
@@ -167,27 +177,28 @@ public final class StateStore: @unchecked Sendable {
     func submit(_ changes: [Change], completion: @escaping Completion) {
         guard files != nil else {
             // In memory: nothing to make durable. Values are encoded only when `values` is read.
-            let result = lock.withLock { () -> Result<Void, TransitionEngineError> in
-                guard !closing else { return .failure(Self.stoppedError) }
-                if let injectedFailure { return .failure(injectedFailure) }
+            let result = writer.withState { state -> Result<Void, TransitionEngineError> in
+                guard !state.closing else { return .failure(Self.stoppedError) }
+                if let injectedFailure = state.injectedFailure { return .failure(injectedFailure) }
                 for change in changes {
                     switch change {
-                    case .put(let key, let encode): memoryValues[key] = encode
-                    case .delete(let key): memoryValues[key] = nil
+                    case .put(let key, let encode): state.memoryValues[key] = encode
+                    case .delete(let key): state.memoryValues[key] = nil
                     }
                 }
-                statistics_.groups += 1
-                statistics_.changes += UInt64(changes.count)
+                state.statistics.groups += 1
+                state.statistics.changes += UInt64(changes.count)
                 return .success(())
             }
             completion(result)
             return
         }
-        let accepted = lock.withLock {
-            guard !closing else { return false }
-            pending.append(Pending(changes: changes, completion: completion))
-            if pending.count == 1 { lock.broadcast() }
-            return true
+        var accepted = false
+        writer.update { state in
+            guard !state.closing else { return .none }
+            accepted = true
+            state.pending.append(Pending(changes: changes, completion: completion))
+            return state.pending.count == 1 ? .one : .none
         }
         if !accepted { completion(.failure(Self.stoppedError)) }
     }
@@ -196,15 +207,16 @@ public final class StateStore: @unchecked Sendable {
     /// writes fail with `engineStopped`.
     public func close() async {
         guard files != nil else {
-            lock.withLock { closing = true }
+            writer.withState { $0.closing = true }
             return
         }
         await withCheckedContinuation { continuation in
-            let alreadyClosed = lock.withLock {
-                closing = true
-                lock.broadcast()
-                if !closed { closeWaiters.append(continuation) }
-                return closed
+            var alreadyClosed = false
+            writer.update { state in
+                state.closing = true
+                alreadyClosed = state.closed
+                if !state.closed { state.closeWaiters.append(continuation) }
+                return .one
             }
             if alreadyClosed { continuation.resume() }
         }

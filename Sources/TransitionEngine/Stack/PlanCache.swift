@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 import TransitionCore
 
 /// The compiled plans of recent transition requests, shared by every stack of an engine, so that a

@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 import TransitionCore
 
 /// One navigation stack: its committed state, running transition, queue and subscribers. All of a

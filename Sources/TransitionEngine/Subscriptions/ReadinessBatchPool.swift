@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 /// Readiness batches already called, kept for later walks: each shard walk takes one, and the batch
 /// returns once its targets were told (on `ReadinessNotifier`'s thread for a real clock), so a batch's

@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 /// The thread that tells the readers of ticks on a real clock (calls the readiness targets a tick's
 /// batches collected), at normal priority.
@@ -14,46 +14,44 @@ import SystemThreads
 /// One for the process, started by the first tick that has readers to tell; with none to tell it blocks
 /// on a condition variable (no wake-ups). A `VirtualClock` never uses it: its ticks call their batches
 /// before they return, so that `advance` returns with every reader told.
-final class ReadinessNotifier: @unchecked Sendable {
+final class ReadinessNotifier: Sendable {
     /// The process's notifier.
     static let shared = ReadinessNotifier()
 
-    private let lock = ConditionLock(inheritingPriority: true)
-    // Guarded by `lock`:
-    private var pending: [(batch: ReadinessBatch, pool: ReadinessBatchPool)] = []
-    private var started = false
-    private var sleeping = false
+    /// The thread, started by the first submission, and the batches waiting for it. Its lock inherits
+    /// priority: the ticks that submit run at real time.
+    private let worker = WorkerThreads<Loop>(state: [], inheritingPriority: true)
+    private let loop = Loop()
 
-    private init() {}
+    private init() {
+        worker.startAtFirstWake(loop, name: "transitiond-ready")
+    }
 
     /// Queues `batches` for this thread to call and then give back to `pool`; starts the thread at the
     /// first call.
     func submit(_ batches: [ReadinessBatch], recyclingInto pool: ReadinessBatchPool) {
-        let needsStart = lock.withLock { () -> Bool in
+        worker.update { pending in
             for batch in batches { pending.append((batch, pool)) }
-            if sleeping { lock.signal() }
-            defer { started = true }
-            return !started
+            return .one
         }
-        if needsStart { SystemThread.startEssential(name: "transitiond-ready") { [self] in run() } }
     }
 
-    private func run() {
-        var batches: [(batch: ReadinessBatch, pool: ReadinessBatchPool)] = []
-        while true {
-            lock.withLock {
-                while pending.isEmpty {
-                    sleeping = true
-                    lock.wait()
-                }
-                sleeping = false
-                swap(&batches, &pending)
-            }
+    /// Takes every batch waiting, calls them in order, and gives each back to its pool.
+    private final class Loop: WorkerLoop {
+        typealias State = [(batch: ReadinessBatch, pool: ReadinessBatchPool)]
+
+        func nextStep(_ pending: inout State) -> WorkerStep<State> {
+            guard !pending.isEmpty else { return .sleep }
+            let batches = pending
+            pending = []
+            return .perform(batches)
+        }
+
+        func perform(_ batches: State) {
             for (batch, pool) in batches {
                 batch.callAll()
                 pool.recycle(batch)
             }
-            batches.removeAll(keepingCapacity: true)
         }
     }
 }

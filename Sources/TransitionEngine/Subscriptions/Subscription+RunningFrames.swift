@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 import TransitionCore
 
 /// The path of a stack's running frames, at both ends, with the least work: the tick hands its frame to a

@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 /// One subscriber's bounded queue of a stack's frames and events.
 ///

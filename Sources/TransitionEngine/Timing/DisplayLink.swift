@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 #if canImport(Glibc)
     import Glibc
@@ -6,9 +6,9 @@ import SystemThreads
 
 /// The production clock: ticks on a fixed frame grid of `CLOCK_MONOTONIC`, like CADisplayLink.
 ///
-/// One dedicated thread (named `transitiond-tick`, timer slack 1 ns) sleeps with
-/// `clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME)` to the absolute due time of the next frame, so the
-/// clock never drifts. At each deadline it hands the tick to a single loop task that runs on the first
+/// One dedicated thread (named `transitiond-tick`, timer slack 1 ns, a `WorkerThreads` running
+/// `TimingLoop`) waits on a condition variable until the absolute `CLOCK_MONOTONIC` due time of the next
+/// frame, so the clock never drifts. At each deadline it hands the tick to a single loop task that runs on the first
 /// `ShardExecutor`'s thread (one thread wake-up per tick, never a wait for the cooperative pool), which
 /// awaits each participant in turn. If the participants are still
 /// busy with the previous tick, or the thread woke after the next frame was already due, the missed frames
@@ -34,7 +34,8 @@ public actor DisplayLink: TransitionClock {
     public nonisolated let framesPerSecond: Int
     /// Whether the timing thread and the shard threads, while they tick, ask for real-time scheduling.
     public nonisolated let realTimeScheduling: RealTimeScheduling
-    private nonisolated let shared: TimingThreadState
+    /// The timing thread and the state it shares with this actor and the tick loop.
+    private nonisolated let timing: WorkerThreads<TimingLoop>
     private var loop: Task<Void, Never>?
 
     /// Creates a stopped display link.
@@ -55,38 +56,39 @@ public actor DisplayLink: TransitionClock {
         }
         self.framesPerSecond = framesPerSecond
         self.realTimeScheduling = realTimeScheduling
-        shared = TimingThreadState(
-            grid: FrameGrid(origin: monotonicNanoseconds(), framesPerSecond: framesPerSecond),
-            asksForRealTime: realTimeScheduling.asks)
+        timing = WorkerThreads(
+            state: TimingThreadState(
+                grid: FrameGrid(origin: MonotonicClock.now(), framesPerSecond: framesPerSecond),
+                asksForRealTime: realTimeScheduling.asks),
+            inheritingPriority: true)
     }
 
     /// Starts the timing thread and the tick loop. Calling it again does nothing.
     public func start() {
-        let shared = self.shared
-        let alreadyStarted = shared.lock.withLock {
-            defer { shared.started = true }
-            return shared.started || shared.stopped
+        let timing = self.timing
+        let alreadyStarted = timing.withState { state in
+            defer { state.started = true }
+            return state.started || state.stopped
         }
         guard !alreadyStarted else { return }
         ShardExecutor.setTicksAskForRealTime(realTimeScheduling.asks)
-        SystemThread.startEssential(name: "transitiond-tick") { TimingLoop.run(shared) }
+        timing.start(TimingLoop(), name: "transitiond-tick")
         // The loop runs on the first shard's thread as tick jobs: each tick resumes it there directly, never
         // through the cooperative pool (where it would wait behind whatever the pool runs). Its priority
         // says nothing to the shard executor (the lane does); high, for any pool it might touch.
         loop = Task.detached(executorPreference: ShardExecutor.forShard(0).tickLane, priority: .high) {
-            await TimingLoop.deliver(shared)
+            await TimingLoop.deliver(timing)
         }
     }
 
     /// Stops the clock for good: no tick is delivered after the current one, and this returns once the
-    /// tick loop has ended. The thread exits at its next deadline or at once if it is idle.
+    /// tick loop has ended. The timing thread exits at once.
     public func stop() async {
-        let shared = self.shared
-        let waiter: CheckedContinuation<ClockTick?, Never>? = shared.lock.withLock {
-            shared.stopped = true
-            shared.lock.broadcast()
-            defer { shared.waiter = nil }
-            return shared.waiter
+        var waiter: CheckedContinuation<ClockTick?, Never>?
+        timing.update { state in
+            state.stopped = true
+            swap(&waiter, &state.waiter)
+            return .all
         }
         waiter?.resume(returning: nil)
         await loop?.value
@@ -95,24 +97,23 @@ public actor DisplayLink: TransitionClock {
 
     #if DEBUG
         /// A fault hook of debug builds, for testing a watchdog: the timing thread stalls for the rest of
-        /// the process at its next wake-up (at once while ticking; at the next demand while idle), so no
-        /// tick is delivered again while everything else goes on.
+        /// the process at its next decision (at once while idle or ticking), so no tick is delivered again
+        /// while everything else goes on.
         nonisolated public func stallForTesting() {
-            let shared = self.shared
-            shared.lock.withLock {
-                shared.stallRequested = true
-                shared.lock.broadcast()
+            timing.update { state in
+                state.stallRequested = true
+                return .all
             }
         }
     #endif
 
     /// `CLOCK_MONOTONIC` now, in nanoseconds.
-    public nonisolated var now: Int64 { monotonicNanoseconds() }
+    public nonisolated var now: Int64 { MonotonicClock.now() }
 
     /// The grid frame at or before now.
     public nonisolated var currentFrameIndex: Int64 {
-        let grid = shared.lock.withLock { shared.grid }
-        return grid.frameIndex(atOrBefore: monotonicNanoseconds())
+        let grid = timing.withState { $0.grid }
+        return grid.frameIndex(atOrBefore: MonotonicClock.now())
     }
 
     /// False: a tick never waits for a disk.
@@ -123,19 +124,19 @@ public actor DisplayLink: TransitionClock {
 
     /// What the clock measured about itself.
     public nonisolated var statistics: ClockStatistics {
-        shared.lock.withLock {
-            var statistics = shared.statistics
-            statistics.isTicking = shared.demand > 0
+        timing.withState { state in
+            var statistics = state.statistics
+            statistics.isTicking = state.demand > 0
             return statistics
         }
     }
 
     /// Adds a participant; it receives no ticks until it asks for them.
     public nonisolated func register(_ participant: any ClockParticipant) -> ClockRegistration {
-        shared.lock.withLock {
-            let number = shared.nextRegistration
-            shared.nextRegistration += 1
-            shared.participants[number] = .init(participant: participant, needsTicks: false)
+        timing.withState { state in
+            let number = state.nextRegistration
+            state.nextRegistration += 1
+            state.participants[number] = .init(participant: participant, needsTicks: false)
             return ClockRegistration(rawValue: number)
         }
     }
@@ -143,19 +144,20 @@ public actor DisplayLink: TransitionClock {
     /// Removes a participant.
     public nonisolated func unregister(_ registration: ClockRegistration) {
         setNeedsTicks(false, for: registration)
-        _ = shared.lock.withLock { shared.participants.removeValue(forKey: registration.rawValue) }
+        _ = timing.withState { $0.participants.removeValue(forKey: registration.rawValue) }
     }
 
     /// Asks for ticks, or says the participant is idle.
     public nonisolated func setNeedsTicks(_ needsTicks: Bool, for registration: ClockRegistration) {
-        shared.lock.withLock {
-            guard var entry = shared.participants[registration.rawValue], entry.needsTicks != needsTicks else {
-                return
+        timing.update { state in
+            guard var entry = state.participants[registration.rawValue], entry.needsTicks != needsTicks else {
+                return .none
             }
             entry.needsTicks = needsTicks
-            shared.participants[registration.rawValue] = entry
-            shared.demand += needsTicks ? 1 : -1
-            if shared.demand == 1 && needsTicks { shared.lock.broadcast() }
+            state.participants[registration.rawValue] = entry
+            state.demand += needsTicks ? 1 : -1
+            // The first demand wakes an idle timing thread; a thread already ticking sees the rest.
+            return state.demand == 1 && needsTicks ? .one : .none
         }
     }
 }

@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 /// Whether the engine's tick threads ask for real-time scheduling: `SCHED_FIFO` at priority 1, the lowest
 /// real-time priority (sched(7)), for the timing thread and for each shard thread while it runs a tick.

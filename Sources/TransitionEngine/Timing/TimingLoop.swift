@@ -1,95 +1,101 @@
-import SystemThreads
+import SystemPrimitives
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// The two halves of a `DisplayLink`: the timing thread, which sleeps to each grid deadline and hands the
-/// tick over, and the tick loop, a task on the first shard executor's thread (its tick lane), which runs
-/// every participant for the tick.
-enum TimingLoop {
-    /// The timing thread: sleep to the next grid deadline, then hand the tick over (or skip it).
-    static func run(_ shared: TimingThreadState) {
+/// tick over (this worker loop), and the tick loop, a task on the first shard executor's thread (its tick
+/// lane), which runs every participant for the tick (`deliver`).
+final class TimingLoop: WorkerLoop {
+    /// What the timing thread hands out of its lock.
+    enum Work {
+        /// Resume the waiting tick loop with a tick.
+        case deliver(ClockTick, to: CheckedContinuation<ClockTick?, Never>)
+        #if DEBUG
+            /// Block for the rest of the process (`DisplayLink.stallForTesting`).
+            case stall
+        #endif
+    }
+
+    /// Sets the thread's timer slack and asks for real time when the display link does.
+    func workerStarted(_ state: inout TimingThreadState) {
         setCurrentThreadTimerSlack(nanoseconds: DisplayLink.timerSlackNanoseconds)
-        let realTime =
-            shared.asksForRealTime && SystemThread.requestRealTimeScheduling(priority: DisplayLink.realTimePriority)
-        shared.lock.withLock { shared.statistics.realTimeScheduling = realTime }
-        var nextIndex: Int64?
-        shared.lock.lock()
+        state.statistics.realTimeScheduling =
+            state.asksForRealTime && SystemThread.requestRealTimeScheduling(priority: DisplayLink.realTimePriority)
+    }
+
+    /// Sleeps to the next grid deadline while participants need ticks (with none, without a deadline),
+    /// then hands the tick over, or skips it when the tick loop is still busy with the last one.
+    func nextStep(_ state: inout TimingThreadState) -> WorkerStep<Work> {
         while true {
-            while !shared.stopped && shared.demand == 0 {
-                nextIndex = nil
-                shared.lastDeliveredIndex = nil
-                shared.lock.wait()
-            }
-            if shared.stopped { break }
-            let grid = shared.grid
-            shared.lock.unlock()
-
-            let index = nextIndex ?? grid.frameIndex(atOrBefore: monotonicNanoseconds()) + 1
-            let deadline = grid.timestamp(ofFrame: index)
-            sleep(untilMonotonicNanoseconds: deadline)
-            let woke = monotonicNanoseconds()
-
-            shared.lock.lock()
+            guard !state.stopped else { return .exit }
             #if DEBUG
-                if shared.stallRequested {
-                    shared.lock.unlock()
-                    stallForever()
-                }
+                if state.stallRequested { return .perform(.stall) }
             #endif
-            shared.statistics.wakeups += 1
-            shared.statistics.lateness.record(woke - deadline)
-            guard !shared.stopped else { break }
-            guard shared.demand > 0 else {
-                shared.statistics.idleWakeups += 1
-                continue
+            let now = MonotonicClock.now()
+            guard state.demand > 0 else {
+                // A deadline that passed while nobody needed ticks still woke the thread once.
+                if let index = state.nextIndex, now >= state.grid.timestamp(ofFrame: index) {
+                    state.statistics.wakeups += 1
+                    state.statistics.idleWakeups += 1
+                }
+                state.nextIndex = nil
+                state.lastDeliveredIndex = nil
+                return .sleep
             }
+            let index = state.nextIndex ?? state.grid.frameIndex(atOrBefore: now) + 1
+            state.nextIndex = index
+            let deadline = state.grid.timestamp(ofFrame: index)
+            guard now >= deadline else { return .sleepUntil(monotonicNanoseconds: deadline) }
+
+            state.statistics.wakeups += 1
+            state.statistics.lateness.record(now - deadline)
             // Deliver the newest frame already due: when the thread overslept past later deadlines the
             // frames in between are skipped, and the timestamps stay on the grid.
-            let dueIndex = max(index, grid.frameIndex(atOrBefore: woke))
-            shared.statistics.framesSkippedLate += UInt64(dueIndex - index)
-            nextIndex = dueIndex + 1
-            guard let waiter = shared.waiter else {
-                shared.statistics.framesSkippedBusy += 1
+            let dueIndex = max(index, state.grid.frameIndex(atOrBefore: now))
+            state.statistics.framesSkippedLate += UInt64(dueIndex - index)
+            state.nextIndex = dueIndex + 1
+            guard let waiter = state.waiter else {
+                state.statistics.framesSkippedBusy += 1
                 continue
             }
-            shared.waiter = nil
-            let skipped = shared.lastDeliveredIndex.map { dueIndex - $0 - 1 } ?? 0
-            shared.lastDeliveredIndex = dueIndex
-            shared.statistics.ticksDelivered += 1
-            let tick = ClockTick(frame: dueIndex, on: grid, skippedFrames: skipped)
-            shared.lock.unlock()
-            waiter.resume(returning: tick)
-            shared.lock.lock()
+            state.waiter = nil
+            let skipped = state.lastDeliveredIndex.map { dueIndex - $0 - 1 } ?? 0
+            state.lastDeliveredIndex = dueIndex
+            state.statistics.ticksDelivered += 1
+            return .perform(.deliver(ClockTick(frame: dueIndex, on: state.grid, skippedFrames: skipped), to: waiter))
         }
-        shared.lock.unlock()
+    }
+
+    func perform(_ work: Work) {
+        switch work {
+        case .deliver(let tick, let waiter): waiter.resume(returning: tick)
+        #if DEBUG
+            case .stall: while true { pause() }
+        #endif
+        }
     }
 
     /// The tick loop: wait for a tick, run every participant that needs ticks, repeat until stopped.
-    static func deliver(_ shared: TimingThreadState) async {
-        while let tick = await nextTick(shared) {
-            let participants = shared.lock.withLock { shared.activeParticipants() }
+    static func deliver(_ timing: WorkerThreads<TimingLoop>) async {
+        while let tick = await nextTick(timing) {
+            let participants = timing.withState { $0.activeParticipants() }
             for participant in participants {
                 await participant.handle(tick)
             }
         }
     }
 
-    private static func nextTick(_ shared: TimingThreadState) async -> ClockTick? {
+    /// Waits for the timing thread's next tick; nil once the clock has stopped. Wakes nobody: the timing
+    /// thread looks for a waiter only at its deadlines.
+    private static func nextTick(_ timing: WorkerThreads<TimingLoop>) async -> ClockTick? {
         await withCheckedContinuation { continuation in
-            let stopped = shared.lock.withLock {
-                if !shared.stopped { shared.waiter = continuation }
-                return shared.stopped
+            let stopped = timing.withState { state in
+                if !state.stopped { state.waiter = continuation }
+                return state.stopped
             }
             if stopped { continuation.resume(returning: nil) }
         }
     }
-
-    #if DEBUG
-        /// Blocks the timing thread for the rest of the process (`DisplayLink.stallForTesting`).
-        private static func stallForever() -> Never {
-            while true { pause() }
-        }
-    #endif
 }

@@ -1,15 +1,11 @@
-import SystemThreads
-
-/// The state the timing thread shares with the pool, guarded by one `ConditionLock`.
-///
-/// Every field is read and written only while `lock` is held.
-final class TimingThreadState: @unchecked Sendable {
+/// What the timing thread shares with the display link and the tick loop: read and written only under
+/// the timing worker's lock (`WorkerThreads<TimingLoop>`).
+struct TimingThreadState {
     struct Participant {
         var participant: any ClockParticipant
         var needsTicks: Bool
     }
 
-    let lock = ConditionLock(inheritingPriority: true)
     var grid: FrameGrid
     var participants: [UInt64: Participant] = [:]
     var nextRegistration: UInt64 = 1
@@ -20,6 +16,8 @@ final class TimingThreadState: @unchecked Sendable {
     var stallRequested = false
     /// The tick loop waiting for the next tick, if it is not busy handling one.
     var waiter: CheckedContinuation<ClockTick?, Never>?
+    /// The grid frame the timing thread sleeps toward; nil while the clock is idle.
+    var nextIndex: Int64?
     /// The last index delivered since the clock last resumed, for `skippedFrames`.
     var lastDeliveredIndex: Int64?
     var statistics: ClockStatistics
@@ -32,7 +30,7 @@ final class TimingThreadState: @unchecked Sendable {
         statistics = ClockStatistics(framesPerSecond: grid.framesPerSecond)
     }
 
-    /// The participants that currently need ticks. Caller holds the lock.
+    /// The participants that currently need ticks.
     func activeParticipants() -> [any ClockParticipant] {
         participants.values.compactMap { $0.needsTicks ? $0.participant : nil }
     }

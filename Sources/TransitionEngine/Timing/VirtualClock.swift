@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 /// A clock that advances only when told, for deterministic tests and offline rendering.
 ///

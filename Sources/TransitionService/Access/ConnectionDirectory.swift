@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 import Varlink
 
 /// What the service remembers per client connection: its supplementary groups once read. An entry is

@@ -1,5 +1,5 @@
 import JSON
-import SystemThreads
+import SystemPrimitives
 import TransitionCore
 
 /// The service's view of the engine's animators: looked up on the event-loop thread to check an

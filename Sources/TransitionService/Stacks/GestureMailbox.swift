@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 /// The stacks whose latest oneway `UpdateInteractive` fraction waits to be applied, drained by one task
 /// at a time for all of them.

@@ -1,5 +1,5 @@
 import Synchronization
-import SystemThreads
+import SystemPrimitives
 import TransitionEngine
 
 /// The stacks the service knows, by name, with the names being created or deleted: lookups and the

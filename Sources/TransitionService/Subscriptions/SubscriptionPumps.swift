@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 /// The service's subscription pumps: one `SubscriptionPump` thread per processor, so that sampling,
 /// encoding and writing subscribers' frames can use every core instead of one (the JSON of a 13-node

@@ -1,5 +1,5 @@
 import JSON
-import SystemThreads
+import SystemPrimitives
 import TransitionCore
 import TransitionEngine
 import Varlink

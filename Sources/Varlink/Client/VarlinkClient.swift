@@ -1,5 +1,5 @@
 import JSON
-import SystemThreads
+import SystemPrimitives
 
 #if canImport(Glibc)
     import Glibc

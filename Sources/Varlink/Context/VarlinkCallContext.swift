@@ -1,5 +1,5 @@
 import JSON
-import SystemThreads
+import SystemPrimitives
 
 /// One call being answered: the call, who made it, and the way to reply.
 ///

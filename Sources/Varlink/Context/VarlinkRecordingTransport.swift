@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 /// A `VarlinkReplyTransport` that records replies instead of sending them: for testing handlers and
 /// services without a socket.

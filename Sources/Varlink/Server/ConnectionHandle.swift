@@ -1,5 +1,5 @@
 import Synchronization
-import SystemThreads
+import SystemPrimitives
 
 /// The thread-safe face of one server connection: the transport of its call contexts.
 ///

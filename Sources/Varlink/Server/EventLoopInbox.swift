@@ -1,5 +1,5 @@
 import Synchronization
-import SystemThreads
+import SystemPrimitives
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 /// A socket that cannot be set up: listening on a path, adopting a descriptor, or connecting.
 public struct VarlinkSocketError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 @testable import TransitionEngine
 

@@ -1,3 +1,5 @@
+import SystemPrimitives
+
 /// Measures workloads with the run's settings: warm-up, calibration, interleaved batches, allocation
 /// counts.
 ///
@@ -85,11 +87,11 @@ public final class BenchmarkContext {
 
     /// Runs `workload` once, returning the elapsed CPU and wall nanoseconds.
     private func run(_ workload: Workload, repetitions: Int) -> (cpu: UInt64, wall: UInt64) {
-        let wallStart = MonotonicClock.nanoseconds()
-        let cpuStart = MonotonicClock.threadCPUNanoseconds()
+        let wallStart = UInt64(MonotonicClock.now())
+        let cpuStart = ThreadCPUClock.nanoseconds()
         let result = workload.body(repetitions)
-        let cpuEnd = MonotonicClock.threadCPUNanoseconds()
-        let wallEnd = MonotonicClock.nanoseconds()
+        let cpuEnd = ThreadCPUClock.nanoseconds()
+        let wallEnd = UInt64(MonotonicClock.now())
         Sink.consume(result)
         return (cpuEnd - cpuStart, wallEnd - wallStart)
     }

@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 /// Runs async code from the synchronous benchmark runner: the body runs in a detached task while the
 /// calling thread (the main thread, which is not one of the cooperative pool's threads) blocks on a

@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 
 #if canImport(Glibc)
     import Glibc
@@ -133,7 +133,7 @@ public final class ChildProcess {
 
 /// CLOCK_MONOTONIC in seconds.
 public func monotonicSeconds() -> Double {
-    Double(monotonicNanoseconds()) / 1e9
+    Double(MonotonicClock.now()) / 1e9
 }
 
 /// Finds `name` in PATH; nil when it is not installed.

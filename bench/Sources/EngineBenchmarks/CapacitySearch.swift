@@ -1,6 +1,6 @@
 import BenchmarkKit
 import BenchmarkSupport
-import SystemThreads
+import SystemPrimitives
 import TaskPool
 import TransitionEngine
 
@@ -138,25 +138,25 @@ struct CapacitySearch {
         // The statistics visit every stack's actor, which takes a while on a loaded engine: the count of
         // transitions is taken between the middles of the two visits, not over the window alone (which
         // read up to four times every stack's rate at 16,000 stacks, the visits taking seconds).
-        let countingBefore = monotonicNanoseconds()
+        let countingBefore = MonotonicClock.now()
         let transitionsBefore = await load.engine.statistics().totals.completed
-        let countedBefore = (countingBefore + monotonicNanoseconds()) / 2
+        let countedBefore = (countingBefore + MonotonicClock.now()) / 2
         let readBefore = load.reader?.read
         load.clock.recorder.reset()
         let stolenBefore = MachineState.stolenNanoseconds()
-        let start = monotonicNanoseconds()
+        let start = MonotonicClock.now()
         await TaskPool.sleep(for: .seconds(windowSeconds))
         let record = load.clock.recorder.record
-        let elapsedNanoseconds = monotonicNanoseconds() - start
+        let elapsedNanoseconds = MonotonicClock.now() - start
         let elapsed = Double(elapsedNanoseconds) / 1e9
         let stolen = MachineState.stolenNanoseconds().flatMap { after in stolenBefore.map { after - $0 } }
         let readAfter = load.reader?.read
         let framesRead = (readAfter?.frames ?? 0) - (readBefore?.frames ?? 0)
         let framesMissed = (readAfter?.missedFrames ?? 0) - (readBefore?.missedFrames ?? 0)
         let readerCPU = Double((readAfter?.cpuNanoseconds ?? 0) - (readBefore?.cpuNanoseconds ?? 0))
-        let countingAfter = monotonicNanoseconds()
+        let countingAfter = MonotonicClock.now()
         let transitionsAfter = await load.engine.statistics().totals.completed
-        let countedAfter = (countingAfter + monotonicNanoseconds()) / 2
+        let countedAfter = (countingAfter + MonotonicClock.now()) / 2
         let failures = load.failedOperations
         await load.stop()
         return .success(

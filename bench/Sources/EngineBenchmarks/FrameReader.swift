@@ -1,6 +1,6 @@
 import BenchmarkKit
 import BenchmarkSupport
-import SystemThreads
+import SystemPrimitives
 import TransitionCore
 import TransitionEngine
 
@@ -190,7 +190,7 @@ final class FrameReader: Sendable {
                     }
                 }
                 Sink.consume(checksum)
-                let cpu = MonotonicClock.threadCPUNanoseconds()
+                let cpu = ThreadCPUClock.nanoseconds()
                 lock.withLock {
                     counts.cpuNanoseconds = cpu
                     counts.frames += read.frames

@@ -1,7 +1,7 @@
 import BenchmarkKit
 import BenchmarkSupport
 import CBenchmarkTools
-import SystemThreads
+import SystemPrimitives
 import TransitionEngine
 
 #if canImport(Glibc)
@@ -143,10 +143,10 @@ enum IdleWakeupBenchmarks {
         perSecond: Double, notes: [String]
     ) {
         let before = ThreadActivity(pid: pid)
-        let start = monotonicNanoseconds()
+        let start = MonotonicClock.now()
         usleep(UInt32(window * 1e6))
         let after = ThreadActivity(pid: pid)
-        let elapsed = Double(monotonicNanoseconds() - start) / 1e9
+        let elapsed = Double(MonotonicClock.now() - start) / 1e9
         let wakeups = after.wakeups(since: before, excluding: excluding)
         let total = wakeups.reduce(0) { $0 + $1.wakeups }
         var byName: [String: (threads: Int, wakeups: UInt64)] = [:]

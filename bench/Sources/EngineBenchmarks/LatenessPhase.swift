@@ -1,6 +1,6 @@
 import BenchmarkSupport
 import CBenchmarkTools
-import SystemThreads
+import SystemPrimitives
 import TaskPool
 import TransitionEngine
 
@@ -90,7 +90,7 @@ struct LatenessPhase {
         let realTime = load.displayLink.statistics.realTimeScheduling
         let count = Int(windowSeconds * Double(Self.framesPerSecond))
         // Two frames ahead, so that the sleeper's first deadline is still in the future when it starts.
-        let firstFrame = grid.frameIndex(atOrBefore: monotonicNanoseconds()) + 2
+        let firstFrame = grid.frameIndex(atOrBefore: MonotonicClock.now()) + 2
         var options = bench_sleeper_options(
             origin_ns: grid.origin, frames_per_second: Int32(Self.framesPerSecond), first_frame: firstFrame,
             count: Int32(count), fifo_priority: realTime ? 1 : 0, timer_slack_ns: 1)
@@ -100,7 +100,7 @@ struct LatenessPhase {
         let cyclictest = CyclictestHistogram.start(
             framesPerSecond: Self.framesPerSecond, loops: count, realTime: realTime)
         let windowStart = grid.timestamp(ofFrame: firstFrame) - grid.periodNanoseconds / 2
-        while monotonicNanoseconds() < windowStart { usleep(500) }
+        while MonotonicClock.now() < windowStart { usleep(500) }
         load.clock.recorder.reset()
         let framesBefore = load.reader?.read.frames ?? 0
         var lateness = [Int64](repeating: 0, count: count)

@@ -1,5 +1,6 @@
 import BenchmarkKit
 import BenchmarkSupport
+import SystemPrimitives
 import TransitionCore
 import TransitionEngine
 
@@ -72,11 +73,11 @@ enum RestoreBenchmarks {
             var storeSamples: [Double] = []
             for _ in 0..<restores {
                 let clock = try VirtualClock()
-                let start = MonotonicClock.nanoseconds()
+                let start = UInt64(MonotonicClock.now())
                 let store = try StateStore.open(directory: path)
-                let opened = MonotonicClock.nanoseconds()
+                let opened = UInt64(MonotonicClock.now())
                 let engine = TransitionEngine(clock: clock, store: store)
-                let end = MonotonicClock.nanoseconds()
+                let end = UInt64(MonotonicClock.now())
                 let restored = engine.stackIDs.count
                 let problems = engine.restoreProblems
                 await engine.shutdown()

@@ -1,6 +1,6 @@
 import BenchmarkSupport
 import Synchronization
-import SystemThreads
+import SystemPrimitives
 import TaskPool
 import TransitionCore
 import TransitionEngine
@@ -122,7 +122,7 @@ final class StackLoad: Sendable {
     /// Starts the stacks in waves, then leaves a task topping up their queues.
     private func startDriving() async {
         var enqueued = Array(repeating: 0, count: stacks.count)
-        let start = monotonicNanoseconds()
+        let start = MonotonicClock.now()
         let waveNanoseconds = Int64(Self.transitionSeconds / Double(Self.startWaves) * 1e9)
         for wave in 0..<Self.startWaves {
             for index in stride(from: wave, to: stacks.count, by: Self.startWaves) {
@@ -139,7 +139,7 @@ final class StackLoad: Sendable {
                 }
             }
             let next = start + Int64(wave + 1) * waveNanoseconds
-            let wait = next - monotonicNanoseconds()
+            let wait = next - MonotonicClock.now()
             if wait > 0 { await TaskPool.sleep(for: .nanoseconds(wait)) }
         }
         guard workload == .backToBack else { return }

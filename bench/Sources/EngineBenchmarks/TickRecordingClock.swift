@@ -1,6 +1,6 @@
 import BenchmarkSupport
 import Synchronization
-import SystemThreads
+import SystemPrimitives
 import TransitionEngine
 
 /// A `DisplayLink` seen through a recorder: every participant (the engine's tick scheduler) is wrapped
@@ -47,9 +47,9 @@ private final class TimedParticipant: ClockParticipant {
     }
 
     func handle(_ tick: ClockTick) async {
-        let started = monotonicNanoseconds()
+        let started = MonotonicClock.now()
         await participant.handle(tick)
-        recorder.record(tick, started: started, finished: monotonicNanoseconds())
+        recorder.record(tick, started: started, finished: MonotonicClock.now())
     }
 }
 

@@ -1,5 +1,6 @@
 import BenchmarkKit
 import BenchmarkSupport
+import SystemPrimitives
 import TransitionCore
 import TransitionEngine
 
@@ -164,7 +165,7 @@ enum TransitionCostBenchmarks {
         var items = 0
         for _ in 0..<batches {
             let cpuBefore = processCPUNanoseconds()
-            let wallBefore = MonotonicClock.nanoseconds()
+            let wallBefore = UInt64(MonotonicClock.now())
             var completed = 0
             for _ in 0..<advancesPerBatch {
                 let reading = try await cycle.advance()
@@ -173,7 +174,7 @@ enum TransitionCostBenchmarks {
                 completed += reading.completed
             }
             let cpu = processCPUNanoseconds() - cpuBefore
-            let wall = MonotonicClock.nanoseconds() - wallBefore
+            let wall = UInt64(MonotonicClock.now()) - wallBefore
             guard completed == perBatch else {
                 return .failure("\(completed) transitions completed in a batch, not \(perBatch)")
             }
@@ -227,7 +228,7 @@ enum TransitionCostBenchmarks {
         mutating func advance() async throws -> (nanoseconds: UInt64, items: Int, completed: Int) {
             await clock.advance()
             try await enqueueOneEach()
-            let start = MonotonicClock.threadCPUNanoseconds()
+            let start = ThreadCPUClock.nanoseconds()
             var items = 0
             var completed = 0
             var checksum = 0.0
@@ -240,7 +241,7 @@ enum TransitionCostBenchmarks {
                 checksum += drained.checksum
             }
             Sink.consume(checksum)
-            return (MonotonicClock.threadCPUNanoseconds() - start, items, completed)
+            return (ThreadCPUClock.nanoseconds() - start, items, completed)
         }
 
         private mutating func enqueueOneEach() async throws {

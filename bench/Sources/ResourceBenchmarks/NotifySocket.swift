@@ -1,5 +1,5 @@
 import BenchmarkSupport
-import SystemThreads
+import SystemPrimitives
 
 #if canImport(Glibc)
     import Glibc
@@ -48,10 +48,10 @@ final class NotifySocket {
     /// Waits (at most `timeoutSeconds`) for a datagram with a line `READY=1`; returns CLOCK_MONOTONIC
     /// nanoseconds when it was received, or nil at the timeout.
     func waitForReady(timeoutSeconds: Double) -> Int64? {
-        let deadline = monotonicNanoseconds() + Int64(timeoutSeconds * 1e9)
+        let deadline = MonotonicClock.now() + Int64(timeoutSeconds * 1e9)
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let left = deadline - monotonicNanoseconds()
+            let left = deadline - MonotonicClock.now()
             guard left > 0 else { return nil }
             var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&entry, 1, Int32(clamping: left / 1_000_000 + 1))
@@ -59,7 +59,7 @@ final class NotifySocket {
             guard ready > 0 else { continue }
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { continue }
-            let received = monotonicNanoseconds()
+            let received = MonotonicClock.now()
             let text = String(decoding: buffer[0..<count], as: UTF8.self)
             if text.split(separator: "\n").contains("READY=1") { return received }
         }

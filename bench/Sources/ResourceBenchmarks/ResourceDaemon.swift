@@ -1,6 +1,6 @@
 import BenchmarkSupport
 import CBenchmarkTools
-import SystemThreads
+import SystemPrimitives
 
 #if canImport(Glibc)
     import Glibc

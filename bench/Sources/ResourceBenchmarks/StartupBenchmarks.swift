@@ -1,6 +1,6 @@
 import BenchmarkKit
 import BenchmarkSupport
-import SystemThreads
+import SystemPrimitives
 
 #if canImport(Glibc)
     import Glibc
@@ -98,7 +98,7 @@ enum StartupBenchmarks {
                     }
                     switch participant {
                     case 0:
-                        let start = monotonicNanoseconds()
+                        let start = MonotonicClock.now()
                         let daemon = try ResourceDaemon(
                             binary: binary.path, environment: ["NOTIFY_SOCKET": notifyPath], waitForSocket: false)
                         guard let ready = notify.waitForReady(timeoutSeconds: timeoutSeconds) else {
@@ -106,7 +106,7 @@ enum StartupBenchmarks {
                         }
                         outcome.ours.append(Double(ready - start))
                     case 1:
-                        let start = monotonicNanoseconds()
+                        let start = MonotonicClock.now()
                         let redis = try RedisServer(notifySocket: notifyPath)
                         guard let ready = notify.waitForReady(timeoutSeconds: timeoutSeconds) else {
                             throw BenchmarkFailure("redis-server sent no READY=1 (built without systemd support?)")
@@ -127,12 +127,12 @@ enum StartupBenchmarks {
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        let start = monotonicNanoseconds()
+        let start = MonotonicClock.now()
         guard posix_spawn(&child, "/bin/true", nil, nil, argv, environ) == 0 else {
             throw BenchmarkFailure("Failed to start /bin/true")
         }
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        return Double(monotonicNanoseconds() - start)
+        return Double(MonotonicClock.now() - start)
     }
 }

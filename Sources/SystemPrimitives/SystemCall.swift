@@ -87,26 +87,3 @@ public func sendAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Res
     }
     return .success(())
 }
-
-/// Sleeps until `CLOCK_MONOTONIC` reaches `deadline` nanoseconds (clock_nanosleep(2), `TIMER_ABSTIME`),
-/// sleeping again after an interruption; returns at once for a deadline already past.
-public func sleep(untilMonotonicNanoseconds deadline: Int64) {
-    var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-    while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil) == EINTR {}
-}
-
-/// `CLOCK_MONOTONIC` now, in nanoseconds since an arbitrary start (boot, on Linux): the one monotonic clock
-/// the threads, the engine and the tools read.
-public func monotonicNanoseconds() -> Int64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-}
-
-/// `seconds` in nanoseconds for `monotonicNanoseconds()` arithmetic, rounded to the nearest; negative and
-/// non-finite values give 0, and values past a century are capped there.
-public func nanoseconds(fromSeconds seconds: Double) -> Int64 {
-    guard seconds.isFinite, seconds > 0 else { return 0 }
-    let century = 100 * 365.25 * 86_400.0
-    return Int64((min(seconds, century) * 1e9).rounded())
-}

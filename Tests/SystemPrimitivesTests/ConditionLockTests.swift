@@ -1,4 +1,4 @@
-import SystemThreads
+import SystemPrimitives
 import Testing
 
 #if canImport(Glibc)
@@ -11,12 +11,6 @@ import Testing
     /// A waiter that gives up after this long reports a lost wake-up instead of hanging the suite.
     private static let patienceNanoseconds: Int64 = 10_000_000_000
 
-    private static func monotonicNanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-    }
-
     /// The state the tests' threads share, guarded by `lock`.
     private final class Shared: @unchecked Sendable {
         let lock = ConditionLock()
@@ -28,7 +22,7 @@ import Testing
 
     /// Waits (lock held) until `shared.ready`, giving up after `patienceNanoseconds`.
     private static func waitUntilReady(_ shared: Shared) {
-        let deadline = monotonicNanoseconds() + UInt64(patienceNanoseconds)
+        let deadline = MonotonicClock.now() + Int64(patienceNanoseconds)
         while !shared.ready {
             // Past the deadline the wake-up counts as lost, even if `ready` was set meanwhile.
             if shared.lock.wait(untilMonotonicNanoseconds: deadline) == .deadlinePassed {
@@ -82,7 +76,7 @@ import Testing
     /// decades in the past and the wait would return at once.
     @Test func aTimedWaitLastsUntilItsMonotonicDeadline() {
         let lock = ConditionLock()
-        let start = Self.monotonicNanoseconds()
+        let start = MonotonicClock.now()
         let deadline = start + 20_000_000
         var outcome = ConditionLock.WaitOutcome.woken
         lock.withLock {
@@ -90,7 +84,7 @@ import Testing
             while outcome == .woken { outcome = lock.wait(untilMonotonicNanoseconds: deadline) }
         }
         #expect(outcome == .deadlinePassed)
-        #expect(Self.monotonicNanoseconds() >= deadline)
+        #expect(MonotonicClock.now() >= deadline)
     }
 
     /// A relative wait counts from now on the same clock; zero, a negative duration and a deadline already
@@ -98,10 +92,10 @@ import Testing
     @Test func relativeAndPastDeadlines() {
         let lock = ConditionLock()
         lock.withLock {
-            let start = Self.monotonicNanoseconds()
+            let start = MonotonicClock.now()
             var outcome = ConditionLock.WaitOutcome.woken
             while outcome == .woken { outcome = lock.wait(forNanoseconds: 5_000_000) }
-            #expect(Self.monotonicNanoseconds() >= start + 5_000_000)
+            #expect(MonotonicClock.now() >= start + 5_000_000)
             #expect(lock.wait(forNanoseconds: 0) == .deadlinePassed)
             #expect(lock.wait(forNanoseconds: -1) == .deadlinePassed)
             #expect(lock.wait(untilMonotonicNanoseconds: 1) == .deadlinePassed)

@@ -75,9 +75,10 @@ public final class ConditionLock: @unchecked Sendable {
     public func wait() { pthread_cond_wait(condition, mutex) }
 
     /// Like `wait()`, but returns `.deadlinePassed` once `CLOCK_MONOTONIC` reaches `deadline`
-    /// (nanoseconds since the clock's origin). A deadline already past returns at once.
+    /// (nanoseconds of `MonotonicClock`). A deadline already past returns at once.
     @discardableResult
-    public func wait(untilMonotonicNanoseconds deadline: UInt64) -> WaitOutcome {
+    public func wait(untilMonotonicNanoseconds deadline: Int64) -> WaitOutcome {
+        let deadline = max(deadline, 0)
         var until = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
         return pthread_cond_timedwait(condition, mutex, &until) == ETIMEDOUT ? .deadlinePassed : .woken
     }
@@ -86,7 +87,7 @@ public final class ConditionLock: @unchecked Sendable {
     /// (zero or less: at once).
     @discardableResult
     public func wait(forNanoseconds nanoseconds: Int64) -> WaitOutcome {
-        wait(untilMonotonicNanoseconds: Self.monotonicDeadline(afterNanoseconds: nanoseconds))
+        wait(untilMonotonicNanoseconds: MonotonicClock.deadline(after: nanoseconds, from: MonotonicClock.now()))
     }
 
     /// Wakes one waiting thread (for a condition only one thread waits on). Callable with or without the
@@ -95,11 +96,4 @@ public final class ConditionLock: @unchecked Sendable {
 
     /// Wakes every waiting thread. Callable with or without the lock held.
     public func broadcast() { pthread_cond_broadcast(condition) }
-
-    /// `CLOCK_MONOTONIC` now plus `nanoseconds` (negative counts as zero), saturating at `UInt64.max`.
-    static func monotonicDeadline(afterNanoseconds nanoseconds: Int64) -> UInt64 {
-        let current = UInt64(monotonicNanoseconds())
-        let (deadline, overflowed) = current.addingReportingOverflow(UInt64(max(nanoseconds, 0)))
-        return overflowed ? .max : deadline
-    }
 }

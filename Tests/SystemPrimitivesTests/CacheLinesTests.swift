@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SystemThreads
+@testable import SystemPrimitives
 
 @Suite struct CacheLinesTests {
     private final class Box {

@@ -1,5 +1,5 @@
 import Synchronization
-import SystemThreads
+import SystemPrimitives
 import Testing
 import TransitionTestSupport
 
