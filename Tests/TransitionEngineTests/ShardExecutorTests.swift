@@ -13,7 +13,7 @@ import Testing
     }
 
     /// An ordinary job that works in steps sees a tick job queued behind it (and yields to it only then,
-    /// `ShardWalker.report`); the tick job, once taken, no longer counts as waiting.
+    /// `ShardCommitReporter.report`); the tick job, once taken, no longer counts as waiting.
     @Test func anOrdinaryJobSeesATickJobWaitingBehindIt() async {
         // An executor of its own: the shared ones run other tests' ticks.
         let executor = ShardExecutor(name: "transitiond-t")

@@ -10,7 +10,7 @@ import SystemPrimitives
 /// (as a task executor, SE-0417), so a tick never waits in the cooperative pool for a free thread.
 ///
 /// The timing thread resumes the tick loop, which enqueues it here and signals this thread directly (one
-/// futex wake). The walk (`ShardWalker.walk`, run by a job isolated to this executor) then enters each
+/// futex wake). The walk (`ShardWalk.walk`, run by a job isolated to this executor) then enters each
 /// stack actor of the shard inline: they share this executor, so entering one and coming back is a
 /// plain call with no job enqueued (an actor of its own on the default executor would be entered through a
 /// queued job per hop). Client operations and the reports of a tick's commits reach the stacks here too,
@@ -61,7 +61,7 @@ final class ShardExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     }
 
     /// Whether a tick job waits for the thread, read without the lock: set when one is queued, cleared when
-    /// the thread takes the tick jobs. For an ordinary job that works in steps (`ShardWalker.report`) and
+    /// the thread takes the tick jobs. For an ordinary job that works in steps (`ShardCommitReporter.report`) and
     /// lets a waiting tick go first between them: yielding after every step queued and ran a job each time
     /// (about 5,400 instructions per commit reported, under callgrind), where a tick seldom arrives
     /// meanwhile.

@@ -160,7 +160,7 @@ final class TickScheduler: ClockParticipant, Sendable {
             }
         }
         // Each shard is walked by a child task on its executor's thread, the thread of the shard's stack
-        // actors: entering each stack is a plain call there (see ShardWalker). A tick with a deadline runs
+        // actors: entering each stack is a plain call there (see ShardWalk). A tick with a deadline runs
         // as a tick job (the executor's `tickLane`), ahead of ordinary jobs and at real time where allowed.
         let urgent = clock.ticksHaveDeadlines
         return await withTaskGroup(of: ([StackActor.Commit], ReadinessBatch).self) { group in
@@ -169,7 +169,7 @@ final class TickScheduler: ClockParticipant, Sendable {
                 let preference: any TaskExecutor = urgent ? executor.tickLane : executor
                 let readiness = readinessBatches.take()
                 group.addTask(executorPreference: preference) {
-                    (ShardWalker.walk(shard.stacks, tick, readiness: readiness), readiness)
+                    (ShardWalk.walk(shard.stacks, tick, readiness: readiness), readiness)
                 }
             }
             var all: [StackActor.Commit] = []
@@ -207,7 +207,7 @@ final class TickScheduler: ClockParticipant, Sendable {
             pending = await withTaskGroup(of: [StackActor.Commit].self) { group in
                 for (shard, outcomes) in byShard {
                     group.addTask(executorPreference: ShardExecutor.forShard(shard)) {
-                        await ShardWalker.forShard(shard).report(outcomes[...])
+                        await ShardCommitReporter.forShard(shard).report(outcomes[...])
                     }
                 }
                 var next: [StackActor.Commit] = []

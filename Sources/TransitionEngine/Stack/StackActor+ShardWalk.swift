@@ -1,6 +1,6 @@
 import CLinux
 
-/// What the shard walk (`ShardWalker.walk`) calls on each stack, on the shard's thread, as plain calls.
+/// What the shard walk (`ShardWalk.walk`) calls on each stack, on the shard's thread, as plain calls.
 ///
 /// `Actor.assumeIsolated` made two heap allocations per call (the closure's context, converted to an
 /// escaping Sendable closure, and its reabstraction) and checked the current executor through the runtime:
@@ -10,7 +10,7 @@ import CLinux
 extension StackActor {
     /// `handleTick(_:readiness:)`, called on the stack's executor from code not isolated to it.
     ///
-    /// - Precondition: the calling thread runs the stack's executor (`ShardWalker.walk` checks the first
+    /// - Precondition: the calling thread runs the stack's executor (`ShardWalk.walk` checks the first
     ///   stack with `preconditionIsolated()` and that every other one has the same executor).
     nonisolated func handleTickOnShardThread(_ tick: ClockTick, readiness: ReadinessBatch) -> Commit? {
         typealias Isolated = (isolated StackActor, ClockTick, ReadinessBatch) -> Commit?

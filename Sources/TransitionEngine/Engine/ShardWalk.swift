@@ -1,32 +1,19 @@
-/// A shard's tick walk and commit reports: an actor on the shard's `ShardExecutor`, the executor every
-/// `StackActor` of the shard shares.
+/// A shard's walk on each tick: every stack of the shard handed the tick in turn, on the shard's thread.
 ///
-/// A stack actor is entered from here on the same thread, without a job: they share one executor, so the
-/// walk (synchronous, called from a job already on that thread) enters each stack with a plain call
-/// (`StackActor.handleTickOnShardThread`), and a report's `await` into a stack switches nothing. From a
-/// nonisolated async function, even one running on that executor as its task executor, every call into a
-/// stack actor was a job enqueued on the executor (one per stack and tick).
-actor ShardWalker {
-    /// The process's walkers, one per shard executor.
-    static let shared: [ShardWalker] = ShardExecutor.shared.map(ShardWalker.init)
-
-    /// The walker of shard `index` (shards beyond the processor count share executors, and walkers).
-    static func forShard(_ index: Int) -> ShardWalker { shared[index % shared.count] }
-
-    /// The shard's executor.
-    nonisolated let executor: ShardExecutor
-
-    private init(executor: ShardExecutor) { self.executor = executor }
-
-    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
-
+/// A stack actor is entered here on the same thread, without a job: every `StackActor` of a shard shares
+/// the shard's `ShardExecutor`, and the walk (synchronous, called from a tick job already on that thread)
+/// enters each stack with a plain call (`StackActor.handleTickOnShardThread`). From a nonisolated async
+/// function, even one running on that executor as its task executor, every call into a stack actor was a
+/// job enqueued on the executor (one per stack and tick). The reports of the commits a walk made go
+/// through `ShardCommitReporter`.
+enum ShardWalk {
     /// Hands `tick` to each of `stacks` (all of this shard) in turn; returns the commits they made, and
     /// leaves in `readiness` the readers to tell once the whole tick is done.
     ///
     /// Call it on the shard's thread (a job of its `ShardExecutor` or of its `tickLane`, both isolated to
-    /// the executor); anywhere else it traps before entering any stack. Synchronous and static (it needs no
-    /// walker), so that the tick job that calls it walks the stacks itself: an `await` into a walker from
-    /// a task on the tick lane would be a job on the executor's ordinary queue.
+    /// the executor); anywhere else it traps before entering any stack. Synchronous, so that the tick job that
+    /// calls it walks the stacks itself: an `await` into an actor of the shard from a task on the tick
+    /// lane would be a job on the executor's ordinary queue.
     static func walk(
         _ stacks: [StackActor], _ tick: ClockTick, readiness: ReadinessBatch
     ) -> [StackActor.Commit] {
@@ -75,22 +62,5 @@ actor ShardWalker {
         }
         let near = index + subscriptionLookahead
         if near < stacks.count { stacks[near].prefetchSubscriptionOnShardThread() }
-    }
-
-    /// Tells each stack how its commit's write went, in order; returns the commits that follow (a queued
-    /// change without animation).
-    func report(
-        _ outcomes: ArraySlice<(StackActor.Commit, Result<Void, TransitionEngineError>)>
-    ) async -> [StackActor.Commit] {
-        var next: [StackActor.Commit] = []
-        for (commit, result) in outcomes {
-            if let more = await commit.stack.persisted(commit.token, result: result) { next.append(more) }
-            // The stacks of a shard share its thread and entering one queues nothing, so without this the
-            // whole loop (each report may compile the next queued transition's plan) would be one job that a
-            // tick arriving meanwhile waits behind. Yielding lets the tick's job go first; only when one
-            // waits, since each yield queues a job.
-            if executor.hasWaitingTickJob { await Task.yield() }
-        }
-        return next
     }
 }
