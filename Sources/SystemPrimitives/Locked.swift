@@ -27,10 +27,11 @@ public struct Locked<Value>: @unchecked Sendable {
         storage.withUnsafeMutablePointerToElements { PosixMutex.initialize($0, inheritingPriority: inheritingPriority) }
     }
 
-    /// The first `count` cache lines of the allocation (64 bytes each, from its start: the object's header,
-    /// then the value, then the mutex), to ask for ahead of taking the lock (`CacheLines.prefetchForWriting`):
-    /// for a thread about to take many locks in turn, each last written on another processor.
-    public func cacheLines(_ count: Int) -> CacheLines { CacheLines(of: storage, count: count) }
+    /// Where the one allocation holding the value and the mutex begins (an object header, then the value,
+    /// then the mutex): for a thread about to take many locks in turn, each last written on another
+    /// processor, to ask the processor for that memory ahead of taking the lock. Valid while a copy of
+    /// this `Locked` lives.
+    public var allocationStart: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(storage).toOpaque()) }
 
     /// Runs `body` with exclusive access to the value. `body` must not block or take this lock again.
     @inlinable

@@ -1,6 +1,7 @@
 import Synchronization
-import SystemPrimitives
 import Testing
+
+@testable import SystemPrimitives
 
 #if canImport(Glibc)
     import Glibc
@@ -28,6 +29,19 @@ import Testing
         }
         threads.forEach(SystemThread.join)
         #expect(counter.withLock { $0 } == 20_000)
+    }
+
+    /// `allocationStart` is the one allocation's address, and the value and the mutex follow it closely:
+    /// the first four 64-byte lines from there hold both, for a thread that asks for them ahead of taking
+    /// the lock.
+    @Test func theAllocationStartsWithTheValueAndTheMutex() {
+        let locked = Locked((1, 2, 3, 4, 5, 6, 7, 8))
+        #expect(locked.allocationStart == UnsafeRawPointer(Unmanaged.passUnretained(locked.storage).toOpaque()))
+        let end = locked.allocationStart + 4 * 64
+        locked.storage.withUnsafeMutablePointers { value, mutex in
+            #expect(UnsafeRawPointer(value) > locked.allocationStart && UnsafeRawPointer(value + 1) <= end)
+            #expect(UnsafeRawPointer(mutex) > UnsafeRawPointer(value) && UnsafeRawPointer(mutex + 1) <= end)
+        }
     }
 
     /// A copy of a `Locked` is the same value behind the same mutex.

@@ -42,19 +42,20 @@ import TransitionTestSupport
                     return reply.contains(#""detail""#) && !reply.contains(#""transition":{"#)
                 })
 
-            // Two subscribers: their streams go to two pumps (one per processor), each with its thread.
+            // Two subscribers: their streams go to two subscription readers (one per processor), each with
+            // its thread.
             for _ in 0..<2 {
                 let subscribed = VarlinkCall.call(
                     daemon.socketPath, "io.transitiond.Subscribe", #"{"stack":"second"}"#, more: true)
                 #expect(subscribed?.contains("frame") == true, "\(subscribed ?? "no reply")")
             }
-            let pumps = min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 2)
-            let expectedPumps = (0..<pumps).map { "transitiond-p\($0)" }
+            let readers = min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 2)
+            let expectedReaders = (0..<readers).map { "transitiond-r\($0)" }
             var names: [String] = []
             #expect(
                 Polling.until {
                     names = Self.threadNames(of: daemon.pid)
-                    return expectedPumps.allSatisfy(names.contains)
+                    return expectedReaders.allSatisfy(names.contains)
                 }, "threads: \(names)")
             #expect(names.filter { $0 == "transitiond-job" }.count >= 1, "threads: \(names)")
             #expect(names.contains("transitiond-s0"), "a shard executor's thread; threads: \(names)")

@@ -19,24 +19,24 @@ import TransitionTestSupport
     @Test func theLinesKeptForTheOnlySubscriberFollowTheSubscribers() async throws {
         let harness = try Harness()
         let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
-        #expect(await stack.onlySubscriptionLines == nil)
+        #expect(await stack.subscribers.onlySubscriptionLines == nil)
         let first = try await stack.subscribe()
-        #expect(await stack.onlySubscriptionLines?.state.start == first.cacheLines.state.start)
+        #expect(await stack.subscribers.onlySubscriptionLines?.state.start == first.cacheLines.state.start)
         let second = try await stack.subscribe()
-        #expect(await stack.onlySubscriptionLines == nil)
+        #expect(await stack.subscribers.onlySubscriptionLines == nil)
         second.cancel()
-        await stack.pruneSubscriptions()
-        #expect(await stack.onlySubscriptionLines?.state.start == first.cacheLines.state.start)
-        #expect(await stack.onlySubscriptionLines?.object.start == first.cacheLines.object.start)
+        await stack.removeEndedSubscriptions()
+        #expect(await stack.subscribers.onlySubscriptionLines?.state.start == first.cacheLines.state.start)
+        #expect(await stack.subscribers.onlySubscriptionLines?.object.start == first.cacheLines.object.start)
         // A tick's frame for the only subscriber leaves where it lies; a change of subscribers forgets it.
-        #expect(await stack.onlySubscriptionFrameLines == nil)
+        #expect(await stack.subscribers.onlySubscriptionFrameLines == nil)
         _ = try await stack.push(Fixtures.screen("detail"))
         await harness.clock.advance()
         let queuedFrame = first.state.withLock { $0.queue.frame.map { Unmanaged.passUnretained($0).toOpaque() } }
         #expect(queuedFrame != nil)
-        #expect(await stack.onlySubscriptionFrameLines?.start == queuedFrame.map(UnsafeRawPointer.init))
+        #expect(await stack.subscribers.onlySubscriptionFrameLines?.start == queuedFrame.map(UnsafeRawPointer.init))
         let third = try await stack.subscribe()
-        #expect(await stack.onlySubscriptionFrameLines == nil)
+        #expect(await stack.subscribers.onlySubscriptionFrameLines == nil)
         third.cancel()
     }
 

@@ -158,7 +158,7 @@ import Varlink
         #expect(rest.last?["event"]?["kind"] == "stackDeleted")
         #expect(rest.last?["event"]?["stack"] == "main")
         #expect(await Deadline.eventually { harness.service.streamCount == 0 })
-        #expect(await Deadline.eventually { harness.service.pumpedStreamCount == 0 })
+        #expect(await Deadline.eventually { harness.service.readStreamCount == 0 })
         subscriber.close()
         await harness.shutdown()
     }
@@ -206,7 +206,7 @@ import Varlink
         #expect(await Deadline.eventually { harness.service.streamCount == 0 && harness.server.connectionCount == 0 })
         #expect(await Deadline.eventually { harness.service.trackedConnectionCount == 0 })
         // Each pump forgot the token of every stream it drained to its end.
-        #expect(await Deadline.eventually { harness.service.pumpedStreamCount == 0 })
+        #expect(await Deadline.eventually { harness.service.readStreamCount == 0 })
         await harness.settle()
         #expect(try await harness.engine.stack("main").subscriberCount == 0)
         await harness.shutdown()

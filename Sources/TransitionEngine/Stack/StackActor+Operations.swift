@@ -144,30 +144,28 @@ extension StackActor {
         eventCapacity: Int = StackSubscription.defaultEventCapacity
     ) throws(TransitionEngineError) -> StackSubscription {
         try requireOpen()
-        pruneSubscriptions()
-        guard subscriptions.count < context.subscribersPerStack else {
+        removeEndedSubscriptions()
+        guard subscribers.count < context.subscribersPerStack else {
             throw TransitionEngineError(
                 .limitExceeded, "Stack \(id) has \(context.subscribersPerStack) subscribers; end one first.",
                 parameter: "subscription")
         }
-        let subscription = StackSubscription(identifier: nextSubscription, eventCapacity: eventCapacity)
-        nextSubscription += 1
+        var firstFrame: LazyFrame<Frame>?
         if machine.isIdle {
-            subscription.send(frame: machine.settledFrame(in: environment()))
+            firstFrame = machine.settledFrame(in: environment())
         } else if let running = machine.running, !machine.wantsTicks {
             // A paused transition (Pause, or a gesture between updates) gets no tick: send its current
             // frame now, so that the first reply comes at once as docs/protocol.md promises.
             let environment = environment()
             let seconds = running.timeline.position(at: environment.now).seconds
-            subscription.send(frame: machine.runningFrame(at: seconds, in: environment).makeFrame())
+            firstFrame = machine.runningFrame(at: seconds, in: environment).makeFrame()
         }
-        subscriptions.append(subscription)
-        return subscription
+        return subscribers.add(eventCapacity: eventCapacity, firstFrame: firstFrame)
     }
 
     /// Number of live subscriptions.
     public var subscriberCount: Int {
-        pruneSubscriptions()
-        return subscriptions.count
+        removeEndedSubscriptions()
+        return subscribers.count
     }
 }

@@ -27,10 +27,7 @@ extension StackActor {
     ///
     /// - Precondition: as `handleTickOnShardThread(_:readiness:)`'s.
     nonisolated func prefetchSubscriptionOnShardThread() {
-        let body: (isolated StackActor) -> Void = { stack in
-            stack.onlySubscriptionLines?.prefetch()
-            stack.onlySubscriptionFrameLines?.prefetchForWriting()
-        }
+        let body: (isolated StackActor) -> Void = { stack in stack.subscribers.prefetchOnlySubscription() }
         unsafeBitCast(body, to: ((StackActor) -> Void).self)(self)
     }
 

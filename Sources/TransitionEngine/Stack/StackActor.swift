@@ -24,38 +24,18 @@ public actor StackActor {
     // What a tick reads of every animating stack, besides the running transition, comes first: the walk
     // asks for the object's first lines ahead of time (`StackActor.prefetchedLines`), and declared after the
     // machine (about 500 bytes) these fields lay beyond them, a cache miss per stack and tick.
-    /// `subscriptions.count`, and its only element when there is one, kept inline: a tick reads them for
-    /// every animating stack, and reading the array's storage was one more cache miss each.
-    private(set) var subscriptionCount = 0
-    /// Not counted (`subscriptions` holds it, and `didSet` clears this when it goes), and called without a
-    /// retain (`_withUnsafeGuaranteedRef`): a strong reference was retained and released on every tick, a
-    /// write to the subscription's first cache line, which its reader's core had touched last.
-    private(set) var onlySubscription: Unmanaged<StackSubscription>?
-    /// Where a send to `onlySubscription` begins, kept here so that the walk asks for those lines reading
-    /// only this stack's, which it asked for earlier (`prefetchSubscriptionOnShardThread`).
-    @exclusivity(unchecked) private(set) var onlySubscriptionLines: StackSubscription.Lines?
-    /// Where the frame object last queued for `onlySubscription` lies: once its reader has read it, the
-    /// next tick reuses that object (`Subscription.send(_:readiness:queuedFrame:)`), so the walk asks for
-    /// its lines too. Possibly freed since, which a prefetch does not mind.
-    @exclusivity(unchecked) private(set) var onlySubscriptionFrameLines: CacheLines?
+    /// The stack's subscribers and the delivery of its frames and events to them.
+    @exclusivity(unchecked) var subscribers = SubscriberSet()
     @exclusivity(unchecked) var scheduled = false
     /// Set while the stack is being deleted: no more ticks, operations or commits.
     var closed = false
     /// The state machine. It and the fields above marked `@exclusivity(unchecked)` are accessed without
     /// the runtime's exclusivity check (a `swift_beginAccess` of about 80 instructions, several per stack
     /// and tick): the actor already serializes every access, and no code that holds one of them (a
-    /// mutating call of the machine, an `inout` argument) can reach the actor again, the machine being a
-    /// plain value with no reference back to it. The compiler still checks the accesses it can see.
+    /// mutating call of the machine or of the subscribers, an `inout` argument) can reach the actor again,
+    /// both being plain values with no reference back to it. The compiler still checks the accesses it
+    /// can see.
     @exclusivity(unchecked) var machine: StackStateMachine
-    var subscriptions: [StackSubscription] = [] {
-        didSet {
-            subscriptionCount = subscriptions.count
-            onlySubscription = subscriptions.count == 1 ? Unmanaged.passUnretained(subscriptions[0]) : nil
-            onlySubscriptionLines = subscriptions.count == 1 ? subscriptions[0].cacheLines : nil
-            onlySubscriptionFrameLines = nil
-        }
-    }
-    var nextSubscription: UInt64 = 1
     /// The token of a commit handed to the scheduler and not yet reported.
     var commitInFlight: UInt64?
     var commitWaiters: [CheckedContinuation<Void, Never>] = []
@@ -90,7 +70,7 @@ public actor StackActor {
     func environment(_ tick: ClockTick? = nil) -> StackStateMachine.Environment {
         StackStateMachine.Environment(
             now: tick?.timestamp ?? context.clock.now, frameIndex: tick?.index ?? context.clock.currentFrameIndex,
-            planner: context.planner, subscriberCount: subscriptionCount)
+            planner: context.planner, subscriberCount: subscribers.count)
     }
 
     // MARK: Ticks and commits
@@ -144,27 +124,13 @@ public actor StackActor {
         return first ?? .success(())
     }
 
-    /// Sends the tick's frame. Consumes the request, so that the caller, which took it out of an optional,
-    /// does not destroy that optional after the call through its type's value witnesses.
+    /// Sends the tick's frame to the subscribers. Consumes the request (see `SubscriberSet.deliver`).
     private func deliver(_ request: consuming RunningFrameRequest, readiness: ReadinessBatch?) {
-        // A single subscriber gets the frame it has not read refreshed in place (a reader slower than the
-        // clock is common with thousands of stacks), or else the frame it read last made the new one: a
-        // new frame is an allocation, its reference counts and a freed frame, each a cache miss.
-        if let only = onlySubscription, request.recyclable {
-            let alive = only._withUnsafeGuaranteedRef {
-                $0.send(request, readiness: readiness, queuedFrame: &onlySubscriptionFrameLines)
-            }
-            if !alive { pruneSubscriptions() }
-            return
-        }
-        let frame = request.makeFrame()
-        var ended = false
-        for subscription in subscriptions where !subscription.send(frame: frame, readiness: readiness) {
-            ended = true
-        }
-        if ended { pruneSubscriptions() }
+        let dropped = subscribers.deliver(request, readiness: readiness)
+        if dropped > 0 { machine.statistics.subscriberDrops += UInt64(dropped) }
     }
 
+    /// Tells the engine's transition observer of the output's events, then sends them to the subscribers.
     private func deliver(_ items: [StackStateMachine.Output.Item], readiness: ReadinessBatch?) {
         // Most ticks deliver no item: return before copying the observer, a closure every stack shares
         // (counting its context from both shard threads on every tick is a contended cache line).
@@ -172,27 +138,14 @@ public actor StackActor {
         if let observer = context.transitionObserver {
             for case .event(let event) in items where event.kind != .stackChanged { observer(event) }
         }
-        guard !subscriptions.isEmpty else { return }
-        var ended = false
-        for item in items {
-            for subscription in subscriptions {
-                let alive: Bool
-                switch item {
-                case .event(let event): alive = subscription.send(event: event, readiness: readiness)
-                case .frame(let frame): alive = subscription.send(frame: frame, readiness: readiness)
-                }
-                if !alive { ended = true }
-            }
-        }
-        if ended { pruneSubscriptions() }
+        let dropped = subscribers.deliver(items, readiness: readiness)
+        if dropped > 0 { machine.statistics.subscriberDrops += UInt64(dropped) }
     }
 
-    func pruneSubscriptions() {
-        subscriptions.removeAll { subscription in
-            guard subscription.isFinished else { return false }
-            if subscription.endedTooSlow { machine.statistics.subscriberDrops += 1 }
-            return true
-        }
+    /// Forgets the subscriptions that have ended, counting those ended for falling behind.
+    func removeEndedSubscriptions() {
+        let dropped = subscribers.removeEnded()
+        if dropped > 0 { machine.statistics.subscriberDrops += UInt64(dropped) }
     }
 
     // MARK: Life
@@ -218,8 +171,7 @@ public actor StackActor {
     /// Ends the subscriptions of a deleted (or shut down) stack.
     func close() {
         closed = true
-        for subscription in subscriptions { subscription.finish(error: nil) }
-        subscriptions = []
+        subscribers.finishAll()
         if scheduled {
             scheduled = false
             context.scheduler.setActive(self, shard: shard, false)

@@ -4,7 +4,7 @@ import Varlink
 
 extension TransitionService {
     /// Subscribe: checks the call, takes a subscription inside the stack's actor, and hands it to a
-    /// `SubscriptionStream` drained by the pump.
+    /// `SubscriptionStream` that one of the service's readers drains.
     ///
     /// A connection carries at most one subscription at a time, by the protocol rather than by a limit: a
     /// `more` call keeps its connection busy until its last reply (varlink.org, "Method Call"), so a second
@@ -40,13 +40,10 @@ extension TransitionService {
                 eventCapacity: configuration.subscriberEventCapacity, frameIndex: { clock.currentFrameIndex },
                 onEnd: { [self] stream in streams.remove(stream) })
             streams.add(stream)
-            let pump = pumps.next()
-            // The connection may have closed meanwhile: the callback then runs at once.
-            context.onConnectionClose { _ in
-                stream.subscription.cancel()
-                pump.schedule(stream)
-            }
-            subscription.setReadinessTarget(pump, token: pump.register(stream))
+            // The connection may have closed meanwhile: the callback then runs at once. The cancelled
+            // subscription tells its reader, which finds the stream closed and lets it go.
+            context.onConnectionClose { _ in stream.subscription.cancel() }
+            readers.attach(stream)
         }
     }
 

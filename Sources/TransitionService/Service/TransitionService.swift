@@ -16,7 +16,7 @@ import Varlink
 /// round of the event loop one task takes the waiting stacks and applies each one's latest fraction: a
 /// gesture storm coalesces instead of queueing tasks. Every other call on the stack applies a pending
 /// fraction first, so a client's calls take effect in the order it sent them. Subscriptions are drained
-/// by a `SubscriptionPump` thread (see `SubscriptionStream`), never by the clock.
+/// by a `SubscriptionReader` thread (see `SubscriptionStream`), never by the clock.
 ///
 /// ```swift
 /// let service = TransitionService(engine: engine, store: .inMemory())
@@ -39,7 +39,8 @@ public final class TransitionService: Sendable {
     let connections = ConnectionDirectory()
     let access: AccessPolicy
     let animators: AnimatorCatalog
-    let pumps: SubscriptionPumps
+    /// The threads that read subscriptions into their streams, one per processor.
+    let readers: SubscriptionReaders
     let streams = StreamDirectory()
     let gestures = GestureMailbox()
     /// The stack of the latest oneway update handled in place.
@@ -64,8 +65,9 @@ public final class TransitionService: Sendable {
         self.configuration = configuration
         stacks = StackDirectory(countsTogether: configuration.ownership == .shared)
         access = AccessPolicy(shared: configuration.ownership == .shared, controlGroup: configuration.controlGroup)
-        pumps = SubscriptionPumps(
-            count: SubscriptionPumps.defaultCount, retryMilliseconds: configuration.subscriberRetryMilliseconds)
+        // A pass over the streams found ready wakes the event loop once for several streams' replies.
+        readers = SubscriptionReaders(
+            retryMilliseconds: configuration.subscriberRetryMilliseconds, aroundEachPass: { VarlinkWakeBatch.run($0) })
         for id in engine.stackIDs {
             guard let actor = try? engine.stack(id) else { continue }
             let owner = store.restoredOwners[id.rawValue] ?? AccessPolicy.rootUid
@@ -158,10 +160,10 @@ public final class TransitionService: Sendable {
     /// reads and subscriptions go on. Idempotent.
     public func beginShutdown() { lifecycle.withLock { $0.stopping = true } }
 
-    /// Ends every subscription stream (their clients get `ShuttingDown`) and stops the pump threads.
+    /// Ends every subscription stream (their clients get `ShuttingDown`) and stops the reader threads.
     public func stopStreams() {
         for stream in streams.all { stream.subscription.cancel() }
-        pumps.stop()
+        readers.stop()
     }
 
     /// Stacks the service knows, sorted by name.
@@ -170,9 +172,9 @@ public final class TransitionService: Sendable {
     /// Subscription streams open now.
     public var streamCount: Int { streams.count }
 
-    /// Subscription streams the pumps still know by token: open streams, and ended ones until a pump
-    /// drains them (0 once every subscriber left).
-    public var pumpedStreamCount: Int { pumps.registeredStreamCount }
+    /// Subscription streams the readers still hold: open streams, and ended ones until a reader drains
+    /// them (0 once every subscriber left).
+    public var readStreamCount: Int { readers.attachedCount }
 
     /// Connections the service holds per-connection state for (0 once every client left).
     public var trackedConnectionCount: Int { connections.count }

@@ -14,20 +14,7 @@ import Varlink
 /// of unread reply bytes the stream sends nothing: frames coalesce in the subscription (the reader
 /// then sees `framesMissed`), events wait, and a reader too far behind on events is ended by the
 /// subscription's event limit with `LimitExceeded` (`subscriberEvents`).
-final class SubscriptionStream: Sendable {
-    /// What one call of `drain()` ended with.
-    enum DrainOutcome: Equatable {
-        /// Nothing is left to send now.
-        case idle
-        /// The reader is behind; try again later.
-        case heldBack
-        /// The stream ended (the last reply or error was sent, or the client left).
-        case ended
-    }
-
-    /// Where a read of `subscription` begins, for the pump to ask for a few streams ahead; declared first,
-    /// to lie in the object's first line, which the pump asks for further ahead.
-    let subscriptionLines: StackSubscription.Lines
+final class SubscriptionStream: SubscriptionSink {
     let context: VarlinkCallContext
     let subscription: StackSubscription
     let record: StackRecord
@@ -38,7 +25,7 @@ final class SubscriptionStream: Sendable {
     private let frameIndex: @Sendable () -> Int64
     private let ended = Locked(false)
     /// Whether a frame was sent: the first one is sent even to a subscriber that asked for events only,
-    /// so every subscriber learns promptly that it is subscribed. Touched only by the pump thread.
+    /// so every subscriber learns promptly that it is subscribed. Touched only by the reader's thread.
     private let sentFrame = Locked(false)
     private let onEnd: @Sendable (SubscriptionStream) -> Void
 
@@ -49,7 +36,6 @@ final class SubscriptionStream: Sendable {
     ) {
         self.context = context
         self.subscription = subscription
-        subscriptionLines = subscription.cacheLines
         self.record = record
         self.wantsFrames = wantsFrames
         self.wantsEvents = wantsEvents
@@ -62,51 +48,39 @@ final class SubscriptionStream: Sendable {
     /// Whether the stream has ended.
     var isEnded: Bool { ended.withLock { $0 } }
 
-    /// Sends what the subscription holds, until it is empty, the reader is behind, or the stream ends.
-    /// Runs on the pump thread. `spare` is the pump's frame whose node storage the next frame made for
-    /// this subscriber alone is sampled into (`Subscription.poll(reusing:)`); each such frame, once
-    /// encoded, becomes the spare.
-    func drain(reusing spare: inout Frame?) -> DrainOutcome {
-        guard !isEnded else { return .ended }
-        while true {
-            if context.isConnectionClosed {
-                subscription.cancel()
-                end()
-                return .ended
-            }
-            // A subscription that has ended is drained whatever the backlog: what is left is bounded by
-            // its queue, and its last reply (the event-limit error, stackDeleted) must not wait for a
-            // reader that may never read again.
-            if context.pendingOutputByteCount > backlogBytes && !subscription.isFinished { return .heldBack }
-            // `drained`: nothing is left after this item, so the pump is told again when something arrives,
-            // and need not poll once more to be told `.empty`.
-            var drained = false
-            switch subscription.poll(reusing: &spare, drained: &drained) {
-            case .empty:
-                return .idle
-            case .element(.frame(let frame, let missed)):
-                let first = sentFrame.withLock { sent in
-                    defer { sent = true }
-                    return !sent
-                }
-                if wantsFrames || first { send(frame: frame, missed: missed) }
-                // Kept nowhere else (see `send(frame:missed:)`): the next frame may take its storage.
-                if subscription.lastFrameWasExclusive { spare = frame }
-            case .element(.event(let event)):
-                if wantsEvents { context.replyContinues(["event": ReplyEncoding.event(event)]) }
-            case .finished(let error):
-                finish(with: error)
-                return .ended
-            }
-            if drained { return .idle }
+    /// Whether the stream takes the next item (`SubscriptionSink`): never once it has ended or its client
+    /// left (ending it then); not while the connection has more than the backlog limit of unread bytes.
+    func admission() -> SubscriptionSinkAdmission {
+        guard !isEnded else { return .closed }
+        if context.isConnectionClosed {
+            end()
+            return .closed
         }
+        return context.pendingOutputByteCount > backlogBytes ? .full : .open
     }
 
-    private func send(frame: Frame, missed: Int) {
+    /// Sends a frame as a reply, if the subscriber wants frames or this is its first.
+    func receive(frame: Frame, missedFrames: Int, sharedWithOtherSubscribers: Bool) {
+        let first = sentFrame.withLock { sent in
+            defer { sent = true }
+            return !sent
+        }
+        if wantsFrames || first { send(frame: frame, missed: missedFrames, shared: sharedWithOtherSubscribers) }
+    }
+
+    /// Sends an event as a reply, if the subscriber wants events.
+    func receive(event: StackEvent) {
+        if wantsEvents { context.replyContinues(["event": ReplyEncoding.event(event)]) }
+    }
+
+    /// Sends the stream's last reply (`finish(with:)`).
+    func subscriptionEnded(error: TransitionEngineError?) { finish(with: error) }
+
+    private func send(frame: Frame, missed: Int, shared: Bool) {
         // A frame no other subscriber reads is written straight into the reply and kept nowhere: held in
         // the stack's frame cache, its node storage could not be reused for the next frame, which would
         // then allocate and copy every node (see `Subscription.lastFrameWasExclusive`).
-        let shared = subscription.lastFrameWasExclusive ? nil : record.frameCache.withLock { $0.json(of: frame) }
+        let shared = shared ? record.frameCache.withLock { $0.json(of: frame) } : nil
         context.reply(continues: true, parametersCapacity: shared?.count ?? Self.frameBytesEstimate) { message in
             message.append(contentsOf: #"{"frame":"#.utf8)
             if let shared { message.append(contentsOf: shared) } else { frame.appendJSON(into: &message) }

@@ -107,9 +107,10 @@ static int read_thread_split(int32_t pid, thread_split *split) {
         if (sscanf(close + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &user, &system) != 2)
             continue;
         int64_t used = (int64_t)(user + system) * tick_ns;
-        // Pumps are transitiond-p0, -p1…, shards transitiond-s0, -s1… (a digit: not transitiond-sd or -sig).
+        // Subscription readers are transitiond-r0, -r1…, shards transitiond-s0, -s1… (a digit: not
+        // transitiond-sd or -sig).
         int numbered = strncmp(name, "transitiond-", 12) == 0 && name[12] != '\0' && isdigit((unsigned char)name[13]);
-        if (numbered && name[12] == 'p')
+        if (numbered && name[12] == 'r')
             split->pumps += used;
         else if (strcmp(name, "varlink") == 0)
             split->event_loop += used;

@@ -193,12 +193,12 @@ enum TransitionCostBenchmarks {
         return .success(result)
     }
 
-    /// The stacks, their subscriptions and the next operation of each.
+    /// The stacks, a counting sink of each one's subscription, and the next operation of each.
     struct Cycle {
         let engine: TransitionEngine
         let clock: VirtualClock
         var stacks: [StackActor] = []
-        var subscriptions: [StackSubscription] = []
+        var sinks: [CountingSink] = []
         var enqueued: [Int] = []
         var spare: Frame?
 
@@ -214,7 +214,7 @@ enum TransitionCostBenchmarks {
                     containerSize: BenchmarkScreens.containerSize)
                 let stack = try await engine.createStack(state)
                 stacks.append(stack)
-                subscriptions.append(try await stack.subscribe())
+                sinks.append(CountingSink(try await stack.subscribe()))
             }
             enqueued = Array(repeating: 0, count: stackCount)
             // The first operation starts at once; the rest wait.
@@ -232,13 +232,12 @@ enum TransitionCostBenchmarks {
             var items = 0
             var completed = 0
             var checksum = 0.0
-            for subscription in subscriptions {
-                let drained = FrameReader.drain(subscription, spare: &spare) { event in
-                    items += 1
-                    if event.kind == .completed { completed += 1 }
-                }
-                items += drained.frames
-                checksum += drained.checksum
+            for sink in sinks {
+                let (framesBefore, eventsBefore, completedBefore) = (sink.frames, sink.events, sink.completed)
+                SubscriptionReaders.read(sink.subscription, into: sink, reusing: &spare)
+                items += sink.frames - framesBefore + sink.events - eventsBefore
+                completed += sink.completed - completedBefore
+                checksum += sink.checksum
             }
             Sink.consume(checksum)
             return (ThreadCPUClock.nanoseconds() - start, items, completed)

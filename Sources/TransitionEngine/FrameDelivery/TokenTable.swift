@@ -1,5 +1,5 @@
 /// Objects numbered by small integer tokens, for a readiness target to find what a token stands for
-/// (`SubscriptionPump`'s streams): a token is an index into an array, its slot emptied when its object is
+/// (`SubscriptionReader`'s attachments): a token is an index into an array, its slot emptied when its object is
 /// removed and given to the next object added, so the table stays as large as the most objects it held
 /// at once.
 ///

@@ -139,8 +139,10 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// subscription a few places ahead (`prefetch()`) while it works on this one. Asked through the
     /// subscription instead, the ask would itself wait for the object's line. Valid while the subscription
     /// lives; it holds no reference.
-    public var cacheLines: Lines {
-        Lines(object: CacheLines(of: self, count: 1), state: state.cacheLines(Self.lockAndQueueLineCount))
+    var cacheLines: Lines {
+        Lines(
+            object: CacheLines(of: self, count: 1),
+            state: CacheLines(start: state.allocationStart, count: Self.lockAndQueueLineCount))
     }
 
     /// The lines of the lock and queue's one allocation (`Locked`: header, queue state, mutex), all of it
@@ -148,14 +150,13 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     static var lockAndQueueLineCount: Int { 4 }
 
     /// The cache lines where a read or a send of a subscription begins (`cacheLines`).
-    public struct Lines: Sendable {
-        @usableFromInline let object: CacheLines
-        @usableFromInline let state: CacheLines
+    struct Lines: Sendable {
+        let object: CacheLines
+        let state: CacheLines
 
         /// Starts loading the lines: the object's to be read, the lock and queue's to be written. A hint:
         /// changes nothing.
-        @inlinable
-        public func prefetch() {
+        func prefetch() {
             object.prefetch()
             state.prefetchForWriting()
         }

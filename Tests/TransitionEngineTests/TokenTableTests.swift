@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TransitionService
+@testable import TransitionEngine
 
 @Suite struct TokenTableTests {
     final class Item {}

@@ -8,32 +8,30 @@ import CLinux
 /// the object is itself a load that misses, which the processor waits for before it can ask for anything.
 /// Holds no reference, and a prefetch of memory freed since is harmless (a hint never faults); the owner
 /// of the memory keeps it alive for the hint to be of use.
-public struct CacheLines: @unchecked Sendable {
+struct CacheLines: @unchecked Sendable {
     /// The first line's address.
-    public let start: UnsafeRawPointer
+    let start: UnsafeRawPointer
     /// How many lines from `start`.
-    public let count: Int
+    let count: Int
 
     /// `count` lines (64 bytes each) from `start`.
-    public init(start: UnsafeRawPointer, count: Int) {
+    init(start: UnsafeRawPointer, count: Int) {
         self.start = start
         self.count = count
     }
 
     /// The first `count` lines of `object`'s allocation (its header first), without retaining it.
-    public init(of object: AnyObject, count: Int) {
+    init(of object: AnyObject, count: Int) {
         self.init(start: UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()), count: count)
     }
 
     /// Starts loading the lines, to be read. A hint: changes nothing.
-    @inlinable
-    public func prefetch() {
+    func prefetch() {
         for line in 0..<count { clinux_prefetch(start + line * 64) }
     }
 
     /// Starts loading the lines, to be written. A hint: changes nothing.
-    @inlinable
-    public func prefetchForWriting() {
+    func prefetchForWriting() {
         for line in 0..<count { clinux_prefetch_for_write(start + line * 64) }
     }
 }

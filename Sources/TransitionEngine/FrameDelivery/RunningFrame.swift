@@ -60,7 +60,7 @@ struct RunningFrameRequest {
 /// it and let go of it (under the frame's mutex, which the reader computed it under).
 final class RunningFrame: LazyFrame<Frame>, @unchecked Sendable {
     /// The 64-byte lines the object takes (its fields and its base class's), asked for ahead of a tick that
-    /// reuses it (`StackActor.onlySubscriptionFrameLines`); `RunningFrameTests` checks that they hold it.
+    /// reuses it (`SubscriberSet.onlySubscriptionFrameLines`); `RunningFrameTests` checks that they hold it.
     static var cacheLineCount: Int { 4 }
 
     private(set) var stack: String

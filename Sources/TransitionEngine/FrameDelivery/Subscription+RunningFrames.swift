@@ -25,7 +25,7 @@ extension Subscription where Frame == TransitionCore.Frame {
     /// `send(_:readiness:)`, telling in `queuedFrame` where the frame object now queued lies (nil when the
     /// request took the general path or the subscription has ended): while its reader keeps up, the next
     /// tick reuses that same object, and the stack asks for its lines ahead of that tick
-    /// (`StackActor.onlySubscriptionFrameLines`).
+    /// (`SubscriberSet.onlySubscriptionFrameLines`).
     func send(_ request: RunningFrameRequest, readiness: ReadinessBatch?, queuedFrame: inout CacheLines?) -> Bool {
         var reader: ReadinessRegistration?
         var released: LazyFrame<Frame>?
