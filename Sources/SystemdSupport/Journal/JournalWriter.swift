@@ -33,7 +33,7 @@ public struct JournalWriter: Sendable {
             var status = stat()
             let standardError: (device: UInt64, inode: UInt64)? =
                 fstat(STDERR_FILENO, &status) == 0 ? (UInt64(status.st_dev), UInt64(status.st_ino)) : nil
-            return detect(environment: SystemCall.environmentValue, standardError: standardError)
+            return detect(environment: EnvironmentVariable.value, standardError: standardError)
         }
 
         /// The decision of `detect()` from an explicit environment and standard error

@@ -24,7 +24,7 @@ public struct Notifier: Sendable {
     /// Whether `NOTIFY_SOCKET` is set to a non-empty value, that is, whether a service
     /// manager (or a test) listens for notifications.
     public var isEnabled: Bool {
-        guard let socket = SystemCall.environmentValue("NOTIFY_SOCKET") else { return false }
+        guard let socket = EnvironmentVariable.value("NOTIFY_SOCKET") else { return false }
         return !socket.isEmpty
     }
 
