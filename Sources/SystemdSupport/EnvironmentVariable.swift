@@ -3,7 +3,8 @@
 #endif
 
 /// A variable of the process's environment as systemd hands it over (`NOTIFY_SOCKET`, `JOURNAL_STREAM`).
-/// Internal: the surface reads typed values (`Notifier.isEnabled`, `JournalWriter`'s choice of journal or stderr: `JOURNAL_STREAM`).
+/// Internal: the surface reads typed values (`Notifier.isEnabled`, `JournalWriter`'s choice of the journal
+/// or stderr).
 enum EnvironmentVariable {
     /// The value of the variable `name`, or nil when it is unset. An empty value is returned as the empty
     /// string.
