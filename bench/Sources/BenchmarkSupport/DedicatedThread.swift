@@ -4,8 +4,8 @@ import SystemPrimitives
     import Glibc
 #endif
 
-/// Starts a plain pthread running `body`, outside Swift's cooperative pool (a frame reader, like the
-/// daemon's subscription pump, must not take a pool thread from the engine). A benchmark cannot go on
+/// Starts a plain pthread running `body`, outside Swift's cooperative pool (a client that blocks on
+/// its socket must not take a pool thread from the engine). A benchmark cannot go on
 /// without its threads, so failing to start one stops the run.
 public enum DedicatedThread {
     /// Starts the thread, named `name` when given (the kernel keeps 15 bytes); returns its handle for

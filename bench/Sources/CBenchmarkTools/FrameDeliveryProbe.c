@@ -74,7 +74,7 @@ static void take_bytes(subscriber *reader, const char *bytes, size_t length, int
 
 /// CPU time of the daemon's threads by kind, nanoseconds.
 typedef struct {
-    int64_t pumps, event_loop, shards, other;
+    int64_t readers, event_loop, shards, other;
 } thread_split;
 
 /// Reads every thread's user and system time (fields 14 and 15 of /proc/<pid>/task/<tid>/stat, proc(5)) and
@@ -111,7 +111,7 @@ static int read_thread_split(int32_t pid, thread_split *split) {
         // transitiond-sd or -sig).
         int numbered = strncmp(name, "transitiond-", 12) == 0 && name[12] != '\0' && isdigit((unsigned char)name[13]);
         if (numbered && name[12] == 'r')
-            split->pumps += used;
+            split->readers += used;
         else if (strcmp(name, "varlink") == 0)
             split->event_loop += used;
         else if (numbered && name[12] == 's')
@@ -240,12 +240,12 @@ int bench_frame_delivery_run(const bench_delivery_options *options, bench_delive
             result->daemon_cpu_ns = daemon_cpu >= 0 && daemon_cpu_from >= 0 ? daemon_cpu - daemon_cpu_from : -1;
             thread_split split_to;
             if (split_read == 0 && read_thread_split(options->daemon_pid, &split_to) == 0) {
-                result->pumps_cpu_ns = split_to.pumps - split_from.pumps;
+                result->readers_cpu_ns = split_to.readers - split_from.readers;
                 result->event_loop_cpu_ns = split_to.event_loop - split_from.event_loop;
                 result->shards_cpu_ns = split_to.shards - split_from.shards;
                 result->other_threads_cpu_ns = split_to.other - split_from.other;
             } else {
-                result->pumps_cpu_ns = result->event_loop_cpu_ns = -1;
+                result->readers_cpu_ns = result->event_loop_cpu_ns = -1;
                 result->shards_cpu_ns = result->other_threads_cpu_ns = -1;
             }
             result->seconds = (double)(bench_now_ns() - started) / 1e9;

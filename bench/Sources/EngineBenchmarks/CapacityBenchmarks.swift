@@ -95,8 +95,8 @@ extension StackLoad.Readers {
     fileprivate var description: String {
         switch self {
         case .everyFrame:
-            "one subscriber per stack, every frame sampled by reader threads, one per processor (as the daemon's "
-                + "pumps); a step also fails when the readers missed more than "
+            "one subscriber per stack, every frame sampled by the daemon's subscription readers, one per "
+                + "processor; a step also fails when the readers missed more than "
                 + DecimalFormatting.fixed(CapacitySearch.allowedMissedFraction * 100, decimals: 0)
                 + " % of the frames (coalesced: they fell behind)"
         case .none: "no subscriber: frames are never sampled"

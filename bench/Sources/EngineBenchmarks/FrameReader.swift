@@ -54,14 +54,17 @@ final class FrameReader: Sendable {
     func stop() { readers.stop() }
 }
 
-/// A sink that takes every item and keeps a value depending on every frame (so that sampling cannot be
-/// left out), and counts what it took.
+/// A sink that takes every item, keeps a value depending on every frame (so that sampling cannot be
+/// left out), and counts what it took. Touched only by the thread that reads its subscription.
 final class CountingSink: SubscriptionSink, @unchecked Sendable {
     let subscription: StackSubscription
-    /// Touched only by the thread that reads the subscription.
+    /// Frames taken.
     private(set) var frames = 0
+    /// Events taken.
     private(set) var events = 0
+    /// `completed` events taken.
     private(set) var completed = 0
+    /// The sum of the last node's alpha over every frame taken.
     private(set) var checksum = 0.0
 
     init(_ subscription: StackSubscription) { self.subscription = subscription }

@@ -172,7 +172,7 @@ enum FrameDeliveryBenchmarks {
         return .success(Step(stacks: stacks, result: result, stolenNanoseconds: stolen))
     }
 
-    /// "2000: 118,000 frames/s (98 % of every frame), daemon 1.62 cores, 13.7 µs a frame (pumps 9.1 µs, …), …".
+    /// "2000: 118,000 frames/s (98 % of every frame), daemon 1.62 cores, 13.7 µs a frame (readers 9.1 µs, …), …".
     static func describe(_ step: Step) -> String {
         let result = step.result
         let seconds = max(result.seconds, 1e-9)
@@ -185,9 +185,9 @@ enum FrameDeliveryBenchmarks {
             text +=
                 ", daemon " + DecimalFormatting.fixed(Double(result.daemon_cpu_ns) / 1e9 / seconds, decimals: 2)
                 + " cores, " + MeasurementUnit.nanoseconds.format(perFrame) + " a frame"
-            if result.pumps_cpu_ns >= 0 {
+            if result.readers_cpu_ns >= 0 {
                 let parts = [
-                    ("pumps", result.pumps_cpu_ns), ("event loop", result.event_loop_cpu_ns),
+                    ("readers", result.readers_cpu_ns), ("event loop", result.event_loop_cpu_ns),
                     ("ticks", result.shards_cpu_ns), ("other threads", result.other_threads_cpu_ns),
                 ]
                 text +=

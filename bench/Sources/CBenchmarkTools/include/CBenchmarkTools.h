@@ -179,10 +179,10 @@ typedef struct {
     int64_t reader_cpu_ns;
     /// CPU time of the daemon (all its threads) in the interval, nanoseconds; -1 if not measured.
     int64_t daemon_cpu_ns;
-    /// The same split by thread (/proc/<pid>/task/*/stat, clock-tick resolution): the subscription pumps
-    /// (`transitiond-su*`), the event loop (`varlink`), the shard executors (`transitiond-sh*`: ticks) and
-    /// every other thread; all -1 if not measured.
-    int64_t pumps_cpu_ns;
+    /// The same split by thread (/proc/<pid>/task/*/stat, clock-tick resolution): the subscription readers
+    /// (`transitiond-r0`, `-r1`…), the event loop (`varlink`), the shard executors (`transitiond-s0`…:
+    /// ticks) and every other thread; all -1 if not measured.
+    int64_t readers_cpu_ns;
     int64_t event_loop_cpu_ns;
     int64_t shards_cpu_ns;
     int64_t other_threads_cpu_ns;
