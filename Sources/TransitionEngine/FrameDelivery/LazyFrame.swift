@@ -18,11 +18,7 @@ import SystemPrimitives
 /// a mutex allocated per frame): the first read computes it under one of `FrameLocks`' striped mutexes.
 /// A frame made by a running transition is a subclass (`RunningFrame`) that holds what it needs in its
 /// own fields, so a tick allocates one object per frame and no closure context.
-///
-/// Read through `Subscription.poll()` from other modules, so its reading path is inlinable.
-@usableFromInline
 class LazyFrame<Frame: Sendable>: @unchecked Sendable {
-    @usableFromInline
     enum Content {
         case ready(Frame)
         case deferred(@Sendable () -> Frame)
@@ -32,12 +28,12 @@ class LazyFrame<Frame: Sendable>: @unchecked Sendable {
 
     /// Guarded by `FrameLocks.mutex(for: self)`, which serializes every access; so not checked for
     /// exclusivity at run time as well (a `swift_beginAccess` per frame read).
-    @exclusivity(unchecked) @usableFromInline var content: Content
+    @exclusivity(unchecked) var content: Content
 
     /// Whether a reader may hand this frame back as `recycled` for the next one: only when a single
     /// subscriber received it, so that its storage is never seen by two consumers. Such a frame is not
     /// kept once computed (see the type's documentation).
-    @usableFromInline let recyclable: Bool
+    let recyclable: Bool
 
     /// A frame already computed.
     init(_ frame: Frame) {
@@ -70,14 +66,12 @@ class LazyFrame<Frame: Sendable>: @unchecked Sendable {
 
     /// Computes the frame of a subclass; `recycled` is an earlier frame the reader is done with, whose
     /// storage may be reused (take it, set it to nil).
-    @usableFromInline
     func compute(recycling recycled: inout Frame?) -> Frame {
         preconditionFailure("LazyFrame.compute(recycling:) is for subclasses")
     }
 
     /// The frame; the first call computes it (later callers wait for that one), or each call when the
     /// frame is `recyclable`.
-    @inlinable
     final var value: Frame {
         var nothing: Frame?
         return value(recycling: &nothing)
@@ -88,9 +82,8 @@ class LazyFrame<Frame: Sendable>: @unchecked Sendable {
     /// alone once the caller holds the only reference.
     ///
     /// Final and always inlined, so that its callers run it in place, specialized where they know the frame
-    /// type (the engine's own `poll(reusing:)`); from another module the generic class's fields are read
-    /// through its accessors, a metadata lookup each.
-    @inlinable @inline(__always)
+    /// type (`poll(reusing:)`).
+    @inline(__always)
     final func value(recycling recycled: inout Frame?) -> Frame {
         let mutex = FrameLocks.mutex(for: ObjectIdentifier(self))
         pthread_mutex_lock(mutex)
@@ -112,20 +105,18 @@ class LazyFrame<Frame: Sendable>: @unchecked Sendable {
 
 /// Striped mutexes for lazy frames: a frame's address picks one of `count`. Two frames sharing a mutex
 /// only wait for each other while both are computed at the same moment on different threads.
-@usableFromInline
 enum FrameLocks {
     /// How many mutexes: a power of two, enough that concurrent readers rarely meet.
-    @usableFromInline static let count = 64
+    static let count = 64
 
     /// Initialized once and never changed; the mutexes themselves are what synchronizes.
-    @usableFromInline nonisolated(unsafe) static let mutexes: UnsafeMutablePointer<pthread_mutex_t> = {
+    nonisolated(unsafe) static let mutexes: UnsafeMutablePointer<pthread_mutex_t> = {
         let mutexes = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: count)
         for index in 0..<count { PosixMutex.initialize(mutexes + index, inheritingPriority: true) }
         return mutexes
     }()
 
     /// The mutex guarding the object `identifier` (objects are 16-byte aligned: the low bits say nothing).
-    @inlinable
     static func mutex(for identifier: ObjectIdentifier) -> UnsafeMutablePointer<pthread_mutex_t> {
         // The address itself: `hashValue` ran the standard library's hasher on every frame.
         let address = UInt(bitPattern: identifier)

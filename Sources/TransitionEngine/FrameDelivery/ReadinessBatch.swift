@@ -2,7 +2,7 @@
 /// once, to tell them together when the walk ends: each target once, with the tokens of all its
 /// subscriptions that became ready.
 ///
-/// A reader (the daemon's subscription pump) woken by the first stack's frame would otherwise drain it,
+/// A reader (`SubscriptionReader`) woken by the first stack's frame would otherwise drain it,
 /// sleep again and be woken by the next one: a thread wake-up and a contended lock per stack, on the
 /// ticking thread, while the reader competes with the walk for the cores. Told at the end of the walk, it
 /// lists every stack at once and wakes once to drain them all. Targets are still called on the producer's

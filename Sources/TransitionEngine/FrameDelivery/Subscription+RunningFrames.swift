@@ -84,7 +84,7 @@ extension Subscription where Frame == TransitionCore.Frame, Event == StackEvent 
     /// Takes the next item without waiting; a frame made for this subscriber alone is sampled into the
     /// node storage of `spare` when there is one (`spare` is then set to nil).
     ///
-    /// For a reader that drains many subscriptions on one thread (the daemon's pumps): it keeps one spare
+    /// For a reader that drains many subscriptions on one thread (`SubscriptionReader`): it keeps one spare
     /// frame for all of them and, once done with a frame that was its alone (`lastFrameWasExclusive`,
     /// right after this call), hands that frame back as `spare`, holding no other reference to it. The
     /// next frame sampled, of whichever stack, then writes into storage still in the thread's cache; with
@@ -92,11 +92,7 @@ extension Subscription where Frame == TransitionCore.Frame, Event == StackEvent 
     /// stacks animating the sample's writes miss the cache (about a third of a frame's reading time in
     /// `engine.capacity.60hz.long`, docs/benchmarks.md). A spare still referenced elsewhere is copied, not
     /// changed; a frame that several subscribers share leaves `spare` alone.
-    ///
-    /// Compiled here for the stack's frame and event types, not inlined into the reader: inlined into
-    /// another module, generic code read each lazy frame's fields through the generic class's accessors, a
-    /// metadata lookup and value-witness copies per frame.
-    public func poll(reusing spare: inout Frame?) -> Poll {
+    func poll(reusing spare: inout Frame?) -> Poll {
         var drained = false
         return poll(reusing: &spare, drained: &drained)
     }
@@ -107,7 +103,7 @@ extension Subscription where Frame == TransitionCore.Frame, Event == StackEvent 
     /// three with frames arriving one at a time; its readiness target is told when the next item arrives,
     /// as after `.empty`. False after an item that others follow, and once the subscription has ended,
     /// so that the reader polls again and is told `.finished`.
-    public func poll(reusing spare: inout Frame?, drained: inout Bool) -> Poll {
+    func poll(reusing spare: inout Frame?, drained: inout Bool) -> Poll {
         withUnsafeTemporaryAllocation(of: StackEvent.self, capacity: 1) { event in
             var error: TransitionEngineError?
             switch take(event: event.baseAddress!, error: &error, drained: &drained) {

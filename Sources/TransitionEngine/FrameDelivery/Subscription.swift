@@ -43,16 +43,15 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// The default bound on waiting events before a subscriber is ended as too slow.
     public static var defaultEventCapacity: Int { 1_024 }
 
-    @usableFromInline
     struct State {
-        @usableFromInline var queue: SubscriptionQueue<LazyFrame<Frame>, Event>
-        @usableFromInline var ended: Bool = false
-        @usableFromInline var error: TransitionEngineError?
+        var queue: SubscriptionQueue<LazyFrame<Frame>, Event>
+        var ended: Bool = false
+        var error: TransitionEngineError?
         /// The frame the consumer took last, kept until the producer offers the next one, which it then
         /// becomes when nothing else holds it (`send(_:readiness:)`), or else is freed on the thread that
         /// allocated it (the tick's), not on the reader's, whose frees into the ticking thread's malloc arena
         /// take that arena's lock (a plain mutex) under the tick's feet.
-        @usableFromInline var lastTakenFrame: LazyFrame<Frame>?
+        var lastTakenFrame: LazyFrame<Frame>?
         var waiter: Waiter?
         var readiness: ReadinessRegistration?
         var framesCoalesced: UInt64 = 0
@@ -76,19 +75,16 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
         }
     }
 
-    @usableFromInline typealias Item = SubscriptionQueue<LazyFrame<Frame>, Event>.Item
+    typealias Item = SubscriptionQueue<LazyFrame<Frame>, Event>.Item
 
-    // The reading path (`poll()` and what it calls) is inlinable: a reader in another module (the daemon's
-    // subscription pump) then runs it specialized for its Frame and Event, where the generic entry point
-    // costs a metadata lookup and value-witness calls per item.
-    @usableFromInline let state: Locked<State>
+    let state: Locked<State>
 
     /// The last frame `poll()` computed itself, handed back to the next one so that its node storage is
     /// reused (see `LazyFrame.recyclable`). Touched only by the single consumer's `poll()`; a reader that
     /// uses `poll(reusing:)` keeps its spare frame itself, and this stays nil. Like `lastFrameExclusive`,
     /// not checked for exclusivity at run time (a `swift_beginAccess` per frame read): only that consumer
     /// touches it, and nothing it calls meanwhile does.
-    @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var recycledFrame: Frame?
+    @exclusivity(unchecked) nonisolated(unsafe) var recycledFrame: Frame?
 
     /// Whether the frame `poll()` or `poll(reusing:)` returned last was made for this subscriber alone (its
     /// stack had one subscriber then), so that no other subscriber reads the same frame. Read by the single
@@ -98,8 +94,8 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// for every subscriber of its stack) should keep none of these: a later frame is sampled into this
     /// one's node storage when nothing but the subscription (or the reader's spare) holds it, and any other
     /// holder makes that sample allocate and copy every node instead.
-    public var lastFrameWasExclusive: Bool { lastFrameExclusive }
-    @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var lastFrameExclusive = false
+    var lastFrameWasExclusive: Bool { lastFrameExclusive }
+    @exclusivity(unchecked) nonisolated(unsafe) var lastFrameExclusive = false
 
     /// A number unique within the stack that created the subscription.
     public let identifier: UInt64
@@ -114,7 +110,6 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
 
     /// Takes the next item without waiting. A frame made for this subscriber alone is sampled into the
     /// node storage of the last one this call returned, once the reader holds that one no more.
-    @inlinable
     public func poll() -> Poll {
         withUnsafeTemporaryAllocation(of: Event.self, capacity: 1) { event in
             var error: TransitionEngineError?
@@ -163,7 +158,6 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     }
 
     /// What `take(event:error:)` found.
-    @usableFromInline
     enum Taken {
         /// The pending frame, and how many frames it replaced.
         case frame(LazyFrame<Frame>, missedFrames: Int)
@@ -182,7 +176,6 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// included, and most reads are frames; and an optional event the caller kept was destroyed through
     /// its type's value witnesses after every read, frames included. `drained` is set to whether nothing is
     /// left queued on a subscription that goes on (see `poll(reusing:drained:)`).
-    @inlinable
     func take(event: UnsafeMutablePointer<Event>, error: inout TransitionEngineError?, drained: inout Bool) -> Taken {
         state.withLock { state in
             if let (frame, missed) = state.queue.takeFrameIfNext() {
@@ -209,7 +202,7 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// The subscription lets go of the target once it has ended (after the call that reports the end, or
     /// at once when it had already ended), so a target that holds the subscription makes no reference
     /// cycle that outlives the subscription.
-    public func setReadinessTarget(_ target: (any SubscriptionReadinessTarget)?, token: Int) {
+    func setReadinessTarget(_ target: (any SubscriptionReadinessTarget)?, token: Int) {
         let registration = target.map { ReadinessRegistration(target: $0, token: token) }
         let notifyNow = state.withLock { state in
             state.readiness = state.ended ? nil : registration
@@ -364,7 +357,7 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// The frame `lazy` stands for, computed (on the reader's thread, outside the lock) with the storage of
     /// `spare` when it may. Always inlined into the polls that call it, as `LazyFrame.value(recycling:)`
     /// is: called through its generic entry point, it cost a metadata lookup and value-witness copies.
-    @inlinable @inline(__always)
+    @inline(__always)
     func frame(of lazy: LazyFrame<Frame>, reusing spare: inout Frame?) -> Frame {
         let frame = lazy.value(recycling: &spare)
         // Written only when it changes: the stack reads this object's line (it holds `state`) on every
@@ -373,7 +366,6 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
         return frame
     }
 
-    @inlinable
     static func element(_ item: Item) -> Element {
         switch item {
         case .event(let event): .event(event)

@@ -4,11 +4,7 @@
 /// A frame keeps its place among the events: `eventsBeforeFrame` events were queued before it and are
 /// delivered first. When a newer frame replaces a pending one, the newer frame takes the place after every
 /// event queued so far (the dropped frame's place no longer matters) and `missedFrames` grows by one.
-///
-/// Inlinable where `Subscription.poll()` uses it, so that readers in other modules run it specialized.
-@usableFromInline
 struct SubscriptionQueue<Frame, Event> {
-    @usableFromInline
     enum Item {
         case event(Event)
         case frame(Frame, missedFrames: Int)
@@ -24,11 +20,11 @@ struct SubscriptionQueue<Frame, Event> {
     let eventCapacity: Int
     /// The events, oldest at `head`; a taken event is moved out (leaving nil) rather than copied, which
     /// retained and then released every string and array of it.
-    @usableFromInline var events: [Event?] = []
-    @usableFromInline var head = 0
-    @usableFromInline var frame: Frame?
-    @usableFromInline var eventsBeforeFrame = 0
-    @usableFromInline var missedFrames = 0
+    var events: [Event?] = []
+    var head = 0
+    var frame: Frame?
+    var eventsBeforeFrame = 0
+    var missedFrames = 0
 
     init(eventCapacity: Int) {
         self.eventCapacity = eventCapacity
@@ -37,9 +33,9 @@ struct SubscriptionQueue<Frame, Event> {
 
     /// `events.count - head`, kept inline: a frame offered to a queue with no event waiting (every tick of
     /// an animating stack) then reads nothing from the events' storage, a cache miss per subscriber.
-    @usableFromInline var queuedEvents = 0
+    var queuedEvents = 0
 
-    @inlinable var isEmpty: Bool { frame == nil && queuedEvents == 0 }
+    var isEmpty: Bool { frame == nil && queuedEvents == 0 }
 
     mutating func offer(event: Event) -> Offer {
         guard queuedEvents < eventCapacity else { return .overflow }
@@ -68,14 +64,12 @@ struct SubscriptionQueue<Frame, Event> {
         eventsBeforeFrame = queuedEvents
     }
 
-    @inlinable
     mutating func take() -> Item? {
         if let (pending, missed) = takeFrameIfNext() { return .frame(pending, missedFrames: missed) }
         return takeEvent().map { .event($0) }
     }
 
     /// The pending frame with the count of frames it replaced, when no event was queued before it.
-    @inlinable
     mutating func takeFrameIfNext() -> (Frame, missedFrames: Int)? {
         guard eventsBeforeFrame == 0, let pending = frame else { return nil }
         frame = nil
@@ -84,7 +78,6 @@ struct SubscriptionQueue<Frame, Event> {
     }
 
     /// The oldest event, when one waits (call `takeFrameIfNext()` first: the frame may come before it).
-    @inlinable
     mutating func takeEvent() -> Event? {
         guard queuedEvents > 0 else { return nil }
         let event = events[head].take()

@@ -1,11 +1,11 @@
 /// A reader of many subscriptions, told in batches which of them have something to read
 /// (`Subscription.setReadinessTarget(_:token:)`).
 ///
-/// The way for a reader that drains thousands of subscriptions on its own threads (the daemon's
-/// subscription pumps) to learn of a tick's frames: one call per target and tick with every token, where
+/// The way for a reader that drains thousands of subscriptions on its own threads (`SubscriptionReader`)
+/// to learn of a tick's frames: one call per target and tick with every token, where
 /// a handler per subscription cost a call, a lock of the reader's and two reference counts of the
 /// handler's context (written on the ticking processor and then on the notifier's) per stack and tick.
-public protocol SubscriptionReadinessTarget: AnyObject, Sendable {
+protocol SubscriptionReadinessTarget: AnyObject, Sendable {
     /// `tokens` are the tokens of subscriptions whose queue went from empty to non-empty, or that ended,
     /// in the order that happened.
     ///
