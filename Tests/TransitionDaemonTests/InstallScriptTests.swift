@@ -81,17 +81,23 @@ import TransitionTestSupport
         #expect(FileManager.default.fileExists(atPath: root.file("var/lib/systemd/catalog/database")))
     }
 
-    /// Exposure 0.2 or lower, as `systemd-analyze security --offline=true --threshold=2` checks it
-    /// (the threshold is in tenths).
+    /// Exposure 0.5 or lower, as `systemd-analyze security --offline=true --threshold=5` checks it
+    /// (the threshold is in tenths). The units score 0.4: 0.2 of it is `PrivateUsers=`, which they leave
+    /// off so that client uids are exact and stacks are owned per user (docs/systemd.md, "Access
+    /// control").
     @Test(.enabled(if: hasSystemdTools), arguments: ["transitiond.service", "transitiond@seat0.service"])
-    func exposureIsAtMostPointTwo(unit: String) throws {
+    func exposureIsAtMostPointFive(unit: String) throws {
         let root = try install(prefix: "/usr")
         defer { root.remove() }
         let result = try CapturedProcess.run([
-            "systemd-analyze", "security", "--offline=true", "--no-pager", "--threshold=2", "--root=\(root.path)", unit,
+            "systemd-analyze", "security", "--offline=true", "--no-pager", "--threshold=5", "--root=\(root.path)", unit,
         ])
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-        #expect(result.standardOutput.contains("Overall exposure level for \(unit): 0.2"))
+        #expect(result.standardOutput.contains("Overall exposure level for \(unit): 0.4"))
+        #expect(
+            result.standardOutput.split(separator: "\n").contains {
+                $0.hasPrefix("✗ PrivateUsers=") && $0.hasSuffix("0.2")
+            }, "PrivateUsers= is set, or no longer costs 0.2")
     }
 
     /// `systemd-analyze verify` prints nothing (it exits 0 even for misspelt keys, so its output is what

@@ -15,9 +15,9 @@ extension DaemonConfiguration {
     /// Accepted frame rates, frames per second (the display link's range).
     public static let frameRates = 1...240
     /// Default socket file mode when the daemon binds the socket itself: everyone may connect and
-    /// peer credentials decide who may change what. The shipped socket unit uses 0660 instead,
-    /// because under `PrivateUsers=yes` the file permissions are the access control
-    /// (docs/systemd.md, "Access control").
+    /// peer credentials decide who may change what. The shipped socket unit uses 0660 instead, so
+    /// that only root and the group `transitiond` are served at all; inside, peer credentials decide
+    /// as here (docs/systemd.md, "Access control").
     public static let defaultSocketMode: UInt32 = 0o666
     /// Default user animator directory.
     public static let defaultAnimatorDirectory = "/etc/transitiond/animators"

@@ -147,7 +147,8 @@ public enum DaemonConfigurationSchema {
                 "per-user: a stack belongs to the user who created it; the owner, root and ControlGroup=",
                 "may change it. shared: every client that can open the socket may change every stack.",
                 "auto: per-user unless the daemon runs in a user namespace that hides client user ids",
-                "(PrivateUsers=yes), where it must be shared. See transitiond.conf(5).",
+                "(PrivateUsers=yes, which the shipped units do not set), where it must be shared.",
+                "See transitiond.conf(5).",
             ]
         ) { assignment, configuration, _ in
             configuration.access.ownership = try assignment.enumeration(DaemonConfiguration.OwnershipMode.self)

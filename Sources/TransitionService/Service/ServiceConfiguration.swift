@@ -7,7 +7,8 @@ public struct ServiceConfiguration: Sendable {
         /// it. Needs exact peer credentials (the daemon in the initial user namespace).
         case perUser
         /// Every client may change every stack; the socket file's permissions are the access control
-        /// (for a daemon whose peer uids are not exact, as under `PrivateUsers=yes`). `stacksPerUser`
+        /// (for a daemon whose peer uids are not exact, as under `PrivateUsers=yes`, which the shipped
+        /// units do not set). `stacksPerUser`
         /// then counts every client's stacks together.
         case shared
     }
