@@ -60,6 +60,19 @@ int clinux_peer_credentials(int fd, int32_t *pid, uint32_t *uid, uint32_t *gid) 
     return result;
 }
 
+#ifndef SO_PEERGROUPS
+// Linux 4.13 (asm-generic/socket.h); older C library headers lack the name.
+#define SO_PEERGROUPS 59
+#endif
+
+int clinux_peer_groups(int fd, uint32_t *groups, int capacity) {
+    socklen_t length = (socklen_t)((capacity > 0 ? capacity : 0) * sizeof(gid_t));
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, groups, &length) == 0 || errno == ERANGE) {
+        return (int)(length / sizeof(gid_t));
+    }
+    return -1;
+}
+
 int clinux_set_timer_slack(unsigned long nanoseconds) { return prctl(PR_SET_TIMERSLACK, nanoseconds, 0, 0, 0); }
 
 int clinux_set_thread_name(const char *name) { return prctl(PR_SET_NAME, name, 0, 0, 0); }

@@ -57,7 +57,7 @@ import Varlink
     }
 
     /// Members of the control group may change stacks they do not own: through the primary group or a
-    /// supplementary one (read from /proc/<pid>/status).
+    /// supplementary one (as the kernel reports it for the connection, `SO_PEERGROUPS`).
     @Test(arguments: [[], [4242]] as [[UInt32]])
     func theControlGroupMayChange(groups: [UInt32]) async throws {
         try #require(getuid() == 0, "this test runs a client as another user, which needs root")

@@ -204,8 +204,7 @@ import Varlink
         for subscriber in subscribers { subscriber.close() }
         await harness.clock.advance(frames: 1)
         #expect(await Deadline.eventually { harness.service.streamCount == 0 && harness.server.connectionCount == 0 })
-        #expect(await Deadline.eventually { harness.service.trackedConnectionCount == 0 })
-        // Each pump forgot the token of every stream it drained to its end.
+        // Each reader forgot the token of every stream it drained to its end.
         #expect(await Deadline.eventually { harness.service.readStreamCount == 0 })
         await harness.settle()
         #expect(try await harness.engine.stack("main").subscriberCount == 0)

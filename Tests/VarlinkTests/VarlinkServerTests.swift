@@ -6,6 +6,23 @@ import Varlink
 
 /// The server on real sockets, with an in-process server on a temporary path.
 @Suite struct VarlinkServerTests {
+    /// A call knows who connected, as the kernel reported it at connect time: this process's pid, uid and
+    /// gid (`SO_PEERCRED`) and its supplementary groups (`SO_PEERGROUPS`).
+    @Test func aCallKnowsItsPeersIdentityAndGroups() throws {
+        let server = try TestServer()
+        let waiting = try RawConnection(path: server.path)
+        waiting.write([VarlinkCall(method: "org.example.test.Delay")])
+        #expect(server.state.wait(until: { $0.delayed.count == 1 }))
+        let peer = server.state.withLock { $0.delayed[0] }.peer
+        var groups = [gid_t](repeating: 0, count: Int(getgroups(0, nil)))
+        groups = Array(groups.prefix(Int(getgroups(Int32(groups.count), &groups))))
+        #expect(peer.pid == getpid())
+        #expect(peer.uid == getuid())
+        #expect(peer.gid == getgid())
+        #expect(peer.groups.sorted() == groups.sorted())
+        _ = server.state.withLock { $0.delayed[0] }.reply(["done": true])
+    }
+
     @Test func answersGetInfo() throws {
         let server = try TestServer()
         let client = try server.client()

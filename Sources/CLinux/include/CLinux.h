@@ -46,6 +46,10 @@ int clinux_accept(int listener);
 int clinux_pipe(int descriptors[2]);
 /// The peer credentials of a connected Unix socket (SO_PEERCRED); returns 0 on success.
 int clinux_peer_credentials(int fd, int32_t *pid, uint32_t *uid, uint32_t *gid);
+/// The supplementary groups of a connected Unix socket's peer at connect time (SO_PEERGROUPS, Linux
+/// 4.13): writes at most `capacity` ids to `groups` and returns how many the peer has (more than
+/// `capacity` when they did not fit: call again with room for that many), or -1 with errno set.
+int clinux_peer_groups(int fd, uint32_t *groups, int capacity);
 /// prctl(PR_SET_TIMERSLACK, nanoseconds) for the calling thread.
 int clinux_set_timer_slack(unsigned long nanoseconds);
 /// prctl(PR_SET_NAME, name) for the calling thread (at most 15 bytes are kept).

@@ -83,7 +83,7 @@ extension TransitionService {
     private func authorize(replacing name: String, by context: VarlinkCallContext) throws(ServiceError) {
         guard animators.animator(named: name) != nil else { return }
         let owner = animators.owner(of: name)
-        guard !access.mayChange(ownedBy: owner, peer: context.peer, groups: { connections.groups(of: context) })
+        guard !access.mayChange(ownedBy: owner, peer: context.peer)
         else { return }
         throw .permissionDenied(animator: name, owner: owner, uid: context.peer.uid)
     }

@@ -73,7 +73,7 @@ extension TransitionService {
     /// - Throws: `PermissionDenied`.
     func authorize(change record: StackRecord, by context: VarlinkCallContext) throws(ServiceError) {
         let peer = context.peer
-        let allowed = access.mayChange(ownedBy: record.ownerUid, peer: peer) { connections.groups(of: context) }
+        let allowed = access.mayChange(ownedBy: record.ownerUid, peer: peer)
         guard allowed else {
             throw peer.uid == .max
                 ? .unknownCaller(stack: record.name) : .permissionDenied(stack: record.name, uid: peer.uid)

@@ -3,12 +3,12 @@ import Varlink
 extension TransitionService {
     /// A oneway `UpdateInteractive` read straight from its message on the event-loop thread: the same
     /// checks and effect as `updateInteractive(_:)`'s oneway path, without building the call. Anything that
-    /// would be refused (or needs the caller's supplementary groups) returns false before changing
-    /// anything, and the ordinary path then refuses it with its error and log line.
+    /// would be refused returns false before changing anything, and the ordinary path then refuses it with
+    /// its error and log line.
     func updateInteractiveInPlace(_ call: VarlinkOnewayCall) -> Bool {
         guard let name = call.call.stringBytes("stack"), let fraction = call.call.number("fraction"),
             fraction >= 0, fraction <= 1, !isStopping, let record = inPlaceRecord(named: name),
-            access.mayChange(ownedBy: record.ownerUid, peer: call.peer, groups: { nil })
+            access.mayChange(ownedBy: record.ownerUid, peer: call.peer)
         else { return false }
         storePendingFraction(fraction, of: record)
         return true

@@ -36,7 +36,6 @@ public final class TransitionService: Sendable {
     public let configuration: ServiceConfiguration
     let store: ServiceStore
     let stacks: StackDirectory
-    let connections = ConnectionDirectory()
     let access: AccessPolicy
     let animators: AnimatorCatalog
     /// The threads that read subscriptions into their streams, one per processor.
@@ -175,7 +174,4 @@ public final class TransitionService: Sendable {
     /// Subscription streams the readers still hold: open streams, and ended ones until a reader drains
     /// them (0 once every subscriber left).
     public var readStreamCount: Int { readers.attachedCount }
-
-    /// Connections the service holds per-connection state for (0 once every client left).
-    public var trackedConnectionCount: Int { connections.count }
 }

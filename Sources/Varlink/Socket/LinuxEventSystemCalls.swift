@@ -65,13 +65,31 @@ enum LinuxEventSystemCalls {
         systemCall { clinux_accept(listener) }
     }
 
-    /// The peer's credentials from `getsockopt(SO_PEERCRED)`.
+    /// The peer's credentials from `getsockopt(SO_PEERCRED)`, with its supplementary groups from
+    /// `getsockopt(SO_PEERGROUPS)` (none when those cannot be read).
     static func peerCredentials(_ descriptor: Int32) -> VarlinkPeerCredentials? {
         var pid: Int32 = 0
         var uid: UInt32 = 0
         var gid: UInt32 = 0
         guard clinux_peer_credentials(descriptor, &pid, &uid, &gid) == 0 else { return nil }
-        return VarlinkPeerCredentials(pid: pid, uid: uid, gid: gid)
+        return VarlinkPeerCredentials(pid: pid, uid: uid, gid: gid, groups: peerGroups(descriptor))
+    }
+
+    /// The peer's supplementary groups (`SO_PEERGROUPS`): a first read with room for 32, the common case,
+    /// and a second with room for as many as the kernel said when they did not fit (at most
+    /// `NGROUPS_MAX`, 65,536).
+    static func peerGroups(_ descriptor: Int32) -> [UInt32] {
+        var capacity = 32
+        for _ in 0..<2 {
+            var groups = [UInt32](repeating: 0, count: capacity)
+            let count = groups.withUnsafeMutableBufferPointer {
+                clinux_peer_groups(descriptor, $0.baseAddress, Int32($0.count))
+            }
+            guard count >= 0 else { return [] }
+            if Int(count) <= capacity { return Array(groups.prefix(Int(count))) }
+            capacity = min(Int(count), 65_536)
+        }
+        return []
     }
 }
 
