@@ -119,6 +119,7 @@ EOF
 check_stacks_per_user() {
     ownership_users || return
     local dropin=/etc/transitiond/transitiond.conf.d/25-e2e-stacks-per-user.conf
+    mkdir -p "${dropin%/*}"
     printf '[Limits]\nMaxStacksPerUser=2\n' > "$dropin"
     expect "systemctl restart with MaxStacksPerUser=2 failed" systemctl restart "$service" || return
     local user number
@@ -138,8 +139,36 @@ check_stacks_per_user() {
     stacks="$(ctl list --json=short)"
     [[ "$stacks" != *'"alice-3"'* && "$stacks" != *'"bob-3"'* ]] || fail "a third stack exists: $stacks"
 
-
     expect "root could not delete the users' stacks" ctl delete-stack alice-1 alice-2 bob-1 bob-2
+    rm -f "$dropin"
+    expect "systemctl restart without the drop-in failed" systemctl restart "$service"
+}
+
+# ControlGroup=e2e-operators in a drop-in: carol, in the group transitiond and (as a supplementary group
+# only) in e2e-operators, may change alice's stack; bob, not an operator, still may not. The daemon reads
+# a client's supplementary groups from its connection (SO_PEERGROUPS): under ProtectProc=invisible it
+# cannot read other users' /proc/<pid>/status. Then the drop-in goes.
+check_control_group() {
+    ownership_users || return
+    getent group e2e-operators > /dev/null || expect "groupadd e2e-operators failed" groupadd e2e-operators || return
+    if ! getent passwd e2e-carol > /dev/null; then
+        expect "useradd e2e-carol failed" \
+            useradd --no-create-home --user-group --groups transitiond,e2e-operators e2e-carol || return
+    fi
+    [ "$(id -gn e2e-carol)" != e2e-operators ] || fail "e2e-operators is carol's primary group" || return
+    local dropin=/etc/transitiond/transitiond.conf.d/25-e2e-control-group.conf
+    mkdir -p "${dropin%/*}"
+    printf '[Access]\nControlGroup=e2e-operators\n' > "$dropin"
+    expect "systemctl restart with ControlGroup=e2e-operators failed" systemctl restart "$service" || return
+    expect "alice: create-stack alice-guarded failed" \
+        as e2e-alice create-stack alice-guarded "$(screen home '#F4C542')" --size 375x667 || return
+    refused "bob (no operator) pushed onto alice-guarded" io.transitiond.PermissionDenied \
+        e2e-bob push alice-guarded "$(screen intruder '#E94B3C')" --no-animation
+    expect "carol (an operator through a supplementary group) could not push onto alice-guarded" \
+        as e2e-carol push alice-guarded "$(screen operator '#6B5B95')" --no-animation
+    screens_are alice-guarded '["home", "operator"]' ||
+        fail "alice-guarded shows $(python3 "$tests_directory/stacks.py" field alice-guarded screens), not [home, operator]"
+    expect "carol could not delete alice-guarded" as e2e-carol delete-stack alice-guarded
     rm -f "$dropin"
     expect "systemctl restart without the drop-in failed" systemctl restart "$service"
 }
