@@ -9,15 +9,16 @@ import SystemPrimitives
 ///   with `limitExceeded` (parameter `subscription`): the queue is discarded and the consumer's next read
 ///   reports the error.
 ///
-/// Two ways to read, both single-consumer:
-/// - `poll()` with `setReadinessTarget(_:token:)` (or, for one subscription, `setReadinessHandler(_:)`):
-///   the target is told the subscription's token when the queue goes from empty to non-empty or the
-///   subscription ends, and must only note readiness (list the subscription, signal a thread); the reader
-///   then drains with `poll()` on its own thread. It is told on the producer's thread, except for what a
-///   tick delivers: a tick tells each target once, with every token, when the whole tick is done, on
+/// Three ways to read, each single-consumer:
+/// - Attach a `SubscriptionSink` to `SubscriptionReaders`: reader threads take the items and hand them to
+///   the sink. The path for socket writers (the daemon's streams) and for anything reading thousands of
+///   subscriptions. A reader is told a subscription's token when its queue goes from empty to non-empty or
+///   it ends (internally, `setReadinessTarget(_:token:)`): on the producer's thread, except for what a tick
+///   delivers, told once per reader with every token when the whole tick is done, on
 ///   `ReadinessNotifier`'s thread for a real clock (before `advance` returns for a `VirtualClock`), so that
 ///   a tick at real-time priority never waits for a reader's lock. This costs no task, no hop and no
-///   reference counted per frame, and is the path for socket writers.
+///   reference counted per frame.
+/// - `poll()` with `setReadinessHandler(_:)`, for a reader of one subscription on a thread of its own.
 /// - `for try await item in subscription`: an `AsyncSequence` for tests and in-process clients.
 public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     /// A delivered item.
@@ -34,7 +35,8 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
     public enum Poll: Sendable {
         /// The next item.
         case element(Element)
-        /// Nothing queued now; the reader is told (`setReadinessTarget`) when something arrives.
+        /// Nothing queued now; the reader is told (`setReadinessHandler`, or its reader thread) when
+        /// something arrives.
         case empty
         /// The subscription ended, cleanly (`nil`) or with an error; every later poll says the same.
         case finished(TransitionEngineError?)
