@@ -362,4 +362,31 @@ struct WebPageChromiumTests {
         }
         _ = await server.stop()
     }
+
+    /// A push from another client of the daemon (not through the page's server), held halfway: the page
+    /// learns the incoming screen's document from the server's --screens (it has the same id and
+    /// nodes) as soon as the frames name it, and draws it styled while the transition runs, not only
+    /// once it is committed and GetStack returns it.
+    @Test func aScreenPushedByAnotherClientIsDrawnStyledWhileItsTransitionRuns() async throws {
+        let daemon = try await Self.daemon(root: "seed000-index")
+        defer { daemon.stop() }
+        let server = try await WebServerProcess.start(
+            socket: daemon.socketPath, ["--screens", RepositoryFiles.path("docs/examples/screens")])
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        guard
+            let result = try await Self.browse(
+                server, "foreign", [daemon.socketPath, SeedFiles.screenPath("seed000-detail")], directory: directory)
+        else { return }
+        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+        #expect(result["message"] == "", "\(result)")
+        let during = result["during"]
+        #expect(during?["progress"] == 0.5, "\(result)")
+        #expect(during?["texts"]?.arrayValue?.contains("Hello World") == true, "\(result)")
+        // Only the frames drawn before the server answered may lack the styles.
+        let draws = during?["draws"]?.intValue ?? 0
+        #expect(draws > 0 && (during?["unstyled"]?.intValue ?? draws) < draws, "\(result)")
+        #expect(try await NavigationCommandsTests.screens(daemon) == ["index", "detail"])
+        _ = await server.stop()
+    }
 }

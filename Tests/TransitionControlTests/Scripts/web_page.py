@@ -12,6 +12,9 @@ Usage: web_page.py URL SCENARIO OUTPUT_DIRECTORY [ARGUMENTS...]
   tap NODE SCREEN_NAME ANIMATOR                    click NODE, push SCREEN_NAME (of --screens) with ANIMATOR
                                                    through the page's controls, report the first frame
   twoPages SCREEN_FILE                             two windows, a push, the frame indexes each received
+  foreign SOCKET SCREEN_FILE                       begin pushing SCREEN_FILE interactively from a Varlink
+                                                   client of the daemon's SOCKET (not the page's server),
+                                                   hold it at 0.5, and report how the page draws it
   navigation TAB SCREEN_NAME RULES POLICY          pop to root, select TAB, present and dismiss
                                                    SCREEN_NAME, set RULES and POLICY, by the page's controls
   overview                                         prints "ready", waits for a stack "extra", prints
@@ -26,6 +29,7 @@ Usage: web_page.py URL SCENARIO OUTPUT_DIRECTORY [ARGUMENTS...]
 Waits are for conditions, each bounded by TIMEOUT seconds (a bound only turns a hang into a failure).
 """
 import json
+import socket
 import struct
 import sys
 import time
@@ -314,6 +318,63 @@ def two_pages(driver, url, directory, arguments):
         other.quit()
 
 
+class VarlinkClient:
+    """A client of the daemon's own socket: the calls of another program, not of the page's server."""
+
+    def __init__(self, path):
+        self.connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.connection.settimeout(TIMEOUT)
+        self.connection.connect(path)
+        self.buffer = b""
+
+    def call(self, method, parameters):
+        message = {"method": "io.transitiond." + method, "parameters": parameters}
+        self.connection.sendall(json.dumps(message).encode() + b"\0")
+        while b"\0" not in self.buffer:
+            chunk = self.connection.recv(65536)
+            if not chunk:
+                raise ConnectionError("the daemon closed the connection")
+            self.buffer += chunk
+        reply, self.buffer = self.buffer.split(b"\0", 1)
+        return json.loads(reply)
+
+    def close(self):
+        self.connection.close()
+
+
+def foreign(driver, url, directory, arguments):
+    """A push the page's server never sees: another client begins it on the daemon's socket and holds it
+    halfway. The page learns the incoming screen's document when its frames name it, and draws it styled
+    while the transition still runs."""
+    path, screen_file = arguments
+    with open(screen_file, encoding="utf-8") as file:
+        screen = json.load(file)
+    open_stack(driver, url)
+    client = VarlinkClient(path)
+    try:
+        begun = client.call("BeginInteractive", {"stack": "main", "operation": "push", "screen": screen})
+        assert "error" not in begun, begun
+        updated = client.call("UpdateInteractive", {"stack": "main", "fraction": 0.5})
+        assert "error" not in updated, updated
+        # Bounded: without the screen's document, the page draws it unstyled until the push completes,
+        # which it never does while held here.
+        wait(driver, "const m = window.transitiondWeb.models.get('main'); const f = m.drawn;"
+             "return f && f.transition && Math.abs(f.transition.progress - 0.5) < 1e-6 && m.lastTransitionDrawStyled;")
+        during = driver.execute_script(
+            "const m = window.transitiondWeb.models.get('main');"
+            "return {draws: m.transitionDraws, unstyled: m.unstyledDraws, progress: m.drawn.transition.progress,"
+            " texts: [...document.querySelectorAll('#stage .node span')].filter(s => s.offsetParent !== null)"
+            ".map(s => s.textContent)};")
+        finished = client.call("FinishInteractive", {"stack": "main"})
+        assert "error" not in finished, finished
+    finally:
+        client.close()
+    wait(driver, "const m = window.transitiondWeb.models.get('main');"
+         "return m.frame && m.frame.transition === null && m.events.some(e => e.event.kind === 'completed');")
+    return {"during": during, "console": console_errors(driver),
+            "message": driver.execute_script("return document.getElementById('message').textContent")}
+
+
 def reconnect(driver, url, directory, arguments):
     open_stack(driver, url)
     print("ready", flush=True)
@@ -453,7 +514,7 @@ def main():
     driver = browser(directory)
     try:
         driver.set_script_timeout(TIMEOUT)
-        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages, "reconnect": reconnect, "player": player, "images": images, "controls": controls, "overview": overview, "navigation": navigation}[scenario]
+        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages, "foreign": foreign, "reconnect": reconnect, "player": player, "images": images, "controls": controls, "overview": overview, "navigation": navigation}[scenario]
         print(json.dumps(run(driver, url, directory, sys.argv[4:])))
     finally:
         driver.quit()
