@@ -4,8 +4,11 @@ selenium) for WebPageChromiumTests, and prints one JSON object with what it saw.
 
 Usage: web_page.py URL SCENARIO OUTPUT_DIRECTORY [ARGUMENTS...]
 
-  geometry SCREEN_FILE ANIMATOR SECONDS [SOURCE]   begin pushing SCREEN_FILE interactively, hold it at
+  geometry SCREEN_FILE ANIMATOR SECONDS [SOURCE [tap]]
+                                                   begin pushing SCREEN_FILE interactively, hold it at
                                                    SECONDS, and compare every drawn node with the frame
+                                                   (tap: the source is chosen by a click on it in the page,
+                                                   5 px inside its top-left corner)
   drag FRACTION [down] [touch]                     drag from the left edge to FRACTION of the width (down:
                                                    from the top to FRACTION of the height; touch: a finger,
                                                    not a mouse), hold, release, and report the page's events
@@ -139,7 +142,10 @@ const result = {scale: renderer.scale, stage: [stage.left, stage.top], progress:
 for (const box of boxes) {
   const node = frame.nodes.find(n => n.z === Number(box.dataset.z));
   const matrix = new DOMMatrix(getComputedStyle(box).transform);
-  const w = box.offsetWidth, h = box.offsetHeight;
+  // The box's laid-out size, not offsetWidth and offsetHeight, which round to whole pixels (a flying
+  // snapshot's size is fractional).
+  const computed = getComputedStyle(box);
+  const w = parseFloat(computed.width), h = parseFloat(computed.height);
   const corners = [[0, 0], [w, 0], [w, h], [0, h]].map(([x, y]) => {
     const p = matrix.transformPoint(new DOMPoint(x, y, 0, 1));
     return [stage.left + p.x / p.w, stage.top + p.y / p.w];
@@ -188,6 +194,19 @@ def geometry(driver, url, directory, arguments):
     screen_file, animator, seconds = arguments[0], arguments[1], float(arguments[2])
     source = arguments[3] if len(arguments) > 3 else None
     open_stack(driver, url)
+    selected = None
+    if source and "tap" in arguments[4:]:
+        # As a user chooses it: a click on the node (inside its corner, away from its children), which
+        # the page shows as its source node; the push then names what the page selected.
+        box = wait(driver, "return [...document.querySelectorAll('#stage .node')]"
+                   ".find(b => b.dataset.node === arguments[0] && b.style.display !== 'none');", source)
+        corner = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.top];", box)
+        actions = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_MOUSE, "pointer"))
+        actions.pointer_action.move_to_location(int(corner[0] + 5), int(corner[1] + 5))
+        actions.pointer_action.click()
+        actions.perform()
+        selected = wait(driver, "return window.transitiondWeb.page.selected;")
+        source = selected["node"]
     with open(screen_file, encoding="utf-8") as file:
         screen = json.load(file)
     # Begun interactively, the transition stays where it is put: the frame at a fraction is the plan's at
@@ -205,14 +224,20 @@ def geometry(driver, url, directory, arguments):
     wait(driver, "const f = window.transitiondWeb.models.get('main').drawn;"
          "return f && f.transition && Math.abs(f.transition.progress - arguments[0]) < 1e-5;", fraction)
     measured = driver.execute_script(MEASURE)
+    frame_nodes = driver.execute_script("return window.transitiondWeb.models.get('main').drawn.nodes;")
     png = driver.get_screenshot_as_png()
     with open(directory + "/page.png", "wb") as file:
         file.write(png)
     width, channels, rows = decode_png(png)
-    worst, colours, texts = 0.0, [], []
+    worst, colours, texts, snapshots = 0.0, [], [], []
     for node in measured["nodes"]:
-        for corner, expected in zip(node["corners"], node["expected"]):
-            worst = max(worst, ((corner[0] - expected[0]) ** 2 + (corner[1] - expected[1]) ** 2) ** 0.5)
+        error = max(((corner[0] - expected[0]) ** 2 + (corner[1] - expected[1]) ** 2) ** 0.5
+                    for corner, expected in zip(node["corners"], node["expected"]))
+        worst = max(worst, error)
+        if node["kind"] == "snapshot":
+            quad = next(n["quad"] for n in frame_nodes if n["kind"] == "snapshot"
+                        and n["screen"] + "/" + n["node"] == node["key"])
+            snapshots.append({"key": node["key"], "cornerError": error, "quad": quad})
         if node["fill"] and node["topmost"] and node["alpha"] == 1 and node["text"] is None and node["placeholder"] is None:
             x, y = int(node["centre"][0]), int(node["centre"][1])
             pixel = list(rows[y][x * channels:x * channels + 3])
@@ -221,6 +246,7 @@ def geometry(driver, url, directory, arguments):
             texts.append({"key": node["key"], "text": node["text"]["text"],
                           "inside": inside(node["text"]["centre"], node["expected"])})
     return {"nodes": len(measured["nodes"]), "maxCornerError": worst, "colours": colours, "texts": texts,
+            "snapshots": snapshots, "selected": selected,
             "progress": measured["progress"], "time": measured["time"], "fraction": fraction,
             "placeholders": [n["placeholder"] for n in measured["nodes"] if n["placeholder"]],
             "console": console_errors(driver)}
