@@ -182,6 +182,9 @@ struct WebPageChromiumTests {
             #expect(began?["interactive"] == true, "\(result)")
             let ending = events.first { $0["kind"] == "completed" || $0["kind"] == "cancelled" }
             #expect(ending?["kind"]?.stringValue == (pops ? "completed" : "cancelled"), "\(result)")
+            // The release was held still, so the position alone decided.
+            #expect(result["release"]?["velocity"] == 0, "\(result)")
+            #expect(result["release"]?["finish"]?.boolValue == pops, "\(result)")
             let expected = pops ? ["first"] : ["first", "second"]
             let screens = try await NavigationCommandsTests.screens(daemon)
             #expect(screens == expected)
@@ -207,6 +210,8 @@ struct WebPageChromiumTests {
         #expect(began?["interactive"] == true, "\(result)")
         let ending = events.first { $0["kind"] == "completed" || $0["kind"] == "cancelled" }
         #expect(ending?["kind"]?.stringValue == (dismisses ? "completed" : "cancelled"), "\(result)")
+        #expect(result["release"]?["velocity"] == 0, "\(result)")
+        #expect(result["release"]?["finish"]?.boolValue == dismisses, "\(result)")
         let status = await ToolRun.transitionctl(["status", "main", "--json=short"], socket: daemon.socketPath)
         let presented = try JSONReader.parse(status.output)["stack"]?["presented"]?.arrayValue ?? []
         #expect(presented.count == (dismisses ? 0 : 1), "\(status.output)")

@@ -252,11 +252,27 @@ def geometry(driver, url, directory, arguments):
             "console": console_errors(driver)}
 
 
+def pointer(driver, touch, phase, point=None):
+    """One input event, as chromium-driver's actions send them, through the DevTools protocol: phase is
+    press, move or release, with a mouse's left button or one finger. Each call returns once the browser
+    has taken the event, so a test can wait on the page between two of them (a finger does not stay down
+    from one sequence of WebDriver actions to the next)."""
+    if touch:
+        kind = {"press": "touchStart", "move": "touchMove", "release": "touchEnd"}[phase]
+        points = [] if phase == "release" else [{"x": point[0], "y": point[1]}]
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    else:
+        kind = {"press": "mousePressed", "move": "mouseMoved", "release": "mouseReleased"}[phase]
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": kind, "x": point[0], "y": point[1], "button": "left",
+            "buttons": 0 if phase == "release" else 1, "clickCount": 0 if phase == "move" else 1})
+
+
 def drag(driver, url, directory, arguments):
     fraction = float(arguments[0])
     down = "down" in arguments[1:]
     # A finger (touch) instead of a mouse: the page handles pointer events of every kind.
-    kind = interaction.POINTER_TOUCH if "touch" in arguments[1:] else interaction.POINTER_MOUSE
+    touch = "touch" in arguments[1:]
     open_stack(driver, url)
     stage = driver.execute_script(
         "const r = document.getElementById('stage').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
@@ -264,24 +280,30 @@ def drag(driver, url, directory, arguments):
     # Across from 5 px off the left edge, or down from 5 px below the top.
     start = (int(left + 5), int(top + height / 2)) if not down else (int(left + width / 2), int(top + 5))
     end = (int(left + fraction * width), start[1]) if not down else (start[0], int(top + fraction * height))
-    actions = ActionBuilder(driver, mouse=PointerInput(kind, "pointer"))
-    actions.pointer_action.move_to_location(*start)
-    actions.pointer_action.pointer_down()
+    # The press and the moves as fast as they are sent (faster than the page's frames: the browser
+    # coalesces moves), then the release once the page shows that the drag has reached the daemon and
+    # has been still for the velocity window. Nothing waits for a time.
+    pointer(driver, touch, "press", start)
     steps = 12
     for step in range(1, steps + 1):
-        actions.pointer_action.move_to_location(
-            int(start[0] + (end[0] - start[0]) * step / steps), int(start[1] + (end[1] - start[1]) * step / steps))
-        actions.pointer_action.pause(0.02)
-    # Held still before the release: the release velocity is 0, so the position alone decides.
-    actions.pointer_action.pause(0.3)
-    actions.pointer_action.pointer_up()
-    actions.perform()
+        pointer(driver, touch, "move", (int(start[0] + (end[0] - start[0]) * step / steps),
+                                        int(start[1] + (end[1] - start[1]) * step / steps)))
+    # The daemon took the gesture's last fraction: the page draws an interactive frame at it.
+    wait(driver, "const g = window.transitiondWeb.gesture(); const f = window.transitiondWeb.models.get('main').drawn;"
+         "return g && g.fraction > 0 && f && f.transition && f.transition.interactive"
+         " && Math.abs(f.transition.progress - g.fraction) < 1e-6;")
+    # Held still: the page's clock has passed its velocity window since the pointer's last sample, so the
+    # release (stamped later) measures velocity 0 and the position alone decides.
+    wait(driver, "const g = window.transitiondWeb.gesture();"
+         "return performance.now() - g.samples[g.samples.length - 1].t > window.transitiondWeb.velocityWindow;")
+    pointer(driver, touch, "release", end)
     wait(driver, "return window.transitiondWeb.models.get('main').events"
          ".some(e => e.event.kind === 'completed' || e.event.kind === 'cancelled');")
     wait(driver, "const m = window.transitiondWeb.models.get('main'); return m.frame && m.frame.transition === null"
          " && m.events.some(e => e.event.kind === 'completed' || e.event.kind === 'cancelled');")
     events = driver.execute_script("return window.transitiondWeb.models.get('main').events.map(e => e.event);")
-    return {"events": events, "message": driver.execute_script("return document.getElementById('message').textContent"),
+    return {"events": events, "release": driver.execute_script("return window.transitiondWeb.page.lastRelease;"),
+            "message": driver.execute_script("return document.getElementById('message').textContent"),
             "console": console_errors(driver)}
 
 
