@@ -141,6 +141,39 @@ struct WebPageChromiumTests {
         }
     }
 
+    /// On a phone (a 390 × 844 viewport, as a phone's browser lays it out) and at 1280 × 720, the overview
+    /// and a stack's page fit the width (nothing scrolls sideways), every control shows inside the
+    /// viewport, Tab reaches each in turn, no text outside the stage is smaller than 12 CSS pixels, and
+    /// the console stays empty.
+    @Test(arguments: [(390, 844, true), (1280, 720, false)])
+    func theControlsAreReachableOnAPhoneAndOnALaptop(width: Int, height: Int, mobile: Bool) async throws {
+        let arguments = [String(width), String(height)] + (mobile ? ["mobile"] : [])
+        try await Self.scenario("layout", arguments, root: "seed000-index") { result, _ in
+            #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+            for view in ["overview", "stack"] {
+                let layout = result[view]
+                #expect(layout?["width"]?.intValue == width, "\(view) \(result)")
+                let visibleWidth = layout?["clientWidth"]?.doubleValue ?? 0
+                #expect((layout?["scrollWidth"]?.doubleValue ?? .infinity) <= visibleWidth, "\(view) \(result)")
+                let controls = layout?["controls"]?.arrayValue ?? []
+                #expect(controls.count >= (view == "stack" ? 17 : 2), "\(view) \(result)")
+                let reached = Set(layout?["tabOrder"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+                for control in controls {
+                    #expect(control["shown"] == true, "\(view) \(control)")
+                    #expect((control["width"]?.doubleValue ?? 0) > 0 && (control["height"]?.doubleValue ?? 0) > 0)
+                    #expect((control["left"]?.doubleValue ?? -1) >= 0, "\(view) \(control)")
+                    #expect((control["right"]?.doubleValue ?? .infinity) <= visibleWidth, "\(view) \(control)")
+                    #expect(reached.contains(control["id"]?.stringValue ?? ""), "\(view) \(control) \(reached)")
+                }
+                let sizes = layout?["fontSizes"]?.arrayValue?.compactMap(\.doubleValue) ?? []
+                #expect(!sizes.isEmpty && sizes.allSatisfy { $0 >= 12 }, "\(view) \(sizes)")
+            }
+            // The stack is drawn inside the viewport, as wide as it allows on a phone.
+            let stage = result["stack"]?["stage"]?.arrayValue?.compactMap(\.doubleValue) ?? []
+            #expect(stage.count == 3 && stage[0] >= 0 && stage[1] <= Double(width), "\(result)")
+        }
+    }
+
     /// A 2 × 2 PNG (green), named like seed 002's first photo: browsers draw an image by its bytes.
     static let photo: [UInt8] = stride(from: 0, to: photoHex.count, by: 2).map {
         let start = photoHex.index(photoHex.startIndex, offsetBy: $0)

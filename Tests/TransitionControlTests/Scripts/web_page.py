@@ -24,6 +24,9 @@ Usage: web_page.py URL SCENARIO OUTPUT_DIRECTORY [ARGUMENTS...]
                                                    "created", waits for it to go
   controls SCREEN_NAME ANIMATOR                    the overview by keyboard, push, pause, scrub, reverse, resume
   images                                           every node with an image: loaded, or its placeholder
+  layout WIDTH HEIGHT [mobile]                     in a viewport of that size (a phone's with mobile), the
+                                                   overview and the stack:
+                                                   overflow, every control's box, the controls Tab reaches
   player X,Y...                                     (a file:// URL of picture --format html) the colours at
                                                    the points and the texts shown
   reconnect                                        prints "ready", waits for the page to say the daemon is
@@ -542,6 +545,60 @@ def images(driver, url, directory, arguments):
     return {"nodes": nodes, "console": console_errors(driver)}
 
 
+LAYOUT = """
+const root = document.documentElement;
+const controls = [...document.querySelectorAll("button, select, input, textarea, a[href]")]
+  .filter(e => !e.closest("[hidden]"));
+return {width: innerWidth, height: innerHeight, scrollWidth: root.scrollWidth, clientWidth: root.clientWidth,
+  fontSizes: [...new Set([...document.querySelectorAll("body *")].filter(e => e.offsetParent !== null
+    && !e.closest("#stage, .thumb")
+    && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())).map(e => parseFloat(getComputedStyle(e).fontSize)))],
+  controls: controls.map(e => { const r = e.getBoundingClientRect();
+    return {id: e.id || e.className, left: r.left, right: r.right, width: r.width, height: r.height,
+      shown: e.offsetParent !== null && getComputedStyle(e).visibility !== "hidden"}; })};
+"""
+
+
+def tab_order(driver, limit=80):
+    """The elements Tab focuses, from the top of the page, in order, until the focus comes back round."""
+    from selenium.webdriver.common.keys import Keys
+    driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);")
+    order = []
+    for _ in range(limit):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        focused = driver.execute_script(
+            "const e = document.activeElement; return e && e !== document.body ? (e.id || e.className) : null;")
+        if focused is None or focused in order:
+            break
+        order.append(focused)
+    return order
+
+
+def layout(driver, url, directory, arguments):
+    """The page in a window of WIDTH x HEIGHT CSS pixels: on the overview and on the stack `main` (fitted
+    to the window), what overflows sideways, each control's box and whether it shows, the texts' font
+    sizes, and the controls Tab reaches in turn; a screenshot of the stack as layout-WIDTH.png."""
+    width, height = int(arguments[0]), int(arguments[1])
+    # The viewport as a phone's (or a laptop's) through the DevTools protocol: a headless window is at
+    # least 500 pixels wide. "mobile" also honours the page's viewport meta tag, as a phone's browser.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": "mobile" in arguments[2:]})
+    driver.get(url)
+    wait(driver, "return document.querySelector('.card[data-name=\"main\"] .node');")
+    overview = driver.execute_script(LAYOUT)
+    overview["tabOrder"] = tab_order(driver)
+    driver.get(url + "#stack=main")
+    wait(driver, "const m = window.transitiondWeb && window.transitiondWeb.models.get('main');"
+         "return m && m.drawn && m.description && document.getElementById('screen').options.length > 0;")
+    stack = driver.execute_script(LAYOUT)
+    stack["stage"] = driver.execute_script(
+        "const r = document.getElementById('stage').getBoundingClientRect(); return [r.left, r.right, r.width];")
+    stack["tabOrder"] = tab_order(driver)
+    with open(directory + "/layout-%d.png" % width, "wb") as file:
+        file.write(driver.get_screenshot_as_png())
+    return {"overview": overview, "stack": stack, "console": console_errors(driver)}
+
+
 def player(driver, url, directory, arguments):
     """`picture --format html`'s page: the colours at the points "x,y" (CSS pixels) and the texts shown."""
     driver.get(url)
@@ -562,7 +619,7 @@ def main():
     driver = browser(directory)
     try:
         driver.set_script_timeout(TIMEOUT)
-        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages, "foreign": foreign, "reconnect": reconnect, "player": player, "images": images, "controls": controls, "overview": overview, "navigation": navigation}[scenario]
+        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages, "foreign": foreign, "reconnect": reconnect, "player": player, "images": images, "controls": controls, "overview": overview, "navigation": navigation, "layout": layout}[scenario]
         print(json.dumps(run(driver, url, directory, sys.argv[4:])))
     finally:
         driver.quit()
