@@ -189,9 +189,13 @@ struct WebCommandTests {
         let client = try TransitionClient(path: daemon.socketPath)
         let direct = try client.subscribe(stack: "main")
         _ = try await OffPool.run { try direct.next() }
+        // A 1 s fade: about 60 frames, and still dozens when a loaded machine makes the display link skip
+        // ticks (the default 0.3 s slide gave 10 once, where the check below wants more).
+        _ = try client.defineAnimator(try JSONReader.parse(TestScreens.slowFade(name: "oneSecondFade", seconds: 1)))
         _ = try client.push(
             try JSONValueDecoder().decode(
-                Screen.self, from: try JSONReader.parse(TestScreens.screen("detail"))), on: "main")
+                Screen.self, from: try JSONReader.parse(TestScreens.screen("detail"))), on: "main",
+            options: NavigationOptions(animator: "oneSecondFade"))
         // Both read at once, each on a thread of its own.
         async let relayedReplies = SystemThread.run { () -> [JSONValue] in
             var replies: [JSONValue] = []
