@@ -34,8 +34,9 @@ struct HTMLPlayerChromiumTests {
         ])
         #expect(picture.status == .success, "\(picture.errors)")
 
-        // The expected corners: the card's quad in the frame at that time, on the page at scale 1.
-        let lines = render.output.split(separator: "\n")
+        // The expected corners: the card's quad in the frame at that time, on the page at scale 1. The
+        // render's screen lines come first; a reader of frames skips them.
+        let lines = Recording.frameLines(of: render.output)
         let frame = try JSONReader.parse(String(lines[frameIndex]))
         #expect(frame["time"]?.doubleValue == Double(time))
         let card = frame["nodes"]?.arrayValue?.first { $0["node"] == "card" }
@@ -90,7 +91,7 @@ struct HTMLPlayerScreensChromiumTests {
         var pages: [String] = []
         for withScreens in [true, false] {
             let render = await ToolRun.transitionctl(
-                SeedFiles.readmeArgumentsWithAbsolutePaths + (withScreens ? ["--with-screens"] : []))
+                SeedFiles.readmeArgumentsWithAbsolutePaths + (withScreens ? [] : ["--no-screens"]))
             #expect(render.status == .success, "\(render.errors)")
             let frames = directory.file("zoom-\(withScreens).jsonl")
             try TextFile.write(render.output, to: frames)

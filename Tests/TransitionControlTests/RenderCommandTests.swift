@@ -1,3 +1,4 @@
+import JSON
 import Testing
 import TransitionControl
 import TransitionCore
@@ -12,20 +13,36 @@ struct RenderCommandTests {
         #expect(run.status == .success)
         #expect(run.errors.isEmpty)
         GoldenFile.check(run.output, named: "render-readme-zoom-push")
-        // The same text as writing the plan's frames directly.
+        // The two screen documents come first, then the same text as writing the plan's frames directly.
+        let lines = run.output.split(separator: "\n")
+        for (line, screen) in zip(lines.prefix(2), ["seed000-index", "seed000-detail"]) {
+            let document = try JSONReader.parse(TextFile.readBytes(SeedFiles.screenPath(screen)) ?? [])
+            #expect(String(line) == RecordingLine.screenText(document))
+        }
         let request = TransitionRequest(
             animator: BuiltinAnimators.zoom, operation: .push, from: try SeedFiles.screen("seed000-index"),
             to: try SeedFiles.screen("seed000-detail"), containerSize: Size(width: 375, height: 667),
             sourceNode: "tile3")
         let frames = try TransitionPlan(compiling: request).renderedFrames(framesPerSecond: 60, stack: "offline")
-        #expect(run.output == frames.map { $0.json + "\n" }.joined())
+        #expect(lines.dropFirst(2).joined(separator: "\n") + "\n" == frames.map { $0.json + "\n" }.joined())
+    }
+
+    @Test func noScreensWritesFramesOnly() async throws {
+        let withScreens = await ToolRun.transitionctl(SeedFiles.readmeArgumentsWithAbsolutePaths)
+        let framesOnly = await ToolRun.transitionctl(SeedFiles.readmeArgumentsWithAbsolutePaths + ["--no-screens"])
+        #expect(framesOnly.status == .success)
+        #expect(framesOnly.errors.isEmpty)
+        let lines = framesOnly.output.split(separator: "\n")
+        #expect(lines.count > 10)
+        #expect(lines == Recording.frameLines(of: withScreens.output))
     }
 
     @Test func stackAndRateAppearInTheFrames() async {
         var arguments = SeedFiles.readmeArgumentsWithAbsolutePaths
         arguments += ["--stack", "main", "--fps=30"]
         let run = await ToolRun.transitionctl(arguments)
-        let lines = run.output.split(separator: "\n")
+        let lines = Recording.frameLines(of: run.output)
+        #expect(lines.count > 10)
         #expect(lines.allSatisfy { $0.hasPrefix(#"{"stack":"main","#) })
         #expect(lines.dropFirst().first?.contains(#""index":1,"time":0.033333,"#) == true)
     }

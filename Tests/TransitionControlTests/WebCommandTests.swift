@@ -146,6 +146,38 @@ struct WebCommandTests {
         _ = await server.stop()
     }
 
+    /// A page whose frames name a screen it has no document of asks for it by id: the server answers
+    /// with the screens pages sent to the stack (newest first), then the --screens documents with that id.
+    @Test func theScreenDocumentsAreFoundByIdAmongTheSentAndTheOfferedOnes() async throws {
+        let (daemon, server) = try await Self.start(["--screens", RepositoryFiles.path("docs/examples/screens")])
+        defer { daemon.stop() }
+        func documents(_ query: String) async throws -> [JSONValue] {
+            let exchange = try await HTTPExchange.run(
+                server.address("/screen-documents?\(query)&token=\(server.token)"))
+            #expect(exchange.status == 200, "\(exchange.body)")
+            return try JSONReader.parse(exchange.body)["screens"]?.arrayValue ?? []
+        }
+        // seed000-detail.json's screen is "detail"; nothing was sent yet.
+        let offered = try await documents("stack=main&id=detail&id=nowhere")
+        #expect(offered.count == 1)
+        #expect(offered.first?["root"]?["children"]?[0]?["style"]?["text"] == "Hello World")
+        #expect(try await documents("stack=main").isEmpty)
+        // A page pushes another screen with the id "detail": it comes first, for that stack only.
+        let pushed = try await HTTPExchange.call(
+            server, "Push", #"{"stack":"main","screen":\#(TestScreens.screen("detail")),"animated":false}"#)
+        #expect(pushed.status == 200 && !pushed.body.contains("error"), "\(pushed.body)")
+        let both = try await documents("stack=main&id=detail")
+        #expect(both.count == 2)
+        #expect(both.first?["kind"] == "page")
+        #expect(both.last?["kind"] == "detail")
+        #expect(try await documents("stack=other&id=detail").count == 1)
+        let many = (0...WebApplication.maximumScreenIdentifiers).map { "id=s\($0)" }.joined(separator: "&")
+        let tooMany = try await HTTPExchange.run(server.address("/screen-documents?\(many)&token=\(server.token)"))
+        #expect(tooMany.status == 400)
+        #expect(try await HTTPExchange.run(server.address("/screen-documents?stack=main&id=detail")).status == 403)
+        _ = await server.stop()
+    }
+
     @Test func theStreamRelaysEveryFrameOfAPushInOrderAsTheDaemonSendsIt() async throws {
         let (daemon, server) = try await Self.start()
         defer { daemon.stop() }
@@ -157,9 +189,13 @@ struct WebCommandTests {
         let client = try TransitionClient(path: daemon.socketPath)
         let direct = try client.subscribe(stack: "main")
         _ = try await OffPool.run { try direct.next() }
+        // A 1 s fade: about 60 frames, and still dozens when a loaded machine makes the display link skip
+        // ticks (the default 0.3 s slide gave 10 once, where the check below wants more).
+        _ = try client.defineAnimator(try JSONReader.parse(TestScreens.slowFade(name: "oneSecondFade", seconds: 1)))
         _ = try client.push(
             try JSONValueDecoder().decode(
-                Screen.self, from: try JSONReader.parse(TestScreens.screen("detail"))), on: "main")
+                Screen.self, from: try JSONReader.parse(TestScreens.screen("detail"))), on: "main",
+            options: NavigationOptions(animator: "oneSecondFade"))
         // Both read at once, each on a thread of its own.
         async let relayedReplies = SystemThread.run { () -> [JSONValue] in
             var replies: [JSONValue] = []

@@ -43,6 +43,31 @@ struct WebPageChromiumTests {
         return daemon
     }
 
+    /// Runs `scenario` with `arguments` on a page of `transitionctl web` (started with
+    /// `serverArguments`) serving a daemon whose `main` shows `root` with `pushed` on top; `check` gets
+    /// the script's report and the daemon, still running, then the server and the daemon stop. Nothing is
+    /// checked when the browser tools are missing (that is recorded as an issue). With
+    /// `TRANSITIOND_RECORD_SCREENSHOTS=1`, the page's screenshot (`page.png`, which `geometry` takes) is
+    /// written to docs/images/`screenshot`.png.
+    static func scenario(
+        _ scenario: String, _ arguments: [String], root: String, pushed: [String] = [],
+        serverArguments: [String] = [], screenshot: String? = nil,
+        check: (JSONValue, DaemonUnderTest) async throws -> Void
+    ) async throws {
+        let daemon = try await Self.daemon(root: root, pushed: pushed)
+        defer { daemon.stop() }
+        let server = try await WebServerProcess.start(socket: daemon.socketPath, serverArguments)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        guard let result = try await Self.browse(server, scenario, arguments, directory: directory) else { return }
+        try await check(result, daemon)
+        if let screenshot, TestProcessEnvironment.forChildren["TRANSITIOND_RECORD_SCREENSHOTS"] == "1" {
+            let picture = TextFile.readBytes(directory.file("page.png")) ?? []
+            try TextFile.writeBytes(picture, to: RepositoryFiles.path("docs/images/\(screenshot).png"))
+        }
+        _ = await server.stop()
+    }
+
     /// Whether two `#RRGGBB` colours differ by at most `tolerance` in every channel.
     static func close(_ expected: String, _ actual: String, tolerance: Int = 3) -> Bool {
         func channels(_ text: String) -> [Int] {
@@ -61,38 +86,92 @@ struct WebPageChromiumTests {
     func everyNodeIsDrawnOnItsQuadWithItsStyle(
         root: String, pushed: String, animator: String, seconds: String, source: String
     ) async throws {
-        let daemon = try await Self.daemon(root: root)
-        defer { daemon.stop() }
-        let server = try await WebServerProcess.start(socket: daemon.socketPath)
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
         var arguments = [SeedFiles.screenPath(pushed), animator, seconds]
         if !source.isEmpty { arguments.append(source) }
-        guard let result = try await Self.browse(server, "geometry", arguments, directory: directory) else { return }
-        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
-        #expect((result["nodes"]?.intValue ?? 0) > 3, "\(result)")
-        // The page drew the frame at the scrubbed time (a frame's `time` counts the pause too; its progress
-        // is the plan's).
-        let progress = result["progress"]?.doubleValue ?? -1
-        #expect(abs(progress - (result["fraction"]?.doubleValue ?? 0)) < 0.00001, "\(result)")
-        // Every drawn corner within 1 CSS pixel of the frame's quad at the page's scale.
-        #expect((result["maxCornerError"]?.doubleValue ?? 99) <= 1, "\(result)")
-        let colours = result["colours"]?.arrayValue ?? []
-        #expect(!colours.isEmpty)
-        for colour in colours {
-            let expected = colour["expected"]?.stringValue ?? ""
-            let actual = colour["actual"]?.stringValue ?? ""
-            #expect(Self.close(expected, actual), "\(colour)")
+        try await Self.scenario("geometry", arguments, root: root, screenshot: "web-\(animator)") { result, _ in
+            #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+            #expect((result["nodes"]?.intValue ?? 0) > 3, "\(result)")
+            // The page drew the frame at the scrubbed time (a frame's `time` counts the pause too; its progress
+            // is the plan's).
+            let progress = result["progress"]?.doubleValue ?? -1
+            #expect(abs(progress - (result["fraction"]?.doubleValue ?? 0)) < 0.00001, "\(result)")
+            // Every drawn corner within 1 CSS pixel of the frame's quad at the page's scale.
+            #expect((result["maxCornerError"]?.doubleValue ?? 99) <= 1, "\(result)")
+            let colours = result["colours"]?.arrayValue ?? []
+            #expect(!colours.isEmpty)
+            for colour in colours {
+                let expected = colour["expected"]?.stringValue ?? ""
+                let actual = colour["actual"]?.stringValue ?? ""
+                #expect(Self.close(expected, actual), "\(colour)")
+            }
+            // Text appears inside its node's quad.
+            let texts = result["texts"]?.arrayValue ?? []
+            #expect(!texts.isEmpty, "\(result)")
+            for text in texts { #expect(text["inside"] == true, "\(text)") }
         }
-        // Text appears inside its node's quad.
-        let texts = result["texts"]?.arrayValue ?? []
-        #expect(!texts.isEmpty, "\(result)")
-        for text in texts { #expect(text["inside"] == true, "\(text)") }
-        if TestProcessEnvironment.forChildren["TRANSITIOND_RECORD_SCREENSHOTS"] == "1" {
-            let picture = TextFile.readBytes(directory.file("page.png")) ?? []
-            try TextFile.writeBytes(picture, to: RepositoryFiles.path("docs/images/web-\(animator).png"))
+    }
+
+    /// Seed 002: a click on cell 3 in the page chooses it as the source, and the magic move pushes the
+    /// photo of that cell (its image and the detail's share `photo-3`) interactively, held at 0.1 s of its
+    /// 0.6 s spring: the snapshot flying between them is drawn with every corner within 1 CSS pixel of
+    /// the frame's quad, mid-flight (neither the cell's image nor the detail's).
+    @Test func seed002sMagicMoveFlightFromATappedCellIsDrawnOnItsQuad() async throws {
+        let arguments = [SeedFiles.screenPath("seed002-photo"), "magicMove", "0.1", "cell3", "tap"]
+        try await Self.scenario("geometry", arguments, root: "seed002-photos") { result, _ in
+            #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+            #expect(result["selected"]?["node"] == "cell3", "\(result)")
+            let progress = result["progress"]?.doubleValue ?? -1
+            #expect(abs(progress - (result["fraction"]?.doubleValue ?? 0)) < 0.00001, "\(result)")
+            #expect((result["maxCornerError"]?.doubleValue ?? 99) <= 1, "\(result)")
+            let snapshots = result["snapshots"]?.arrayValue ?? []
+            #expect(snapshots.count == 1, "\(result)")
+            let flight = snapshots.first
+            #expect(flight?["key"] == "photos/image3", "\(result)")
+            #expect((flight?["cornerError"]?.doubleValue ?? 99) <= 1, "\(result)")
+            // In flight: wider than the cell's 150-point image, narrower than the detail's 375 points, and
+            // between their top-left corners (205, 264) and (0, 64).
+            let corners = (flight?["quad"]?.arrayValue ?? []).map { ($0[0]?.doubleValue ?? 0, $0[1]?.doubleValue ?? 0) }
+            #expect(corners.count == 4, "\(result)")
+            if corners.count == 4 {
+                let width = corners[1].0 - corners[0].0
+                #expect(width > 151 && width < 374, "\(corners)")
+                #expect(corners[0].0 > 1 && corners[0].0 < 204, "\(corners)")
+                #expect(corners[0].1 > 65 && corners[0].1 < 263, "\(corners)")
+            }
         }
-        _ = await server.stop()
+    }
+
+    /// On a phone (a 390 × 844 viewport, as a phone's browser lays it out) and at 1280 × 720, the overview
+    /// and a stack's page fit the width (nothing scrolls sideways), every control shows inside the
+    /// viewport, Tab reaches each in turn, no text outside the stage is smaller than 12 CSS pixels, and
+    /// the console stays empty.
+    @Test(arguments: [(390, 844, true), (1280, 720, false)])
+    func theControlsAreReachableOnAPhoneAndOnALaptop(width: Int, height: Int, mobile: Bool) async throws {
+        let arguments = [String(width), String(height)] + (mobile ? ["mobile"] : [])
+        try await Self.scenario("layout", arguments, root: "seed000-index") { result, _ in
+            #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+            for view in ["overview", "stack"] {
+                let layout = result[view]
+                #expect(layout?["width"]?.intValue == width, "\(view) \(result)")
+                let visibleWidth = layout?["clientWidth"]?.doubleValue ?? 0
+                #expect((layout?["scrollWidth"]?.doubleValue ?? .infinity) <= visibleWidth, "\(view) \(result)")
+                let controls = layout?["controls"]?.arrayValue ?? []
+                #expect(controls.count >= (view == "stack" ? 17 : 2), "\(view) \(result)")
+                let reached = Set(layout?["tabOrder"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+                for control in controls {
+                    #expect(control["shown"] == true, "\(view) \(control)")
+                    #expect((control["width"]?.doubleValue ?? 0) > 0 && (control["height"]?.doubleValue ?? 0) > 0)
+                    #expect((control["left"]?.doubleValue ?? -1) >= 0, "\(view) \(control)")
+                    #expect((control["right"]?.doubleValue ?? .infinity) <= visibleWidth, "\(view) \(control)")
+                    #expect(reached.contains(control["id"]?.stringValue ?? ""), "\(view) \(control) \(reached)")
+                }
+                let sizes = layout?["fontSizes"]?.arrayValue?.compactMap(\.doubleValue) ?? []
+                #expect(!sizes.isEmpty && sizes.allSatisfy { $0 >= 12 }, "\(view) \(sizes)")
+            }
+            // The stack is drawn inside the viewport, as wide as it allows on a phone.
+            let stage = result["stack"]?["stage"]?.arrayValue?.compactMap(\.doubleValue) ?? []
+            #expect(stage.count == 3 && stage[0] >= 0 && stage[1] <= Double(width), "\(result)")
+        }
     }
 
     /// A 2 × 2 PNG (green), named like seed 002's first photo: browsers draw an image by its bytes.
@@ -105,48 +184,44 @@ struct WebPageChromiumTests {
         + "100a001fee03fd8b5f14d40000000049454e44ae426082"
 
     @Test func imagesComeFromTheImagesDirectoryAndMissingOnesArePlaceholders() async throws {
-        let daemon = try await Self.daemon(root: "seed002-photos")
-        defer { daemon.stop() }
         let images = try TemporaryDirectory()
         defer { images.remove() }
         try TextFile.writeBytes(Self.photo, to: images.file("photo-0.jpg"))
-        let server = try await WebServerProcess.start(socket: daemon.socketPath, ["--images", images.path])
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        guard let result = try await Self.browse(server, "images", [], directory: directory) else { return }
-        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
-        let nodes = result["nodes"]?.arrayValue ?? []
-        #expect(nodes.count == 6, "\(result)")
-        for node in nodes {
-            let loaded = node["key"] == "photos/image0"
-            #expect(node["image"]?.boolValue == loaded, "\(node)")
-            #expect((node["placeholder"]?.stringValue?.hasPrefix("photo-") ?? false) == !loaded, "\(node)")
-            #expect(node["inside"] == true, "\(node)")
+        try await Self.scenario("images", [], root: "seed002-photos", serverArguments: ["--images", images.path]) {
+            result, _ in
+            #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+            let nodes = result["nodes"]?.arrayValue ?? []
+            #expect(nodes.count == 6, "\(result)")
+            for node in nodes {
+                let loaded = node["key"] == "photos/image0"
+                #expect(node["image"]?.boolValue == loaded, "\(node)")
+                #expect((node["placeholder"]?.stringValue?.hasPrefix("photo-") ?? false) == !loaded, "\(node)")
+                #expect(node["inside"] == true, "\(node)")
+            }
         }
-        _ = await server.stop()
     }
 
     @Test(arguments: [(0.7, true, "mouse"), (0.3, false, "mouse"), (0.7, true, "touch")])
     func aDragFromTheLeftEdgePopsPastHalfwayAndCancelsShortOfIt(
         fraction: Double, pops: Bool, pointer: String
     ) async throws {
-        let daemon = try await Self.daemon(root: "seed003-first", pushed: ["seed003-second"])
-        defer { daemon.stop() }
-        let server = try await WebServerProcess.start(socket: daemon.socketPath)
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        guard let result = try await Self.browse(server, "drag", [String(fraction), pointer], directory: directory)
-        else { return }
-        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
-        let events = result["events"]?.arrayValue ?? []
-        let began = events.first { $0["kind"] == "began" }
-        #expect(began?["operation"] == "pop", "\(result)")
-        #expect(began?["interactive"] == true, "\(result)")
-        let ending = events.first { $0["kind"] == "completed" || $0["kind"] == "cancelled" }
-        #expect(ending?["kind"]?.stringValue == (pops ? "completed" : "cancelled"), "\(result)")
-        let expected = pops ? ["first"] : ["first", "second"]
-        #expect(try await NavigationCommandsTests.screens(daemon) == expected)
-        _ = await server.stop()
+        try await Self.scenario(
+            "drag", [String(fraction), pointer], root: "seed003-first", pushed: ["seed003-second"]
+        ) { result, daemon in
+            #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+            let events = result["events"]?.arrayValue ?? []
+            let began = events.first { $0["kind"] == "began" }
+            #expect(began?["operation"] == "pop", "\(result)")
+            #expect(began?["interactive"] == true, "\(result)")
+            let ending = events.first { $0["kind"] == "completed" || $0["kind"] == "cancelled" }
+            #expect(ending?["kind"]?.stringValue == (pops ? "completed" : "cancelled"), "\(result)")
+            // The release was held still, so the position alone decided.
+            #expect(result["release"]?["velocity"] == 0, "\(result)")
+            #expect(result["release"]?["finish"]?.boolValue == pops, "\(result)")
+            let expected = pops ? ["first"] : ["first", "second"]
+            let screens = try await NavigationCommandsTests.screens(daemon)
+            #expect(screens == expected)
+        }
     }
 
     @Test(arguments: [(0.7, true), (0.3, false)])
@@ -168,6 +243,8 @@ struct WebPageChromiumTests {
         #expect(began?["interactive"] == true, "\(result)")
         let ending = events.first { $0["kind"] == "completed" || $0["kind"] == "cancelled" }
         #expect(ending?["kind"]?.stringValue == (dismisses ? "completed" : "cancelled"), "\(result)")
+        #expect(result["release"]?["velocity"] == 0, "\(result)")
+        #expect(result["release"]?["finish"]?.boolValue == dismisses, "\(result)")
         let status = await ToolRun.transitionctl(["status", "main", "--json=short"], socket: daemon.socketPath)
         let presented = try JSONReader.parse(status.output)["stack"]?["presented"]?.arrayValue ?? []
         #expect(presented.count == (dismisses ? 0 : 1), "\(status.output)")
@@ -261,37 +338,30 @@ struct WebPageChromiumTests {
     }
 
     @Test func aTappedTileIsTheZoomsSource() async throws {
-        let daemon = try await Self.daemon(root: "seed000-index")
-        defer { daemon.stop() }
-        let server = try await WebServerProcess.start(socket: daemon.socketPath)
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        guard
-            let result = try await Self.browse(
-                server, "tap", ["tile3", "seed000-detail.json", "zoom"], directory: directory)
-        else { return }
-        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
-        #expect(
-            result["refusal"]?.stringValue?.hasPrefix(
-                "Pop refused: io.transitiond.StackUnderflow (parameter \"stack\"): ")
-                == true, "\(result)")
-        #expect(result["selected"]?["node"] == "tile3", "\(result)")
-        let began = result["events"]?.arrayValue?.first { $0["kind"] == "began" }
-        #expect(began?["animator"] == "zoom", "\(result)")
-        // The zoom grows the source out of the index screen: in its first frame, tile 3 is the largest
-        // tile (the others shrink with their screen).
-        func area(_ node: JSONValue) -> Double {
-            let quad = (node["quad"]?.arrayValue ?? []).map { ($0[0]?.doubleValue ?? 0, $0[1]?.doubleValue ?? 0) }
-            guard quad.count == 4 else { return 0 }
-            return abs(
-                (0..<4).reduce(0.0) { $0 + quad[$1].0 * quad[($1 + 1) % 4].1 - quad[($1 + 1) % 4].0 * quad[$1].1 }) / 2
+        try await Self.scenario("tap", ["tile3", "seed000-detail.json", "zoom"], root: "seed000-index") { result, _ in
+            #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+            #expect(
+                result["refusal"]?.stringValue?.hasPrefix(
+                    "Pop refused: io.transitiond.StackUnderflow (parameter \"stack\"): ")
+                    == true, "\(result)")
+            #expect(result["selected"]?["node"] == "tile3", "\(result)")
+            let began = result["events"]?.arrayValue?.first { $0["kind"] == "began" }
+            #expect(began?["animator"] == "zoom", "\(result)")
+            // The zoom grows the source out of the index screen: in its first frame, tile 3 is the largest
+            // tile (the others shrink with their screen).
+            func area(_ node: JSONValue) -> Double {
+                let quad = (node["quad"]?.arrayValue ?? []).map { ($0[0]?.doubleValue ?? 0, $0[1]?.doubleValue ?? 0) }
+                guard quad.count == 4 else { return 0 }
+                return abs(
+                    (0..<4).reduce(0.0) { $0 + quad[$1].0 * quad[($1 + 1) % 4].1 - quad[($1 + 1) % 4].0 * quad[$1].1 })
+                    / 2
+            }
+            let first = result["first"]?["nodes"]?.arrayValue ?? []
+            let tiles = first.filter { $0["screen"] == "index" && $0["node"]?.stringValue?.hasPrefix("tile") == true }
+            #expect(tiles.count == 6, "\(result)")
+            let largest = tiles.max { area($0) < area($1) }
+            #expect(largest?["node"] == "tile3", "\(tiles)")
         }
-        let first = result["first"]?["nodes"]?.arrayValue ?? []
-        let tiles = first.filter { $0["screen"] == "index" && $0["node"]?.stringValue?.hasPrefix("tile") == true }
-        #expect(tiles.count == 6, "\(result)")
-        let largest = tiles.max { area($0) < area($1) }
-        #expect(largest?["node"] == "tile3", "\(tiles)")
-        _ = await server.stop()
     }
 
     @Test func thePageSaysTheDaemonIsGoneAndDrawsAgainWhenItIsBack() async throws {
@@ -322,44 +392,64 @@ struct WebPageChromiumTests {
     }
 
     @Test func twoPagesReceiveTheSameFrames() async throws {
+        try await Self.scenario("twoPages", [SeedFiles.screenPath("seed000-detail")], root: "seed000-index") {
+            result, _ in
+            // [index, transition id, frames missed] per frame of the transition each page received.
+            func frames(_ name: String) -> (indexes: [Int], missed: Int) {
+                let entries = result[name]?.arrayValue ?? []
+                return (
+                    entries.compactMap { $0[0]?.intValue }, entries.reduce(0) { $0 + ($1[2]?.intValue ?? 0) }
+                )
+            }
+            let first = frames("first")
+            let second = frames("second")
+            #expect(first.indexes.count > 3, "\(result)")
+            // The push came from neither page's controls: both learned the incoming screen's styles from the
+            // server when the transition began (the script waits for that, bounded), so only its first frames
+            // (drawn before the answer came) may lack them, and the transition ends styled.
+            for name in ["firstStyles", "secondStyles"] {
+                let draws = result[name]?["draws"]?.intValue ?? 0
+                let unstyled = result[name]?["unstyled"]?.intValue ?? draws
+                #expect(draws > 0 && unstyled < draws, "\(name) \(result)")
+                #expect(result[name]?["lastStyled"] == true, "\(name) \(result)")
+            }
+            #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+            // The same frames, unless the daemon coalesced some for a page that read too slowly (a loaded
+            // machine: two browsers and the daemon on two cores); then both still account for the same
+            // frames, received plus coalesced, and end on the same one.
+            if first.missed == 0 && second.missed == 0 {
+                #expect(first.indexes == second.indexes)
+            } else {
+                #expect(first.indexes.count + first.missed == second.indexes.count + second.missed, "\(result)")
+                #expect(first.indexes.last == second.indexes.last)
+            }
+        }
+    }
+
+    /// A push from another client of the daemon (not through the page's server), held halfway: the page
+    /// learns the incoming screen's document from the server's --screens (it has the same id and
+    /// nodes) as soon as the frames name it, and draws it styled while the transition runs, not only
+    /// once it is committed and GetStack returns it.
+    @Test func aScreenPushedByAnotherClientIsDrawnStyledWhileItsTransitionRuns() async throws {
         let daemon = try await Self.daemon(root: "seed000-index")
         defer { daemon.stop() }
-        let server = try await WebServerProcess.start(socket: daemon.socketPath)
+        let server = try await WebServerProcess.start(
+            socket: daemon.socketPath, ["--screens", RepositoryFiles.path("docs/examples/screens")])
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         guard
             let result = try await Self.browse(
-                server, "twoPages", [SeedFiles.screenPath("seed000-detail")], directory: directory)
+                server, "foreign", [daemon.socketPath, SeedFiles.screenPath("seed000-detail")], directory: directory)
         else { return }
-        // [index, transition id, frames missed] per frame of the transition each page received.
-        func frames(_ name: String) -> (indexes: [Int], missed: Int) {
-            let entries = result[name]?.arrayValue ?? []
-            return (
-                entries.compactMap { $0[0]?.intValue }, entries.reduce(0) { $0 + ($1[2]?.intValue ?? 0) }
-            )
-        }
-        let first = frames("first")
-        let second = frames("second")
-        #expect(first.indexes.count > 3, "\(result)")
-        // The push came from neither page's controls: both learned the incoming screen's styles from the
-        // server when the transition began (the script waits for that, bounded), so only its first frames
-        // (drawn before the answer came) may lack them, and the transition ends styled.
-        for name in ["firstStyles", "secondStyles"] {
-            let draws = result[name]?["draws"]?.intValue ?? 0
-            let unstyled = result[name]?["unstyled"]?.intValue ?? draws
-            #expect(draws > 0 && unstyled < draws, "\(name) \(result)")
-            #expect(result[name]?["lastStyled"] == true, "\(name) \(result)")
-        }
         #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
-        // The same frames, unless the daemon coalesced some for a page that read too slowly (a loaded
-        // machine: two browsers and the daemon on two cores); then both still account for the same
-        // frames, received plus coalesced, and end on the same one.
-        if first.missed == 0 && second.missed == 0 {
-            #expect(first.indexes == second.indexes)
-        } else {
-            #expect(first.indexes.count + first.missed == second.indexes.count + second.missed, "\(result)")
-            #expect(first.indexes.last == second.indexes.last)
-        }
+        #expect(result["message"] == "", "\(result)")
+        let during = result["during"]
+        #expect(during?["progress"] == 0.5, "\(result)")
+        #expect(during?["texts"]?.arrayValue?.contains("Hello World") == true, "\(result)")
+        // Only the frames drawn before the server answered may lack the styles.
+        let draws = during?["draws"]?.intValue ?? 0
+        #expect(draws > 0 && (during?["unstyled"]?.intValue ?? draws) < draws, "\(result)")
+        #expect(try await NavigationCommandsTests.screens(daemon) == ["index", "detail"])
         _ = await server.stop()
     }
 }

@@ -10,9 +10,9 @@ public enum RenderCommand {
             Compile the transition that an animator performs between two screens in a container of the \
             given size, and print its frames on the frame grid of the given rate as JSON lines, one \
             frame per line, in the format the daemon streams to subscribers. The last line is the \
-            settled frame, whose transition is null. With --with-screens, two lines come first, \
-            {"screen": ...} with each screen document, which readers of frames skip and picture draws \
-            the nodes' styles from.
+            settled frame, whose transition is null. Two lines come first, {"screen": ...} with each \
+            screen document, which readers of frames skip and picture draws the nodes' styles from; \
+            --no-screens leaves them out.
 
             Screens and animators are files, or inline JSON when the argument starts with {.
             """,
@@ -40,8 +40,8 @@ public enum RenderCommand {
                 "stack", valueName: "NAME", summary: "The stack name written into every frame",
                 defaultValue: RenderOptions.defaultStack),
             .flag(
-                "with-screens",
-                summary: "Write the two screens first, as {\"screen\": ...} lines, so that picture draws their styles"),
+                "no-screens",
+                summary: "Write frames only, without the two {\"screen\": ...} lines that come first"),
         ],
         handler: run)
 
@@ -49,7 +49,7 @@ public enum RenderCommand {
         let options = try RenderOptions(arguments: invocation.arguments)
         let frames = try OfflineRenderer(options: options).frames()
         var bytes: [UInt8] = []
-        if invocation.arguments.flag("with-screens") {
+        if !invocation.arguments.flag("no-screens") {
             // The documents as given (nested or flat form): picture reads both.
             for (option, text) in [("--from", options.from), ("--to", options.to)] {
                 let screen = try DocumentArgument(option: option, text: text).object()

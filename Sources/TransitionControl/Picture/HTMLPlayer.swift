@@ -5,9 +5,9 @@ import JSON
 /// projective transform (a homography as CSS `matrix3d`), so that perspective shows. Nothing is loaded
 /// from the network.
 ///
-/// When the input holds the screens (`{"screen": …}` lines, written by `record` and by `render
-/// --with-screens`), nodes are drawn with their styles as the app would (``NodeStyle``); otherwise, and for
-/// nodes of screens it lacks, in debug colours with their names.
+/// When the input holds the screens (`{"screen": …}` lines, written by `record`, and by `render` unless
+/// given `--no-screens`), nodes are drawn with their styles as the app would (``NodeStyle``); otherwise,
+/// and for nodes of screens it lacks, in debug colours with their names.
 ///
 /// The page honours its URL fragment: `#t=0.5` shows the transition at 0.5 s, paused; `speed=0.25`
 /// chooses the speed; `scale=1` draws one CSS pixel per point (otherwise the stage fits the window);

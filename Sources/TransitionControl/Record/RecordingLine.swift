@@ -5,7 +5,7 @@ import JSON
 /// A recording is JSON lines: a frame (docs/frames.md; it has `nodes`), `{"event": {…}}`,
 /// `{"framesMissed": n}` just before the frame that followed a gap of `n` frames the reader was too slow
 /// for, or `{"screen": {…}}`, a screen document whose nodes the frames name (for drawing their styles).
-/// A render holds frames, and with `--with-screens` its two screens.
+/// A render holds its two screens, then frames (only frames with `--no-screens`).
 public enum RecordingLine: Sendable, Equatable {
     /// A frame's JSON object.
     case frame(JSONObject)

@@ -97,8 +97,8 @@ extension WebPage {
             if (d.presented.length > 0) operation = "dismiss";
             else if (point.x <= EDGE && d.screens.length > 1) operation = "pop";
           }
-          gesture = { operation, start: point, pointer: event.pointerId, began: null, fraction: 0,
-            samples: [{ t: event.timeStamp, p: point }], sending: false, pending: null, target: event.target };
+          gesture = { operation, stack: stack.name, start: point, pointer: event.pointerId, began: null, fraction: 0,
+            samples: [{ t: event.timeStamp, p: point }], sending: null, pending: null, target: event.target };
           $("stage").setPointerCapture(event.pointerId);
           event.preventDefault();
         });
@@ -110,15 +110,21 @@ extension WebPage {
           return Math.min(1, Math.max(0, travel));
         }
 
-        async function sendUpdate() {
-          if (gesture.sending || gesture.pending === null) return;
-          gesture.sending = true;
-          while (gesture.pending !== null) {
-            const fraction = gesture.pending;
-            gesture.pending = null;
-            try { await api("UpdateInteractive", { stack: page.view, fraction }); } catch (error) { showMessage("Update refused: " + describe(error)); }
+        // Sends the gesture's pending fraction, one update in flight at a time; the promise settles once
+        // no fraction is pending, so that the release's Finish or Cancel follows the last update. It
+        // works on `current`, not on `gesture`, which the release clears.
+        function sendUpdates(current) {
+          if (current.sending === null) {
+            current.sending = (async () => {
+              while (current.pending !== null) {
+                const fraction = current.pending;
+                current.pending = null;
+                try { await api("UpdateInteractive", { stack: current.stack, fraction }); } catch (error) { showMessage("Update refused: " + describe(error)); }
+              }
+              current.sending = null;
+            })();
           }
-          gesture.sending = false;
+          return current.sending;
         }
 
         $("stage").addEventListener("pointermove", event => {
@@ -129,13 +135,13 @@ extension WebPage {
           gesture.fraction = gestureFraction(point);
           if (gesture.began === null && gesture.fraction > 0) {
             const current = gesture;
-            current.began = api("BeginInteractive", { stack: page.view, operation: current.operation, onDisconnect: "cancel" })
+            current.began = api("BeginInteractive", { stack: current.stack, operation: current.operation, onDisconnect: "cancel" })
               .then(() => true, error => { showMessage("Gesture refused: " + describe(error)); return false; });
           }
           if (gesture.began !== null) {
             const current = gesture;
             current.pending = current.fraction;
-            current.began.then(ok => { if (ok && gesture === current) sendUpdate(); });
+            current.began.then(ok => { if (ok && gesture === current) sendUpdates(current); });
           }
         });
 
@@ -164,11 +170,13 @@ extension WebPage {
           current.fraction = gestureFraction(point);
           const velocity = cancelled ? 0 : releaseVelocity(current.samples, event.timeStamp);
           const finish = !cancelled && (current.fraction > 0.5 || velocity > FLICK);
+          // For tests and diagnosis: what the release decided, and from what.
+          page.lastRelease = { operation: current.operation, fraction: current.fraction, velocity, finish };
           const ok = await current.began;
           if (ok) {
             current.pending = current.fraction;
-            await sendUpdate();
-            await act(finish ? "Finish" : "Cancel", finish ? "FinishInteractive" : "CancelInteractive", { stack: page.view, velocity });
+            await sendUpdates(current);
+            await act(finish ? "Finish" : "Cancel", finish ? "FinishInteractive" : "CancelInteractive", { stack: current.stack, velocity });
           }
           gesture = null;
         }
@@ -190,6 +198,10 @@ extension WebPage {
         $("stage").addEventListener("keydown", event => {
           if (event.key === "Escape") setSource(null);
         });
+
+        // For tests: the gesture in progress (its pointer samples and fraction), and how far back the
+        // release velocity looks.
+        Object.assign(window.transitiondWeb, { gesture: () => gesture, velocityWindow: WINDOW });
 
         """#
 }

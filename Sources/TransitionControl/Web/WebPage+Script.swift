@@ -46,7 +46,7 @@ extension WebPage {
             this.name = name; this.styles = new Map(); this.description = null; this.frame = null;
             this.drawn = null; this.counted = null; this.received = 0; this.drawnCount = 0; this.skipped = 0; this.missed = 0;
             this.events = []; this.version = 0; this.times = new Map(); this.gone = false;
-            this.firstFrames = new Map(); this.indexes = []; this.screenIds = new Set();
+            this.firstFrames = new Map(); this.indexes = []; this.screenIds = new Set(); this.asked = new Set();
             this.drawMilliseconds = []; this.transitionDraws = 0; this.unstyledDraws = 0; this.lastTransitionDrawStyled = true;
           }
           learnScreen(screen) {
@@ -60,11 +60,30 @@ extension WebPage {
               this.styles.set(screen.id + "/" + node.id, node.style === undefined ? null : node.style);
             }
             this.version++;
+            // Drawn again with the styles, even when no newer frame comes (a gesture held still).
+            this.drawn = null; this.drawnThumb = null;
           }
-          async learnSentScreens() {
-            const response = await fetch(withToken("/sent-screens?stack=" + encodeURIComponent(this.name)));
+          // GetStack has the committed screens only: the document of a screen a running transition brings
+          // in comes from the server (screens pages sent, or a --screens document with its id), asked once
+          // per screen (again at the next transition). A document with the same id but other nodes than
+          // the newest frame shows is another screen, and is not taken.
+          async learnScreens(ids) {
+            const wanted = [...new Set(ids)].filter(id => !this.screenIds.has(id) && !this.asked.has(id));
+            if (wanted.length === 0) return;
+            for (const id of wanted) this.asked.add(id);
+            const response = await fetch(withToken("/screen-documents?stack=" + encodeURIComponent(this.name) +
+              wanted.map(id => "&id=" + encodeURIComponent(id)).join("")));
             if (!response.ok) return;
-            for (const screen of (await response.json()).screens) this.learnScreen(screen);
+            for (const screen of (await response.json()).screens) {
+              if (!this.screenIds.has(screen.id) && this.fits(screen)) this.learnScreen(screen);
+            }
+          }
+          fits(screen) {
+            const ids = new Set();
+            const walk = node => { ids.add(node.id); for (const child of node.children || []) walk(child); };
+            if (screen.root) walk(screen.root);
+            for (const node of screen.nodes || []) ids.add(node.id);
+            return !this.frame || this.frame.nodes.every(n => n.screen !== screen.id || ids.has(n.node));
           }
           async refresh() {
             const reply = await api("GetStack", { name: this.name, includeScreens: true });
@@ -151,6 +170,13 @@ extension WebPage {
             stack.frame = parameters.frame;
             stack.received++;
             stack.missed += parameters.framesMissed || 0;
+            let unknown = null;
+            for (const node of parameters.frame.nodes) {
+              if (node.screen !== null && !stack.screenIds.has(node.screen) && !stack.asked.has(node.screen)) {
+                (unknown = unknown || []).push(node.screen);
+              }
+            }
+            if (unknown !== null) stack.learnScreens(unknown).catch(() => {});
             const transition = parameters.frame.transition;
             if (transition) {
               stack.times.set(transition.id, parameters.frame.time);
@@ -192,10 +218,11 @@ extension WebPage {
             stack.gone = true;
             if (page.view === stack.name) showMessage("Stack " + stack.name + " was deleted.");
             if (page.view === null) refreshList();
-          } else if (event.kind === "began" && !stack.screenIds.has(event.toScreen)) {
-            // GetStack has the committed screens only: the incoming one, if a page sent it, is here.
-            stack.learnSentScreens().catch(() => {});
           } else if (["began", "completed", "cancelled", "stackChanged"].includes(event.kind)) {
+            if (event.kind === "began") {
+              stack.asked.clear();
+              stack.learnScreens([event.toScreen]).catch(() => {});
+            }
             stack.refresh().catch(() => {});
           }
         }

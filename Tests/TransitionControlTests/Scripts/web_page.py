@@ -4,20 +4,29 @@ selenium) for WebPageChromiumTests, and prints one JSON object with what it saw.
 
 Usage: web_page.py URL SCENARIO OUTPUT_DIRECTORY [ARGUMENTS...]
 
-  geometry SCREEN_FILE ANIMATOR SECONDS [SOURCE]   begin pushing SCREEN_FILE interactively, hold it at
+  geometry SCREEN_FILE ANIMATOR SECONDS [SOURCE [tap]]
+                                                   begin pushing SCREEN_FILE interactively, hold it at
                                                    SECONDS, and compare every drawn node with the frame
+                                                   (tap: the source is chosen by a click on it in the page,
+                                                   5 px inside its top-left corner)
   drag FRACTION [down] [touch]                     drag from the left edge to FRACTION of the width (down:
                                                    from the top to FRACTION of the height; touch: a finger,
                                                    not a mouse), hold, release, and report the page's events
   tap NODE SCREEN_NAME ANIMATOR                    click NODE, push SCREEN_NAME (of --screens) with ANIMATOR
                                                    through the page's controls, report the first frame
   twoPages SCREEN_FILE                             two windows, a push, the frame indexes each received
+  foreign SOCKET SCREEN_FILE                       begin pushing SCREEN_FILE interactively from a Varlink
+                                                   client of the daemon's SOCKET (not the page's server),
+                                                   hold it at 0.5, and report how the page draws it
   navigation TAB SCREEN_NAME RULES POLICY          pop to root, select TAB, present and dismiss
                                                    SCREEN_NAME, set RULES and POLICY, by the page's controls
   overview                                         prints "ready", waits for a stack "extra", prints
                                                    "created", waits for it to go
   controls SCREEN_NAME ANIMATOR                    the overview by keyboard, push, pause, scrub, reverse, resume
   images                                           every node with an image: loaded, or its placeholder
+  layout WIDTH HEIGHT [mobile]                     in a viewport of that size (a phone's with mobile), the
+                                                   overview and the stack:
+                                                   overflow, every control's box, the controls Tab reaches
   player X,Y...                                     (a file:// URL of picture --format html) the colours at
                                                    the points and the texts shown
   reconnect                                        prints "ready", waits for the page to say the daemon is
@@ -26,6 +35,7 @@ Usage: web_page.py URL SCENARIO OUTPUT_DIRECTORY [ARGUMENTS...]
 Waits are for conditions, each bounded by TIMEOUT seconds (a bound only turns a hang into a failure).
 """
 import json
+import socket
 import struct
 import sys
 import time
@@ -135,7 +145,10 @@ const result = {scale: renderer.scale, stage: [stage.left, stage.top], progress:
 for (const box of boxes) {
   const node = frame.nodes.find(n => n.z === Number(box.dataset.z));
   const matrix = new DOMMatrix(getComputedStyle(box).transform);
-  const w = box.offsetWidth, h = box.offsetHeight;
+  // The box's laid-out size, not offsetWidth and offsetHeight, which round to whole pixels (a flying
+  // snapshot's size is fractional).
+  const computed = getComputedStyle(box);
+  const w = parseFloat(computed.width), h = parseFloat(computed.height);
   const corners = [[0, 0], [w, 0], [w, h], [0, h]].map(([x, y]) => {
     const p = matrix.transformPoint(new DOMPoint(x, y, 0, 1));
     return [stage.left + p.x / p.w, stage.top + p.y / p.w];
@@ -184,6 +197,19 @@ def geometry(driver, url, directory, arguments):
     screen_file, animator, seconds = arguments[0], arguments[1], float(arguments[2])
     source = arguments[3] if len(arguments) > 3 else None
     open_stack(driver, url)
+    selected = None
+    if source and "tap" in arguments[4:]:
+        # As a user chooses it: a click on the node (inside its corner, away from its children), which
+        # the page shows as its source node; the push then names what the page selected.
+        box = wait(driver, "return [...document.querySelectorAll('#stage .node')]"
+                   ".find(b => b.dataset.node === arguments[0] && b.style.display !== 'none');", source)
+        corner = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.top];", box)
+        actions = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_MOUSE, "pointer"))
+        actions.pointer_action.move_to_location(int(corner[0] + 5), int(corner[1] + 5))
+        actions.pointer_action.click()
+        actions.perform()
+        selected = wait(driver, "return window.transitiondWeb.page.selected;")
+        source = selected["node"]
     with open(screen_file, encoding="utf-8") as file:
         screen = json.load(file)
     # Begun interactively, the transition stays where it is put: the frame at a fraction is the plan's at
@@ -201,14 +227,20 @@ def geometry(driver, url, directory, arguments):
     wait(driver, "const f = window.transitiondWeb.models.get('main').drawn;"
          "return f && f.transition && Math.abs(f.transition.progress - arguments[0]) < 1e-5;", fraction)
     measured = driver.execute_script(MEASURE)
+    frame_nodes = driver.execute_script("return window.transitiondWeb.models.get('main').drawn.nodes;")
     png = driver.get_screenshot_as_png()
     with open(directory + "/page.png", "wb") as file:
         file.write(png)
     width, channels, rows = decode_png(png)
-    worst, colours, texts = 0.0, [], []
+    worst, colours, texts, snapshots = 0.0, [], [], []
     for node in measured["nodes"]:
-        for corner, expected in zip(node["corners"], node["expected"]):
-            worst = max(worst, ((corner[0] - expected[0]) ** 2 + (corner[1] - expected[1]) ** 2) ** 0.5)
+        error = max(((corner[0] - expected[0]) ** 2 + (corner[1] - expected[1]) ** 2) ** 0.5
+                    for corner, expected in zip(node["corners"], node["expected"]))
+        worst = max(worst, error)
+        if node["kind"] == "snapshot":
+            quad = next(n["quad"] for n in frame_nodes if n["kind"] == "snapshot"
+                        and n["screen"] + "/" + n["node"] == node["key"])
+            snapshots.append({"key": node["key"], "cornerError": error, "quad": quad})
         if node["fill"] and node["topmost"] and node["alpha"] == 1 and node["text"] is None and node["placeholder"] is None:
             x, y = int(node["centre"][0]), int(node["centre"][1])
             pixel = list(rows[y][x * channels:x * channels + 3])
@@ -217,16 +249,33 @@ def geometry(driver, url, directory, arguments):
             texts.append({"key": node["key"], "text": node["text"]["text"],
                           "inside": inside(node["text"]["centre"], node["expected"])})
     return {"nodes": len(measured["nodes"]), "maxCornerError": worst, "colours": colours, "texts": texts,
+            "snapshots": snapshots, "selected": selected,
             "progress": measured["progress"], "time": measured["time"], "fraction": fraction,
             "placeholders": [n["placeholder"] for n in measured["nodes"] if n["placeholder"]],
             "console": console_errors(driver)}
+
+
+def pointer(driver, touch, phase, point=None):
+    """One input event, as chromium-driver's actions send them, through the DevTools protocol: phase is
+    press, move or release, with a mouse's left button or one finger. Each call returns once the browser
+    has taken the event, so a test can wait on the page between two of them (a finger does not stay down
+    from one sequence of WebDriver actions to the next)."""
+    if touch:
+        kind = {"press": "touchStart", "move": "touchMove", "release": "touchEnd"}[phase]
+        points = [] if phase == "release" else [{"x": point[0], "y": point[1]}]
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    else:
+        kind = {"press": "mousePressed", "move": "mouseMoved", "release": "mouseReleased"}[phase]
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": kind, "x": point[0], "y": point[1], "button": "left",
+            "buttons": 0 if phase == "release" else 1, "clickCount": 0 if phase == "move" else 1})
 
 
 def drag(driver, url, directory, arguments):
     fraction = float(arguments[0])
     down = "down" in arguments[1:]
     # A finger (touch) instead of a mouse: the page handles pointer events of every kind.
-    kind = interaction.POINTER_TOUCH if "touch" in arguments[1:] else interaction.POINTER_MOUSE
+    touch = "touch" in arguments[1:]
     open_stack(driver, url)
     stage = driver.execute_script(
         "const r = document.getElementById('stage').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
@@ -234,24 +283,30 @@ def drag(driver, url, directory, arguments):
     # Across from 5 px off the left edge, or down from 5 px below the top.
     start = (int(left + 5), int(top + height / 2)) if not down else (int(left + width / 2), int(top + 5))
     end = (int(left + fraction * width), start[1]) if not down else (start[0], int(top + fraction * height))
-    actions = ActionBuilder(driver, mouse=PointerInput(kind, "pointer"))
-    actions.pointer_action.move_to_location(*start)
-    actions.pointer_action.pointer_down()
+    # The press and the moves as fast as they are sent (faster than the page's frames: the browser
+    # coalesces moves), then the release once the page shows that the drag has reached the daemon and
+    # has been still for the velocity window. Nothing waits for a time.
+    pointer(driver, touch, "press", start)
     steps = 12
     for step in range(1, steps + 1):
-        actions.pointer_action.move_to_location(
-            int(start[0] + (end[0] - start[0]) * step / steps), int(start[1] + (end[1] - start[1]) * step / steps))
-        actions.pointer_action.pause(0.02)
-    # Held still before the release: the release velocity is 0, so the position alone decides.
-    actions.pointer_action.pause(0.3)
-    actions.pointer_action.pointer_up()
-    actions.perform()
+        pointer(driver, touch, "move", (int(start[0] + (end[0] - start[0]) * step / steps),
+                                        int(start[1] + (end[1] - start[1]) * step / steps)))
+    # The daemon took the gesture's last fraction: the page draws an interactive frame at it.
+    wait(driver, "const g = window.transitiondWeb.gesture(); const f = window.transitiondWeb.models.get('main').drawn;"
+         "return g && g.fraction > 0 && f && f.transition && f.transition.interactive"
+         " && Math.abs(f.transition.progress - g.fraction) < 1e-6;")
+    # Held still: the page's clock has passed its velocity window since the pointer's last sample, so the
+    # release (stamped later) measures velocity 0 and the position alone decides.
+    wait(driver, "const g = window.transitiondWeb.gesture();"
+         "return performance.now() - g.samples[g.samples.length - 1].t > window.transitiondWeb.velocityWindow;")
+    pointer(driver, touch, "release", end)
     wait(driver, "return window.transitiondWeb.models.get('main').events"
          ".some(e => e.event.kind === 'completed' || e.event.kind === 'cancelled');")
     wait(driver, "const m = window.transitiondWeb.models.get('main'); return m.frame && m.frame.transition === null"
          " && m.events.some(e => e.event.kind === 'completed' || e.event.kind === 'cancelled');")
     events = driver.execute_script("return window.transitiondWeb.models.get('main').events.map(e => e.event);")
-    return {"events": events, "message": driver.execute_script("return document.getElementById('message').textContent"),
+    return {"events": events, "release": driver.execute_script("return window.transitiondWeb.page.lastRelease;"),
+            "message": driver.execute_script("return document.getElementById('message').textContent"),
             "console": console_errors(driver)}
 
 
@@ -312,6 +367,63 @@ def two_pages(driver, url, directory, arguments):
         return result
     finally:
         other.quit()
+
+
+class VarlinkClient:
+    """A client of the daemon's own socket: the calls of another program, not of the page's server."""
+
+    def __init__(self, path):
+        self.connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.connection.settimeout(TIMEOUT)
+        self.connection.connect(path)
+        self.buffer = b""
+
+    def call(self, method, parameters):
+        message = {"method": "io.transitiond." + method, "parameters": parameters}
+        self.connection.sendall(json.dumps(message).encode() + b"\0")
+        while b"\0" not in self.buffer:
+            chunk = self.connection.recv(65536)
+            if not chunk:
+                raise ConnectionError("the daemon closed the connection")
+            self.buffer += chunk
+        reply, self.buffer = self.buffer.split(b"\0", 1)
+        return json.loads(reply)
+
+    def close(self):
+        self.connection.close()
+
+
+def foreign(driver, url, directory, arguments):
+    """A push the page's server never sees: another client begins it on the daemon's socket and holds it
+    halfway. The page learns the incoming screen's document when its frames name it, and draws it styled
+    while the transition still runs."""
+    path, screen_file = arguments
+    with open(screen_file, encoding="utf-8") as file:
+        screen = json.load(file)
+    open_stack(driver, url)
+    client = VarlinkClient(path)
+    try:
+        begun = client.call("BeginInteractive", {"stack": "main", "operation": "push", "screen": screen})
+        assert "error" not in begun, begun
+        updated = client.call("UpdateInteractive", {"stack": "main", "fraction": 0.5})
+        assert "error" not in updated, updated
+        # Bounded: without the screen's document, the page draws it unstyled until the push completes,
+        # which it never does while held here.
+        wait(driver, "const m = window.transitiondWeb.models.get('main'); const f = m.drawn;"
+             "return f && f.transition && Math.abs(f.transition.progress - 0.5) < 1e-6 && m.lastTransitionDrawStyled;")
+        during = driver.execute_script(
+            "const m = window.transitiondWeb.models.get('main');"
+            "return {draws: m.transitionDraws, unstyled: m.unstyledDraws, progress: m.drawn.transition.progress,"
+            " texts: [...document.querySelectorAll('#stage .node span')].filter(s => s.offsetParent !== null)"
+            ".map(s => s.textContent)};")
+        finished = client.call("FinishInteractive", {"stack": "main"})
+        assert "error" not in finished, finished
+    finally:
+        client.close()
+    wait(driver, "const m = window.transitiondWeb.models.get('main');"
+         "return m.frame && m.frame.transition === null && m.events.some(e => e.event.kind === 'completed');")
+    return {"during": during, "console": console_errors(driver),
+            "message": driver.execute_script("return document.getElementById('message').textContent")}
 
 
 def reconnect(driver, url, directory, arguments):
@@ -433,6 +545,60 @@ def images(driver, url, directory, arguments):
     return {"nodes": nodes, "console": console_errors(driver)}
 
 
+LAYOUT = """
+const root = document.documentElement;
+const controls = [...document.querySelectorAll("button, select, input, textarea, a[href]")]
+  .filter(e => !e.closest("[hidden]"));
+return {width: innerWidth, height: innerHeight, scrollWidth: root.scrollWidth, clientWidth: root.clientWidth,
+  fontSizes: [...new Set([...document.querySelectorAll("body *")].filter(e => e.offsetParent !== null
+    && !e.closest("#stage, .thumb")
+    && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())).map(e => parseFloat(getComputedStyle(e).fontSize)))],
+  controls: controls.map(e => { const r = e.getBoundingClientRect();
+    return {id: e.id || e.className, left: r.left, right: r.right, width: r.width, height: r.height,
+      shown: e.offsetParent !== null && getComputedStyle(e).visibility !== "hidden"}; })};
+"""
+
+
+def tab_order(driver, limit=80):
+    """The elements Tab focuses, from the top of the page, in order, until the focus comes back round."""
+    from selenium.webdriver.common.keys import Keys
+    driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);")
+    order = []
+    for _ in range(limit):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        focused = driver.execute_script(
+            "const e = document.activeElement; return e && e !== document.body ? (e.id || e.className) : null;")
+        if focused is None or focused in order:
+            break
+        order.append(focused)
+    return order
+
+
+def layout(driver, url, directory, arguments):
+    """The page in a window of WIDTH x HEIGHT CSS pixels: on the overview and on the stack `main` (fitted
+    to the window), what overflows sideways, each control's box and whether it shows, the texts' font
+    sizes, and the controls Tab reaches in turn; a screenshot of the stack as layout-WIDTH.png."""
+    width, height = int(arguments[0]), int(arguments[1])
+    # The viewport as a phone's (or a laptop's) through the DevTools protocol: a headless window is at
+    # least 500 pixels wide. "mobile" also honours the page's viewport meta tag, as a phone's browser.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": "mobile" in arguments[2:]})
+    driver.get(url)
+    wait(driver, "return document.querySelector('.card[data-name=\"main\"] .node');")
+    overview = driver.execute_script(LAYOUT)
+    overview["tabOrder"] = tab_order(driver)
+    driver.get(url + "#stack=main")
+    wait(driver, "const m = window.transitiondWeb && window.transitiondWeb.models.get('main');"
+         "return m && m.drawn && m.description && document.getElementById('screen').options.length > 0;")
+    stack = driver.execute_script(LAYOUT)
+    stack["stage"] = driver.execute_script(
+        "const r = document.getElementById('stage').getBoundingClientRect(); return [r.left, r.right, r.width];")
+    stack["tabOrder"] = tab_order(driver)
+    with open(directory + "/layout-%d.png" % width, "wb") as file:
+        file.write(driver.get_screenshot_as_png())
+    return {"overview": overview, "stack": stack, "console": console_errors(driver)}
+
+
 def player(driver, url, directory, arguments):
     """`picture --format html`'s page: the colours at the points "x,y" (CSS pixels) and the texts shown."""
     driver.get(url)
@@ -453,7 +619,7 @@ def main():
     driver = browser(directory)
     try:
         driver.set_script_timeout(TIMEOUT)
-        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages, "reconnect": reconnect, "player": player, "images": images, "controls": controls, "overview": overview, "navigation": navigation}[scenario]
+        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages, "foreign": foreign, "reconnect": reconnect, "player": player, "images": images, "controls": controls, "overview": overview, "navigation": navigation, "layout": layout}[scenario]
         print(json.dumps(run(driver, url, directory, sys.argv[4:])))
     finally:
         driver.quit()

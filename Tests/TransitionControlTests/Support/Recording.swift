@@ -14,6 +14,15 @@ struct Recording {
         lines = text.split(separator: "\n").compactMap { try? RecordingLine.parse(Array($0.utf8)) }
     }
 
+    /// The lines of `text` (a recording or a render) that are frames, as a reader of frames sees them:
+    /// every other line (`{"screen": …}`, `{"event": …}`, …) skipped.
+    static func frameLines(of text: String) -> [Substring] {
+        text.split(separator: "\n").filter { line in
+            if case .frame? = try? RecordingLine.parse(Array(line.utf8)) { return true }
+            return false
+        }
+    }
+
     /// The number of lines in the file at `path` (0 when it does not exist yet).
     static func lineCount(_ path: String) -> Int {
         (TextFile.read(path) ?? "").split(separator: "\n").count
