@@ -94,7 +94,7 @@ public final class WorkerThreads<Loop: WorkerLoop>: @unchecked Sendable {
     public func start(_ loop: Loop, name: String, count: Int = 1) {
         let count = max(count, 1)
         lock.withLock { runningThreads += count }
-        for _ in 0..<count { SystemThread.startEssential(name: name) { [self] in run(loop) } }
+        startThreads(loop, name: name, count: count)
     }
 
     /// Starts the threads as `start` does, but only at the first change that wakes one
@@ -122,24 +122,14 @@ public final class WorkerThreads<Loop: WorkerLoop>: @unchecked Sendable {
     public func update(_ change: (inout Loop.State) -> WorkerWake) {
         lock.lock()
         let wake = change(&state)
-        var signals = 0
-        switch wake {
-        case .none: break
-        case .one:
-            if sleepingThreads > wakesOnTheirWay {
-                wakesOnTheirWay += 1
-                signals = 1
-            }
-        case .all:
-            signals = sleepingThreads > 0 ? -1 : 0
-            wakesOnTheirWay = sleepingThreads
-        }
+        let signalOne = wake == .one && claimWakeOfOneSleeper()
+        let broadcast = wake == .all && sleepingThreads > 0
+        if wake == .all { wakesOnTheirWay = sleepingThreads }
         let startNow = wake == .one ? takeDeferredStart() : nil
         lock.unlock()
-        if signals == 1 { lock.signal() } else if signals == -1 { lock.broadcast() }
-        if let (loop, name, count) = startNow {
-            for _ in 0..<count { SystemThread.startEssential(name: name) { [self] in run(loop) } }
-        }
+        if signalOne { lock.signal() }
+        if broadcast { lock.broadcast() }
+        if let (loop, name, count) = startNow { startThreads(loop, name: name, count: count) }
     }
 
     /// Waits, on the calling thread, until every started thread has exited (after a change that makes
@@ -148,6 +138,19 @@ public final class WorkerThreads<Loop: WorkerLoop>: @unchecked Sendable {
         lock.lock()
         while runningThreads > 0 { lock.wait() }
         lock.unlock()
+    }
+
+    /// Whether a sleeping thread has no wake on its way yet; if so, counts one as sent (the caller signals
+    /// once it has released the lock). Called with the lock held.
+    private func claimWakeOfOneSleeper() -> Bool {
+        guard sleepingThreads > wakesOnTheirWay else { return false }
+        wakesOnTheirWay += 1
+        return true
+    }
+
+    /// Starts `count` threads running `loop`, already counted in `runningThreads`.
+    private func startThreads(_ loop: Loop, name: String, count: Int) {
+        for _ in 0..<count { SystemThread.startEssential(name: name) { [self] in run(loop) } }
     }
 
     /// The loop of a deferred start, claimed under the lock, with its threads counted as running.
@@ -170,8 +173,7 @@ public final class WorkerThreads<Loop: WorkerLoop>: @unchecked Sendable {
                 loop.perform(work)
                 lock.lock()
             case .performWakingAnother(let work):
-                let wakeAnother = sleepingThreads > wakesOnTheirWay
-                if wakeAnother { wakesOnTheirWay += 1 }
+                let wakeAnother = claimWakeOfOneSleeper()
                 lock.unlock()
                 if wakeAnother { lock.signal() }
                 loop.perform(work)

@@ -40,7 +40,7 @@ public final class SubscriptionReaders: Sendable {
 
     /// `count` readers (at least 1), their threads named `<threadNamePrefix><index>` and started at their
     /// first item, each looking again at sinks that were full after `retryMilliseconds` (then twice as
-    /// long each time none of them took anything, up to `maximumRetryMilliseconds`).
+    /// long each time none of them took anything, up to 256 ms).
     /// `aroundEachPass` wraps each pass of a reader over the sinks it found ready (the daemon batches the
     /// event loop's wake-ups there); it must call its argument once.
     public init(
@@ -84,10 +84,6 @@ public final class SubscriptionReaders: Sendable {
     public func stop() {
         for reader in readers { reader.stop() }
     }
-
-    /// The longest wait between looks at a full sink, in milliseconds (a sink stuck for good costs about
-    /// four wake-ups a second).
-    public static var maximumRetryMilliseconds: Int64 { SubscriptionReader.maximumRetryMilliseconds }
 
     /// Hands `subscription`'s items to `sink` on the calling thread, as a reader would, with a spare frame
     /// of the caller's (`Subscription.poll(reusing:)`): for a caller that reads one subscription itself (a
