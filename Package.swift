@@ -98,8 +98,8 @@ let package = Package(
         .testTarget(
             name: "TransitionDaemonTests",
             dependencies: [
-                "TransitionDaemon", "SystemdSupport", "TransitionEngine", "TransitionCore", "JSON",
-                "TransitionTestSupport",
+                "TransitionDaemon", "SystemdSupport", "TransitionEngine", "TransitionCore", "TransitionService",
+                "JSON", "TransitionTestSupport",
             ]),
         .testTarget(
             name: "TransitionServiceTests",

@@ -1,4 +1,6 @@
 import Testing
+import TransitionEngine
+import TransitionService
 
 @testable import TransitionDaemon
 
@@ -48,7 +50,10 @@ import Testing
         #expect(configuration.shutdownSettleMicroseconds == 5_000_000)
         #expect(configuration.limits.maximumMessageBytes == 1 << 20)
         #expect(configuration.limits.maximumConnections == 4096)
-        #expect(configuration.limits.maximumStacksPerUser == 1000)
+        #expect(configuration.limits.service == ServiceLimits())
+        #expect(configuration.limits.service.stacksPerUser == 1000)
+        #expect(configuration.limits.engine == TransitionEngine.Limits())
+        #expect(configuration.limits.engine.screensPerStack == 64)
         #expect(configuration.limits.maximumPendingOutputBytes == 8 << 20)
         #expect(configuration.access.ownership == .automatic)
         #expect(configuration.access.controlGroup == nil)

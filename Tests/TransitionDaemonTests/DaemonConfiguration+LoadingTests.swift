@@ -1,6 +1,7 @@
 import SystemdSupport
 import Testing
 import TransitionEngine
+import TransitionService
 import TransitionTestSupport
 
 @testable import TransitionDaemon
@@ -65,6 +66,21 @@ import TransitionTestSupport
             MaxConnections=100
             MaxStacksPerUser=7
             MaxPendingOutput=1M
+            MaxStacks=500
+            MaxScreensPerStack=9
+            MaxTabsPerStack=3
+            MaxNodesPerScreen=100
+            MaxNodesPerStack=900
+            MaxNodesPerCall=800
+            MaxStackSize=64K
+            MaxRulesPerStack=5
+            MaxQueuedOperations=6
+            MaxSubscribersPerStack=11
+            MaxSubscriptionsPerUser=12
+            MaxAnimatorsPerUser=13
+            MaxAnimatorSize=2K
+            MaxTracksPerAnimator=14
+            MaxKeyframesPerAnimator=15
             [Access]
             Ownership=per-user
             ControlGroup=video
@@ -83,8 +99,18 @@ import TransitionTestSupport
         #expect(configuration.socket.group == DaemonConfiguration.GroupReference(name: "transitiond", id: 990))
         #expect(configuration.limits.maximumMessageBytes == 65_536)
         #expect(configuration.limits.maximumConnections == 100)
-        #expect(configuration.limits.maximumStacksPerUser == 7)
+        #expect(configuration.limits.service.stacksPerUser == 7)
         #expect(configuration.limits.maximumPendingOutputBytes == 1_048_576)
+        #expect(
+            configuration.limits.engine
+                == TransitionEngine.Limits(
+                    stacks: 500, subscribersPerStack: 11, screensPerStack: 9, tabsPerStack: 3, nodesPerScreen: 100,
+                    nodesPerStack: 900, rulesPerStack: 5, queuedOperationsPerStack: 6, storedBytesPerStack: 65_536))
+        #expect(
+            configuration.limits.service
+                == ServiceLimits(
+                    stacksPerUser: 7, nodesPerCall: 800, animatorsPerUser: 13, animatorBytes: 2_048,
+                    tracksPerAnimator: 14, keyframesPerAnimator: 15, subscriptionsPerUser: 12))
         #expect(configuration.access.ownership == .perUser)
         #expect(configuration.access.controlGroup == DaemonConfiguration.GroupReference(name: "video", id: 44))
         #expect(configuration.watchdog.stallTimeoutMicroseconds == 500_000)

@@ -1,5 +1,7 @@
 import SystemdSupport
 import Testing
+import TransitionEngine
+import TransitionService
 import TransitionTestSupport
 
 @testable import TransitionDaemon
@@ -36,7 +38,13 @@ import TransitionTestSupport
         configuration.frameRate = 1
         configuration.logLevel = .emergency
         configuration.limits = DaemonConfiguration.Limits(
-            maximumMessageBytes: 1, maximumConnections: 1, maximumStacksPerUser: 1, maximumPendingOutputBytes: 1)
+            maximumMessageBytes: 1, maximumConnections: 1, maximumPendingOutputBytes: 1,
+            service: ServiceLimits(
+                stacksPerUser: 1, nodesPerCall: 1, animatorsPerUser: 1, animatorBytes: 1, tracksPerAnimator: 1,
+                keyframesPerAnimator: 1, subscriptionsPerUser: 1),
+            engine: TransitionEngine.Limits(
+                stacks: 1, subscribersPerStack: 1, screensPerStack: 1, tabsPerStack: 1, nodesPerScreen: 1,
+                nodesPerStack: 1, rulesPerStack: 1, queuedOperationsPerStack: 1, storedBytesPerStack: 1))
         configuration.socket.mode = 0
         configuration.shutdownSettleMicroseconds = 1
         configuration.watchdog.stallTimeoutMicroseconds = 1

@@ -43,7 +43,7 @@ import TransitionCore
         let first = pair.first.operation(second: false)
         let second = pair.second.operation(second: true)
 
-        let firstChange = try initial.applying(first)
+        let firstChange = try initial.applying(first, limits: TransitionEngine.Limits())
         #expect(try await stack.perform(first).disposition == .began)
         await timeline.advance(2)
         let running = await stack.transitionStatus != nil
@@ -228,13 +228,19 @@ import TransitionCore
     }
 
     @Test func theQueueIsBounded() async throws {
-        let harness = try Harness()
+        let harness = try Harness(limits: TransitionEngine.Limits(queuedOperationsPerStack: 3))
         let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
         try await stack.push(Fixtures.screen("s0"))
-        for index in 1...StackStateMachine.queueLimit { try await stack.push(Fixtures.screen("s\(index)")) }
-        await #expect(throws: TransitionEngineError.self) { try await stack.push(Fixtures.screen("overflow")) }
+        for index in 1...3 { try await stack.push(Fixtures.screen("s\(index)")) }
+        do {
+            try await stack.push(Fixtures.screen("overflow"))
+            Issue.record("a fourth operation was queued")
+        } catch {
+            #expect(error.exceededLimit == ExceededLimit("queuedOperations", maximum: 3))
+            #expect(error.parameter == "operation")
+        }
         await harness.clock.advanceUntilIdle()
-        #expect(await stack.state.screens.count == StackStateMachine.queueLimit + 2)
+        #expect(await stack.state.screens.count == 5)
         #expect(await harness.pendingWork().isEmpty)
     }
 

@@ -87,7 +87,9 @@ import TransitionCore
             id: "huge", kind: "x",
             root: Node(
                 id: "r", frame: .zero,
-                children: (0..<StackState.maximumNodeCount).map { Node(id: NodeID(rawValue: "n\($0)"), frame: .zero) }))
+                children: (0..<TransitionEngine.Limits().nodesPerStack).map {
+                    Node(id: NodeID(rawValue: "n\($0)"), frame: .zero)
+                }))
         await expectError(.limitExceeded) { _ = try base.applying(.present(huge), screenCheck: .alreadyValidated) }
     }
 

@@ -118,11 +118,12 @@ struct StackStateStoredFormTests {
     @Test func theStoreChangeWritesTheStoredForm() throws {
         var generator = SeededGenerator(seed: 0x57A7_E003)
         let state = Self.randomState(1, using: &generator)
-        guard case .put(let key, let encode) = state.storeChange else {
-            Issue.record("a state's change is a put")
+        guard case .boundedPut(let key, let maximumBytes, let encode) = state.storeChange(maximumBytes: 1234) else {
+            Issue.record("a state's change is a bounded put")
             return
         }
         #expect(key == state.id.rawValue)
+        #expect(maximumBytes == 1234)
         #expect(try encode() == state.encodedForStore())
     }
 

@@ -129,6 +129,7 @@ import Varlink
     @Test func anAnimatorLargerThanTheReadersDefaultSurvivesARestart() async throws {
         var configuration = ServiceConfiguration()
         configuration.maximumMessageBytes = 4 << 20
+        configuration.limits.animatorBytes = 4 << 20
         var members = Self.crossFade.objectValue ?? [:]
         members["notes"] = .array(Array(repeating: .string(String(repeating: "n", count: 50_000)), count: 30))
         let animator = JSONValue.object(members)

@@ -185,7 +185,7 @@ import Varlink
 
     @Test func stacksPerUserIsLimited() async throws {
         var configuration = ServiceConfiguration()
-        configuration.maximumStacksPerUser = 2
+        configuration.limits.stacksPerUser = 2
         let harness = try ServiceHarness(configuration: configuration)
         try await harness.withConnection { connection throws in
             try connection.call("CreateStack", Screens.createParameters("a"))
@@ -200,7 +200,7 @@ import Varlink
         await harness.shutdown()
     }
 
-    /// A stack holds at most StackState.maximumNodeCount nodes across its screens: a push past it is
+    /// A stack holds at most `TransitionEngine.Limits.nodesPerStack` nodes across its screens: a push past it is
     /// LimitExceeded (nodesPerStack) and changes nothing; after a pop there is room again.
     @Test func nodesPerStackIsLimited() async throws {
         let harness = try ServiceHarness()
@@ -217,7 +217,7 @@ import Varlink
             let error = try connection.error("Push", ["stack": "big", "screen": Screens.json("one-more")])
             #expect(error.name == "io.transitiond.LimitExceeded")
             #expect(error.parameters["limit"] == "nodesPerStack")
-            #expect(error.parameters["maximum"] == .number(Double(StackState.maximumNodeCount)))
+            #expect(error.parameters["maximum"] == .number(Double(TransitionEngine.Limits().nodesPerStack)))
             #expect(error.parameters["parameter"] == "screen")
             #expect(try connection.stack("big") == before)
             try connection.call("Pop", ["stack": "big", "animated": false])

@@ -23,7 +23,10 @@ public final class DaemonUnderTest: @unchecked Sendable {
 
     /// Starts `transitiond --socket DIR/io.transitiond --state-directory DIR/state` and returns once it
     /// has written "Listening on <socket>".
-    public init() throws {
+    ///
+    /// - Parameter configuration: the text of a configuration file (transitiond.conf(5)) to start with
+    ///   (`--config DIR/transitiond.conf`); nil for the built-in defaults.
+    public init(configuration: String? = nil) throws {
         guard let executable = BuiltProducts.transitiond else {
             throw HarnessFailure(BuiltProducts.missingDaemonMessage)
         }
@@ -32,8 +35,14 @@ public final class DaemonUnderTest: @unchecked Sendable {
         guard chmod(directory, 0o755) == 0 else { throw HarnessFailure.systemCall("chmod \(directory)") }
         socketPath = directory + "/io.transitiond"
         logPath = directory + "/transitiond.log"
+        var arguments = [executable, "--socket", socketPath, "--state-directory", directory + "/state"]
+        if let configuration {
+            let file = directory + "/transitiond.conf"
+            try TextFile.write(configuration, to: file)
+            arguments += ["--config", file]
+        }
         pid = try ChildSpawn.spawn(
-            [executable, "--socket", socketPath, "--state-directory", directory + "/state"],
+            arguments,
             environment: ["PATH=/usr/bin:/bin"], standardError: .file(logPath, append: false))
         let listening = "Listening on \(socketPath)"
         let started = Deadline.waitUntil { self.log.contains(listening) || self.hasExited }

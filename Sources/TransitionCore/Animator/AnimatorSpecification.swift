@@ -32,6 +32,22 @@ public struct AnimatorSpecification: Sendable, Equatable, Codable {
     /// The supported operations in their declaration order.
     public var operations: [TransitionOperation] { TransitionOperation.allCases.filter(supports) }
 
+    /// How many tracks the animator has, across its variants and their phases.
+    public var trackCount: Int {
+        variants.values.reduce(0) { count, script in script.phases.reduce(count) { $0 + $1.tracks.count } }
+    }
+
+    /// How many keyframe values the animator's tracks have together (a track without keyframes has none).
+    public var keyframeCount: Int {
+        var count = 0
+        for script in variants.values {
+            for phase in script.phases {
+                for track in phase.tracks { count += track.keyframes?.values.count ?? 0 }
+            }
+        }
+        return count
+    }
+
     private enum CodingKeys: String, CodingKey { case name, summary, variants }
 
     private struct OperationKey: CodingKey {

@@ -83,3 +83,14 @@ private struct FlatPathKey: CodingKey {
         return keys
     }
 }
+
+extension Screen {
+    /// How many nodes the screen has, its root included.
+    public var nodeCount: Int { Self.nodeCount(of: root) }
+
+    private static func nodeCount(of node: Node) -> Int {
+        var count = 1
+        for child in node.children { count += nodeCount(of: child) }
+        return count
+    }
+}

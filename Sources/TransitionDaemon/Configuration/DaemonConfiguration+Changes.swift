@@ -7,15 +7,14 @@ extension DaemonConfiguration {
 
     /// Settings that only take effect at the next start: the listening socket is bound once (and kept
     /// across restarts by systemd), the state directory opened once, the display link (its rate and its
-    /// threads' scheduling), the service's
-    /// limits and access policy and the health check are made once. A reload applies the others:
-    /// `LogLevel=`, `ShutdownSettleSec=` and `AnimatorDirectory=`.
+    /// threads' scheduling), the server's message, connection and output limits, the access policy and
+    /// the health check are made once. A reload applies the others: `LogLevel=`, `ShutdownSettleSec=`,
+    /// `AnimatorDirectory=` and every other key of `[Limits]` (a lower limit refuses growth from then on
+    /// and removes nothing).
     public static let parametersAppliedAtStart: Set<String> = [
         "Socket.Path", "Socket.Mode", "Socket.Group", "Daemon.StateDirectory", "Daemon.FrameRate",
-        "Daemon.RealTimeScheduling",
-        "Limits.MaxMessageSize", "Limits.MaxConnections", "Limits.MaxStacksPerUser",
-        "Limits.MaxPendingOutput", "Access.Ownership",
-        "Access.ControlGroup", "Watchdog.StallTimeoutSec",
+        "Daemon.RealTimeScheduling", "Limits.MaxMessageSize", "Limits.MaxConnections", "Limits.MaxPendingOutput",
+        "Access.Ownership", "Access.ControlGroup", "Watchdog.StallTimeoutSec",
     ]
 
     static let comparisons: [(String, @Sendable (DaemonConfiguration, DaemonConfiguration) -> Bool)] = [
@@ -30,8 +29,35 @@ extension DaemonConfiguration {
         ("Socket.Group", { $0.socket.group == $1.socket.group }),
         ("Limits.MaxMessageSize", { $0.limits.maximumMessageBytes == $1.limits.maximumMessageBytes }),
         ("Limits.MaxConnections", { $0.limits.maximumConnections == $1.limits.maximumConnections }),
-        ("Limits.MaxStacksPerUser", { $0.limits.maximumStacksPerUser == $1.limits.maximumStacksPerUser }),
         ("Limits.MaxPendingOutput", { $0.limits.maximumPendingOutputBytes == $1.limits.maximumPendingOutputBytes }),
+        ("Limits.MaxStacks", { $0.limits.engine.stacks == $1.limits.engine.stacks }),
+        ("Limits.MaxStacksPerUser", { $0.limits.service.stacksPerUser == $1.limits.service.stacksPerUser }),
+        ("Limits.MaxScreensPerStack", { $0.limits.engine.screensPerStack == $1.limits.engine.screensPerStack }),
+        ("Limits.MaxTabsPerStack", { $0.limits.engine.tabsPerStack == $1.limits.engine.tabsPerStack }),
+        ("Limits.MaxNodesPerScreen", { $0.limits.engine.nodesPerScreen == $1.limits.engine.nodesPerScreen }),
+        ("Limits.MaxNodesPerStack", { $0.limits.engine.nodesPerStack == $1.limits.engine.nodesPerStack }),
+        ("Limits.MaxNodesPerCall", { $0.limits.service.nodesPerCall == $1.limits.service.nodesPerCall }),
+        ("Limits.MaxStackSize", { $0.limits.engine.storedBytesPerStack == $1.limits.engine.storedBytesPerStack }),
+        ("Limits.MaxRulesPerStack", { $0.limits.engine.rulesPerStack == $1.limits.engine.rulesPerStack }),
+        (
+            "Limits.MaxQueuedOperations",
+            { $0.limits.engine.queuedOperationsPerStack == $1.limits.engine.queuedOperationsPerStack }
+        ),
+        (
+            "Limits.MaxSubscribersPerStack",
+            { $0.limits.engine.subscribersPerStack == $1.limits.engine.subscribersPerStack }
+        ),
+        (
+            "Limits.MaxSubscriptionsPerUser",
+            { $0.limits.service.subscriptionsPerUser == $1.limits.service.subscriptionsPerUser }
+        ),
+        ("Limits.MaxAnimatorsPerUser", { $0.limits.service.animatorsPerUser == $1.limits.service.animatorsPerUser }),
+        ("Limits.MaxAnimatorSize", { $0.limits.service.animatorBytes == $1.limits.service.animatorBytes }),
+        ("Limits.MaxTracksPerAnimator", { $0.limits.service.tracksPerAnimator == $1.limits.service.tracksPerAnimator }),
+        (
+            "Limits.MaxKeyframesPerAnimator",
+            { $0.limits.service.keyframesPerAnimator == $1.limits.service.keyframesPerAnimator }
+        ),
         ("Access.Ownership", { $0.access.ownership == $1.access.ownership }),
         ("Access.ControlGroup", { $0.access.controlGroup == $1.access.controlGroup }),
         ("Watchdog.StallTimeoutSec", { $0.watchdog.stallTimeoutMicroseconds == $1.watchdog.stallTimeoutMicroseconds }),

@@ -1,4 +1,6 @@
 import SystemdSupport
+import TransitionEngine
+import TransitionService
 
 extension DaemonConfiguration {
     /// The socket file's name inside its directory: the interface's name, as Varlink services name
@@ -54,8 +56,9 @@ extension DaemonConfiguration {
             limits: Limits(
                 maximumMessageBytes: 1 << 20,
                 maximumConnections: 4096,
-                maximumStacksPerUser: 1000,
-                maximumPendingOutputBytes: 8 << 20
+                maximumPendingOutputBytes: 8 << 20,
+                service: ServiceLimits(),
+                engine: TransitionEngine.Limits()
             ),
             access: AccessSettings(ownership: .automatic, controlGroup: nil),
             watchdog: WatchdogSettings(stallTimeoutMicroseconds: defaultStallTimeoutMicroseconds),

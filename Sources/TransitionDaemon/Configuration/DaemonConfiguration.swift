@@ -1,5 +1,6 @@
 import SystemdSupport
 import TransitionEngine
+import TransitionService
 
 /// Everything the daemon reads from its configuration files and command line, typed and validated.
 ///
@@ -54,11 +55,15 @@ public struct DaemonConfiguration: Sendable, Hashable {
         public var maximumMessageBytes: Int
         /// The most client connections at once.
         public var maximumConnections: Int
-        /// The most stacks one user may own (in shared ownership, all clients together).
-        public var maximumStacksPerUser: Int
         /// The most reply bytes queued for one connection and not yet read; a reader further behind
         /// is disconnected.
         public var maximumPendingOutputBytes: Int
+        /// What one user or one call may make the daemon hold (stacks and animators per user, nodes per
+        /// call, subscriptions per user); applied on reload.
+        public var service: ServiceLimits
+        /// What the engine holds: stacks, and per stack screens, tabs, nodes, rules, queued operations,
+        /// subscribers and stored bytes; applied on reload.
+        public var engine: TransitionEngine.Limits
     }
 
     /// Who may change stacks (anyone who can open the socket may read and subscribe).

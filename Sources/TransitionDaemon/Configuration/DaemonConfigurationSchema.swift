@@ -1,4 +1,6 @@
 import SystemdSupport
+import TransitionCore
+import TransitionEngine
 
 /// Every section and key of `transitiond.conf`, in the order the documented file lists them.
 ///
@@ -127,16 +129,107 @@ public enum DaemonConfigurationSchema {
             configuration.limits.maximumConnections = try assignment.integer(in: 1...1_000_000)
         },
         DaemonConfigurationKey(
-            "Limits", "MaxStacksPerUser", default: "1000",
-            ["The most stacks one user may own; with shared ownership, all clients together."]
-        ) { assignment, configuration, _ in
-            configuration.limits.maximumStacksPerUser = try assignment.integer(in: 1...1_000_000)
-        },
-        DaemonConfigurationKey(
             "Limits", "MaxPendingOutput", default: "8M",
             ["Reply bytes a client may leave unread before it is disconnected (base 1024)."]
         ) { assignment, configuration, _ in
             configuration.limits.maximumPendingOutputBytes = try assignment.sizeBytes(in: (64 << 10)...(1 << 30))
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxStacks", default: "100000",
+            ["The most stacks of all users together."]
+        ) { assignment, configuration, _ in
+            configuration.limits.engine.stacks = try assignment.integer(in: 1...1_000_000)
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxStacksPerUser", default: "1000",
+            ["The most stacks one user may own; with shared ownership, all clients together."]
+        ) { assignment, configuration, _ in
+            configuration.limits.service.stacksPerUser = try assignment.integer(in: 1...1_000_000)
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxScreensPerStack", default: "64",
+            ["The most screens one stack holds: every tab's and the presented ones."]
+        ) { assignment, configuration, _ in
+            configuration.limits.engine.screensPerStack = try assignment.integer(in: 1...100_000)
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxTabsPerStack", default: "16",
+            ["The most tabs of one stack."]
+        ) { assignment, configuration, _ in
+            configuration.limits.engine.tabsPerStack = try assignment.integer(in: 1...10_000)
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxNodesPerScreen", default: "4096",
+            ["The most nodes of one screen (at most 4096, what the screen format allows)."]
+        ) { assignment, configuration, _ in
+            configuration.limits.engine.nodesPerScreen = try assignment.integer(in: 1...Screen.maximumNodeCount)
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxNodesPerStack", default: "16384",
+            ["The most nodes across all the screens of one stack."]
+        ) { assignment, configuration, _ in
+            configuration.limits.engine.nodesPerStack = try assignment.integer(in: 1...10_000_000)
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxNodesPerCall", default: "16384",
+            ["The most nodes the screens of one call may have together (CreateStack, SetScreens)."]
+        ) { assignment, configuration, _ in
+            configuration.limits.service.nodesPerCall = try assignment.integer(in: 1...10_000_000)
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxStackSize", default: "4M",
+            ["The most bytes one stack's stored state may take, styles included (base 1024, at most 63M)."]
+        ) { assignment, configuration, _ in
+            configuration.limits.engine.storedBytesPerStack = try assignment.sizeBytes(
+                in: (4 << 10)...StackState.maximumStoredBytes)
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxRulesPerStack", default: "64",
+            ["The most animator rules of one stack."]
+        ) { assignment, configuration, _ in
+            configuration.limits.engine.rulesPerStack = try assignment.integer(in: 1...10_000)
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxQueuedOperations", default: "64",
+            ["The most operations waiting behind one stack's running transition."]
+        ) { assignment, configuration, _ in
+            configuration.limits.engine.queuedOperationsPerStack = try assignment.integer(in: 1...10_000)
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxSubscribersPerStack", default: "1024",
+            ["The most subscribers of one stack."]
+        ) { assignment, configuration, _ in
+            configuration.limits.engine.subscribersPerStack = try assignment.integer(in: 1...1_000_000)
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxSubscriptionsPerUser", default: "1024",
+            ["The most subscriptions one user may hold open at once."]
+        ) { assignment, configuration, _ in
+            configuration.limits.service.subscriptionsPerUser = try assignment.integer(in: 1...1_000_000)
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxAnimatorsPerUser", default: "64",
+            ["The most animators one user may define; the daemon's own (AnimatorDirectory=) do not count."]
+        ) { assignment, configuration, _ in
+            configuration.limits.service.animatorsPerUser = try assignment.integer(in: 1...100_000)
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxAnimatorSize", default: "256K",
+            ["The most bytes of one animator's definition (base 1024)."]
+        ) { assignment, configuration, _ in
+            configuration.limits.service.animatorBytes = try assignment.sizeBytes(in: (1 << 10)...(64 << 20))
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxTracksPerAnimator", default: "256",
+            ["The most tracks of one animator, across its variants and phases."]
+        ) { assignment, configuration, _ in
+            configuration.limits.service.tracksPerAnimator = try assignment.integer(in: 1...1_000_000)
+        },
+        DaemonConfigurationKey(
+            "Limits", "MaxKeyframesPerAnimator", default: "4096",
+            ["The most keyframe values of one animator, across its tracks."]
+        ) { assignment, configuration, _ in
+            configuration.limits.service.keyframesPerAnimator = try assignment.integer(in: 1...10_000_000)
         },
     ]
 

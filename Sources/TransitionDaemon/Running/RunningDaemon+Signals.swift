@@ -79,14 +79,18 @@ extension RunningDaemon {
     /// whether the new configuration was taken or rejected (the running one is then kept).
     ///
     /// Applied at once: `LogLevel=`, the user animators of `AnimatorDirectory=` (defined again, so
-    /// edited files take effect) and `ShutdownSettleSec=`. Everything else takes effect at the next
-    /// start (`DaemonConfiguration.parametersAppliedAtStart`), as the log entry says.
+    /// edited files take effect), `ShutdownSettleSec=` and the limits of `[Limits]` but the server's
+    /// three. Everything else takes effect at the next start
+    /// (`DaemonConfiguration.parametersAppliedAtStart`), as the log entry says.
     func reload() {
         Self.notify(log) { try supervisor.reloading() }
         let previous = configuration
         do throws(DaemonConfigurationError) {
             let next = try DaemonConfiguration.load(overrides: overrides, socketIsPassed: socket.origin == .passed)
             log.setLevel(next.logLevel)
+            // In range: the configuration's loader checked each key against what the engine accepts.
+            try? server.engine.setLimits(next.limits.engine)
+            server.service.setLimits(next.limits.service)
             defineUserAnimators(from: next.animatorDirectory)
             replaceConfiguration(with: next)
             log.reloaded(changed: next.changedParameters(comparedTo: previous))

@@ -165,7 +165,8 @@ final class RunningDaemon: Sendable {
         let limits = configuration.limits
         serving.service.maximumMessageBytes = limits.maximumMessageBytes
         serving.service.maximumConnections = limits.maximumConnections
-        serving.service.maximumStacksPerUser = limits.maximumStacksPerUser
+        serving.service.limits = limits.service
+        serving.engineLimits = limits.engine
         serving.service.maximumPendingOutputBytes = limits.maximumPendingOutputBytes
         serving.service.ownership = access.ownership == .shared ? .shared : .perUser
         serving.service.controlGroup = access.controlGroupID

@@ -78,7 +78,8 @@ public final class DaemonServer: Sendable {
         }
         let (engineStore, serviceStore) = try openStores(configuration.stateDirectory)
         let engine = TransitionEngine(
-            clock: clock, store: engineStore, transitionObserver: configuration.transitionObserver)
+            clock: clock, store: engineStore, limits: configuration.engineLimits,
+            transitionObserver: configuration.transitionObserver)
         for problem in engine.restoreProblems + serviceStore.restoreProblems {
             log.log(
                 .warning, "Failed to restore part of the state: \(ServiceLog.reason(problem.message)), ignoring",

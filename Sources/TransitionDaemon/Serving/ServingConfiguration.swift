@@ -34,6 +34,9 @@ public struct ServingConfiguration: Sendable {
     public var realTimeScheduling: RealTimeScheduling
     /// The service's limits, access policy and log.
     public var service: ServiceConfiguration
+    /// The engine's limits: stacks, and per stack screens, tabs, nodes, rules, queued operations,
+    /// subscribers and stored bytes (default `TransitionEngine.Limits()`).
+    public var engineLimits: TransitionEngine.Limits
     /// How long a stop waits for running transitions to reach their end before abandoning them
     /// (default 1 s; an abandoned transition leaves its stack as it was, as after a cancel).
     public var settleTimeout: Duration
@@ -57,6 +60,7 @@ public struct ServingConfiguration: Sendable {
         self.framesPerSecond = 60
         self.realTimeScheduling = .whenAllowed
         self.service = ServiceConfiguration()
+        self.engineLimits = TransitionEngine.Limits()
         self.settleTimeout = .seconds(1)
         self.disconnectTimeout = .seconds(2)
         self.version = version

@@ -1,31 +1,41 @@
 import SystemPrimitives
 import TransitionCore
 
-/// What every stack shares: the clock, the scheduler, the store and the animator registry.
+/// What every stack shares: the clock, the scheduler, the store, the limits and the animator registry.
 final class EngineContext: Sendable {
     let clock: any TransitionClock
     let store: StateStore
     let scheduler: TickScheduler
-    let subscribersPerStack: Int
+    /// Read once per request, subscription or write, never per tick.
+    private let limitsInForce: Locked<TransitionEngine.Limits>
     /// Sees the transition events of every stack (`TransitionEngine.init`'s `transitionObserver`).
     let transitionObserver: (@Sendable (StackEvent) -> Void)?
     private let animators: Locked<[String: AnimatorSpecification]>
 
     init(
-        clock: any TransitionClock, store: StateStore, shardCount: Int, subscribersPerStack: Int,
+        clock: any TransitionClock, store: StateStore, shardCount: Int, limits: TransitionEngine.Limits,
         transitionObserver: (@Sendable (StackEvent) -> Void)? = nil
     ) {
         self.clock = clock
         self.transitionObserver = transitionObserver
-        self.subscribersPerStack = subscribersPerStack
+        let limitsInForce = Locked(limits)
+        self.limitsInForce = limitsInForce
         self.store = store
         var builtins: [String: AnimatorSpecification] = [:]
         for animator in BuiltinAnimators.all { builtins[animator.name] = animator }
         let animators = Locked(builtins, inheritingPriority: true)
         self.animators = animators
         planner = TransitionPlanner { name in animators.withLock { $0[name] } }
-        scheduler = TickScheduler(clock: clock, store: store, shardCount: shardCount)
+        scheduler = TickScheduler(clock: clock, store: store, shardCount: shardCount) {
+            limitsInForce.withLock(\.storedBytesPerStack)
+        }
     }
+
+    /// The limits in force.
+    var limits: TransitionEngine.Limits { limitsInForce.withLock { $0 } }
+
+    /// Puts `limits` in force for every request from now on.
+    func setLimits(_ limits: TransitionEngine.Limits) { limitsInForce.withLock { $0 = limits } }
 
     /// Compiles plans with the animator registry.
     let planner: TransitionPlanner

@@ -71,14 +71,20 @@ final class TickScheduler: ClockParticipant, Sendable {
     let clock: any TransitionClock
     let store: StateStore
     let shardCount: Int
+    /// `TransitionEngine.Limits.storedBytesPerStack` in force, read when a tick's commits are written.
+    private let storedBytesPerStack: @Sendable () -> Int
     private let state: Locked<State>
     private let nextShard = Locked(0, inheritingPriority: true)
     /// The batches each shard's walk collects readers to tell in, reused from tick to tick.
     let readinessBatches = ReadinessBatchPool()
 
-    init(clock: any TransitionClock, store: StateStore, shardCount: Int) {
+    init(
+        clock: any TransitionClock, store: StateStore, shardCount: Int,
+        storedBytesPerStack: @escaping @Sendable () -> Int
+    ) {
         self.clock = clock
         self.store = store
+        self.storedBytesPerStack = storedBytesPerStack
         self.shardCount = max(shardCount, 1)
         state = Locked(State(shards: Array(repeating: Shard(), count: max(shardCount, 1))), inheritingPriority: true)
     }
@@ -201,7 +207,8 @@ final class TickScheduler: ClockParticipant, Sendable {
     func write(_ commits: [StackActor.Commit]) async {
         var pending = commits
         while !pending.isEmpty {
-            let results = await store.write(groups: pending.map { [$0.state.storeChange] })
+            let maximumBytes = storedBytesPerStack()
+            let results = await store.write(groups: pending.map { [$0.state.storeChange(maximumBytes: maximumBytes)] })
             var byShard: [Int: [(StackActor.Commit, Result<Void, TransitionEngineError>)]] = [:]
             for outcome in zip(pending, results) { byShard[outcome.0.stack.shard, default: []].append(outcome) }
             pending = await withTaskGroup(of: [StackActor.Commit].self) { group in

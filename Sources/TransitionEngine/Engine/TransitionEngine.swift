@@ -18,20 +18,6 @@ import TransitionCore
 /// On creation the engine restores every stack found in the store; stacks that cannot be decoded are
 /// skipped and listed in `restoreProblems`.
 public final class TransitionEngine: Sendable {
-    /// Limits that protect the daemon from a client.
-    public struct Limits: Sendable, Equatable {
-        /// The most stacks at once.
-        public var stacks: Int
-        /// The most subscribers of one stack.
-        public var subscribersPerStack: Int
-
-        /// Creates limits (defaults: 100,000 stacks, 1,024 subscribers per stack).
-        public init(stacks: Int = 100_000, subscribersPerStack: Int = 1_024) {
-            self.stacks = stacks
-            self.subscribersPerStack = subscribersPerStack
-        }
-    }
-
     private struct Entry {
         var stack: StackActor
         var ready: Bool
@@ -41,8 +27,17 @@ public final class TransitionEngine: Sendable {
     public let clock: any TransitionClock
     /// Where committed state is written.
     public let store: StateStore
-    /// The limits in force.
-    public let limits: Limits
+    /// The limits in force (see `setLimits`).
+    public var limits: Limits { context.limits }
+
+    /// Puts `limits` in force for every request, subscription and write from now on. Nothing that exists
+    /// is removed: a stack over a lowered limit keeps what it holds and may shrink (see `Limits`).
+    ///
+    /// - Throws: `invalidParameter` for a limit out of range (`Limits.validate()`); the old limits stay.
+    public func setLimits(_ limits: Limits) throws(TransitionEngineError) {
+        try limits.validate()
+        context.setLimits(limits)
+    }
     /// Problems found while restoring (`corruptState`), including the store's own.
     public let restoreProblems: [TransitionEngineError]
     let context: EngineContext
@@ -61,10 +56,9 @@ public final class TransitionEngine: Sendable {
     ) {
         self.clock = clock
         self.store = store
-        self.limits = limits
         context = EngineContext(
             clock: clock, store: store, shardCount: shardCount ?? SystemThread.onlineProcessorCount,
-            subscribersPerStack: limits.subscribersPerStack, transitionObserver: transitionObserver)
+            limits: limits, transitionObserver: transitionObserver)
         var problems = store.restored.problems
         var entries: [StackID: Entry] = [:]
         for (key, bytes) in store.restored.values.sorted(by: { $0.key < $1.key }) {
@@ -113,7 +107,8 @@ public final class TransitionEngine: Sendable {
     @discardableResult
     public func createStack(_ state: StackState) async throws(TransitionEngineError) -> StackActor {
         try state.validate()
-        try state.requireWithinNodeBudget(parameter: "tabs")
+        let limits = limits
+        try state.requireWithin(limits)
         let stack = StackActor(state: state, context: context)
         try registry.withLock { registry throws(TransitionEngineError) in
             guard registry[state.id] == nil else {
@@ -121,13 +116,14 @@ public final class TransitionEngine: Sendable {
                     .stackExists, "A stack named \(state.id) exists; choose another id.", parameter: "stack")
             }
             guard registry.count < limits.stacks else {
-                throw TransitionEngineError(
-                    .limitExceeded, "The daemon holds \(limits.stacks) stacks; delete one first.", parameter: "stack")
+                throw .limitExceeded(
+                    ExceededLimit("stacks", maximum: limits.stacks),
+                    "The daemon holds \(limits.stacks) stacks; delete one first.", parameter: "stack")
             }
             registry[state.id] = Entry(stack: stack, ready: false)
         }
         do {
-            try await store.write([state.storeChange])
+            try await store.write([state.storeChange(maximumBytes: limits.storedBytesPerStack)])
         } catch {
             _ = registry.withLock { $0.removeValue(forKey: state.id) }
             throw error

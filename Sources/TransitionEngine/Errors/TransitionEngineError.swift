@@ -87,6 +87,8 @@ public struct TransitionEngineError: Error, Sendable, Equatable, CustomStringCon
     public var parameter: String
     /// The lower-level failure, such as the `errno` name of a failed system call.
     public var cause: String?
+    /// For `limitExceeded`, the limit reached and its value; nil for other codes.
+    public var exceededLimit: ExceededLimit?
 
     /// Creates an error.
     public init(_ code: Code, _ message: String, parameter: String = "", cause: String? = nil) {

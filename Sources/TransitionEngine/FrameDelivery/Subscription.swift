@@ -244,8 +244,8 @@ public final class Subscription<Frame: Sendable, Event: Sendable>: Sendable {
             case .overflow:
                 state.queue.removeAll()
                 state.ended = true
-                state.error = TransitionEngineError(
-                    .limitExceeded,
+                state.error = .limitExceeded(
+                    ExceededLimit("subscriberEvents", maximum: state.queue.eventCapacity),
                     "The subscriber fell \(state.queue.eventCapacity) events behind and was disconnected; "
                         + "read faster or subscribe again.",
                     parameter: "subscription")

@@ -40,7 +40,9 @@ final class StateWriter: WorkerLoop {
     }
 
     private func write(_ groups: [StateStore.Pending]) {
-        let (results, records) = StateStore.write(groups, files: files)
+        let (results, records) = StateStore.write(groups, files: files) { key in
+            store.writer.withState { $0.values[key]?.count }
+        }
         let snapshot: [String: [UInt8]]? = store.writer.withState { state in
             for record in records {
                 switch record.kind {
@@ -78,12 +80,15 @@ final class StateWriter: WorkerLoop {
 extension StateStore {
     /// Encodes each group (a group that fails to encode fails alone), then appends all the others with
     /// one write and one sync. Returns one result per group and the records now durable.
-    static func write(_ groups: [Pending], files: StateFiles) -> ([Result<Void, TransitionEngineError>], [StateRecord])
-    {
+    ///
+    /// - Parameter storedByteCount: the size of the value a key holds now, nil for none (`boundedPut`).
+    static func write(
+        _ groups: [Pending], files: StateFiles, storedByteCount: (String) -> Int?
+    ) -> ([Result<Void, TransitionEngineError>], [StateRecord]) {
         var results: [Result<Void, TransitionEngineError>] = []
         var records: [StateRecord] = []
         for group in groups {
-            switch Self.records(of: group.changes) {
+            switch Self.records(of: group.changes, storedByteCount: storedByteCount) {
             case .success(let groupRecords):
                 records += groupRecords
                 results.append(.success(()))
@@ -99,11 +104,13 @@ extension StateStore {
     }
 
     /// The records of one group, encoding its puts.
-    static func records(of changes: [Change]) -> Result<[StateRecord], TransitionEngineError> {
+    static func records(
+        of changes: [Change], storedByteCount: (String) -> Int?
+    ) -> Result<[StateRecord], TransitionEngineError> {
         var records: [StateRecord] = []
         for change in changes {
             switch change {
-            case .put(let key, let encode):
+            case .put(let key, let encode), .boundedPut(let key, _, let encode):
                 let payload: [UInt8]
                 do {
                     payload = try encode()
@@ -114,6 +121,16 @@ extension StateStore {
                         TransitionEngineError(
                             .persistenceFailed, "Failed to encode the state of \(key); nothing was written.",
                             parameter: key, cause: "\(error)"))
+                }
+                if case .boundedPut(_, let maximumBytes, _) = change, payload.count > maximumBytes,
+                    payload.count > storedByteCount(key) ?? 0
+                {
+                    return .failure(
+                        .limitExceeded(
+                            ExceededLimit("storedStateBytes", maximum: maximumBytes),
+                            "The stack would take \(payload.count) bytes to store, more than \(maximumBytes); "
+                                + "pop or dismiss screens first, or give them smaller styles.",
+                            parameter: "storedState"))
                 }
                 let record = StateRecord(sequence: 0, kind: .put, key: key, payload: payload)
                 // A record restore would refuse as corrupt must never be written: restore stops at the

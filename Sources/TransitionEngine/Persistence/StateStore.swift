@@ -18,6 +18,11 @@ public final class StateStore: @unchecked Sendable {
         /// Sets `key` to the bytes `encode` returns; `encode` runs on the writer thread, so encoding cost
         /// stays off the cooperative pool. An error thrown by `encode` fails the group.
         case put(key: String, encode: @Sendable () throws -> [UInt8])
+        /// Sets `key` as `put` does, unless the bytes are more than `maximumBytes` and more than `key` holds
+        /// now (nothing, for a new key): then the group fails with `limitExceeded` (`storedStateBytes`) and
+        /// nothing of it is written. A value may so stay above a lowered limit and shrink, never grow. An
+        /// in-memory store keeps no records and checks nothing.
+        case boundedPut(key: String, maximumBytes: Int, encode: @Sendable () throws -> [UInt8])
         /// Removes `key`.
         case delete(key: String)
     }
@@ -182,7 +187,8 @@ public final class StateStore: @unchecked Sendable {
                 if let injectedFailure = state.injectedFailure { return .failure(injectedFailure) }
                 for change in changes {
                     switch change {
-                    case .put(let key, let encode): state.memoryValues[key] = encode
+                    case .put(let key, let encode), .boundedPut(let key, _, let encode):
+                        state.memoryValues[key] = encode
                     case .delete(let key): state.memoryValues[key] = nil
                     }
                 }

@@ -14,13 +14,14 @@ enum PendingOperation: Equatable {
 }
 
 extension StackState {
-    /// Applies a navigation or configuration operation (pure); `screenCheck` as for a navigation operation.
+    /// Applies a navigation or configuration operation (pure); `limits` and `screenCheck` as for a
+    /// navigation operation.
     func applying(
-        _ operation: PendingOperation, screenCheck: ScreenCheck = .full
+        _ operation: PendingOperation, limits: TransitionEngine.Limits, screenCheck: ScreenCheck = .full
     ) throws(TransitionEngineError) -> PlannedChange {
         switch operation {
         case .navigation(let operation, _):
-            return try applying(operation, screenCheck: screenCheck)
+            return try applying(operation, limits: limits, screenCheck: screenCheck)
         case .configuration(let change):
             // The rest of the state was valid before and stays as it was: only the changed part is checked,
             // not every screen of the stack again.
@@ -31,6 +32,7 @@ extension StackState {
                 try target.validateContainerSize()
             case .rules(let rules):
                 target.rules = rules
+                try target.requireRuleCount(rules.count, within: limits)
                 try target.validateRules()
             case .policy(let policy):
                 target.policy = policy

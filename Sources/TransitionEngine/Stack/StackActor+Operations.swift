@@ -145,10 +145,11 @@ extension StackActor {
     ) throws(TransitionEngineError) -> StackSubscription {
         try requireOpen()
         removeEndedSubscriptions()
-        guard subscribers.count < context.subscribersPerStack else {
-            throw TransitionEngineError(
-                .limitExceeded, "Stack \(id) has \(context.subscribersPerStack) subscribers; end one first.",
-                parameter: "subscription")
+        let maximum = context.limits.subscribersPerStack
+        guard subscribers.count < maximum else {
+            throw .limitExceeded(
+                ExceededLimit("subscribersPerStack", maximum: maximum),
+                "Stack \(id) has the most subscribers it may (\(maximum)); end one first.", parameter: "subscription")
         }
         var firstFrame: LazyFrame<Frame>?
         if machine.isIdle {

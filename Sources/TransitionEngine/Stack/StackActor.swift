@@ -70,7 +70,7 @@ public actor StackActor {
     func environment(_ tick: ClockTick? = nil) -> StackStateMachine.Environment {
         StackStateMachine.Environment(
             now: tick?.timestamp ?? context.clock.now, frameIndex: tick?.index ?? context.clock.currentFrameIndex,
-            planner: context.planner, subscriberCount: subscribers.count)
+            context: context, subscriberCount: subscribers.count)
     }
 
     // MARK: Ticks and commits
@@ -117,7 +117,8 @@ public actor StackActor {
         var next: Commit? = commit
         var first: Result<Void, TransitionEngineError>?
         while let current = next {
-            let result = await context.store.write(groups: [[current.state.storeChange]])[0]
+            let maximumBytes = context.limits.storedBytesPerStack
+            let result = await context.store.write(groups: [[current.state.storeChange(maximumBytes: maximumBytes)]])[0]
             if first == nil { first = result }
             next = persisted(current.token, result: result)
         }

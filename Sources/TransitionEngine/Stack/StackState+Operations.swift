@@ -42,9 +42,12 @@ extension StackState {
     /// for an operation accepted before and applied again (a queued operation when it starts), only where
     /// they meet the stack: unique screen ids and the node budget, which depend on the state.
     ///
+    /// The stack's size after it is checked against `limits` (screens, nodes; each new screen's nodes
+    /// only with `.full`).
+    ///
     /// - Throws: the named error of an invalid operation; nothing is changed.
     func applying(
-        _ operation: StackOperation, screenCheck: ScreenCheck = .full
+        _ operation: StackOperation, limits: TransitionEngine.Limits, screenCheck: ScreenCheck = .full
     ) throws(TransitionEngineError) -> PlannedChange {
         var target = self
         let visible = visibleScreen
@@ -54,8 +57,8 @@ extension StackState {
         switch operation {
         case .push(let screen):
             try requireNoPresentation("push")
-            try checkJoining(screen, parameter: "screen", screenCheck)
-            try requireWithinNodeBudget(adding: screen, parameter: "screen")
+            try checkJoining(screen, parameter: "screen", screenCheck, limits)
+            try requireWithinNodeBudget(adding: screen, limits, parameter: "screen")
             target.screens.append(screen)
             return change(.push, to: screen)
         case .pop:
@@ -83,19 +86,20 @@ extension StackState {
             guard !newScreens.isEmpty else {
                 throw TransitionEngineError(.invalidParameter, "Give at least one screen.", parameter: "screens")
             }
+            try requireScreenCount(screenCount - screens.count + newScreens.count, within: limits, parameter: "screens")
             var seen = allScreenIDs.subtracting(screens.map(\.id))
             for (index, screen) in newScreens.enumerated() {
-                try Self.check(screen, parameter: "screens[\(index)]", seen: &seen, screenCheck)
+                try Self.check(screen, parameter: "screens[\(index)]", seen: &seen, screenCheck, limits)
             }
             target.screens = newScreens
-            try target.requireWithinNodeBudget(parameter: "screens")
+            try target.requireWithinNodeBudget(limits, parameter: "screens")
             let newTop = newScreens[newScreens.count - 1]
             if newTop == visible { return PlannedChange(target: target, visual: nil, base: self) }
             let wasInStack = screens.dropLast().contains { $0.id == newTop.id }
             return change(wasInStack ? .pop : .push, to: newTop)
         case .present(let screen):
-            try checkJoining(screen, parameter: "screen", screenCheck)
-            try requireWithinNodeBudget(adding: screen, parameter: "screen")
+            try checkJoining(screen, parameter: "screen", screenCheck, limits)
+            try requireWithinNodeBudget(adding: screen, limits, parameter: "screen")
             target.presented.append(screen)
             return change(.present, to: screen)
         case .dismiss:

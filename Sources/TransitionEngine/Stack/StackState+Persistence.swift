@@ -74,26 +74,18 @@ extension StackState {
     }
 
     /// The most bytes a stack's stored form may take (64 MiB less a record's header and the longest
-    /// stack id): what one record of the state directory holds. The node budget does not bound it (a
-    /// screen's styles are free-form), so a change that would pass it fails with `limitExceeded`
-    /// (`parameter` "storedState") and nothing changes; written, the record could not be read back.
+    /// stack id): what one record of the state directory holds, and the highest
+    /// `TransitionEngine.Limits.storedBytesPerStack`. The node budget does not bound it (a screen's styles
+    /// are free-form).
     public static let maximumStoredBytes =
         StateRecord.maximumBodySize - StateRecord.bodyPrefixSize - StackID.maximumLength
 
-    /// The store change that writes this state.
-    var storeChange: StateStore.Change {
+    /// The store change that writes this state, refused with `limitExceeded` (`storedStateBytes`,
+    /// `parameter` "storedState") when it would take more than `maximumBytes` and more than the stack's
+    /// stored form took before: a limit lowered below a stack's size lets it shrink, never grow.
+    func storeChange(maximumBytes: Int) -> StateStore.Change {
         let state = self
-        return .put(key: id.rawValue) {
-            let bytes = try state.encodedForStore()
-            guard bytes.count <= Self.maximumStoredBytes else {
-                throw TransitionEngineError(
-                    .limitExceeded,
-                    "The stack would take \(bytes.count) bytes to store, more than \(Self.maximumStoredBytes); "
-                        + "pop or dismiss screens first, or give them smaller styles.",
-                    parameter: "storedState")
-            }
-            return bytes
-        }
+        return .boundedPut(key: id.rawValue, maximumBytes: maximumBytes) { try state.encodedForStore() }
     }
 }
 

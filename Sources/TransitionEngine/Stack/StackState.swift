@@ -133,23 +133,29 @@ public struct StackState: Sendable, Equatable, Codable {
     }
 
     /// Checks `screen` (in full, or with `.alreadyValidated` only its id against `seen`) and adds its id
-    /// to `seen`.
+    /// to `seen`. In full, its nodes are counted against `limits` when given.
     static func check(
-        _ screen: Screen, parameter: String, seen: inout Set<ScreenID>, _ screenCheck: ScreenCheck = .full
+        _ screen: Screen, parameter: String, seen: inout Set<ScreenID>, _ screenCheck: ScreenCheck = .full,
+        _ limits: TransitionEngine.Limits? = nil
     ) throws(TransitionEngineError) {
         try validate(screen, parameter: parameter, screenCheck)
+        if screenCheck == .full, let limits { try requireNodes(of: screen, within: limits, parameter: parameter) }
         guard seen.insert(screen.id).inserted else { throw duplicate(screen, parameter: parameter) }
     }
 
-    /// Checks a screen joining the stack (pushed or presented): in full, or with `.alreadyValidated` only
-    /// its id, which no screen of the stack may have. Looks through the screens rather than building a set
-    /// of their ids: a stack holds a handful, and the set cost an allocation and a hash per screen on
-    /// every push.
-    func checkJoining(_ screen: Screen, parameter: String, _ screenCheck: ScreenCheck) throws(TransitionEngineError) {
+    /// Checks a screen joining the stack (pushed or presented): in full (its nodes against `limits` too),
+    /// or with `.alreadyValidated` only its id, which no screen of the stack may have, and the room for one
+    /// more screen. Looks through the screens rather than building a set of their ids: a stack holds a
+    /// handful, and the set cost an allocation and a hash per screen on every push.
+    func checkJoining(
+        _ screen: Screen, parameter: String, _ screenCheck: ScreenCheck, _ limits: TransitionEngine.Limits
+    ) throws(TransitionEngineError) {
         try Self.validate(screen, parameter: parameter, screenCheck)
         let id = screen.id
         let taken = presented.contains { $0.id == id } || tabs.contains { $0.screens.contains { $0.id == id } }
         guard !taken else { throw Self.duplicate(screen, parameter: parameter) }
+        if screenCheck == .full { try Self.requireNodes(of: screen, within: limits, parameter: parameter) }
+        try requireScreenCount(screenCount + 1, within: limits, parameter: parameter)
     }
 
     private static func validate(

@@ -44,7 +44,7 @@ extension StackStateMachine {
                     .transitionInProgress, "A transition is running; begin the interaction after it ends.",
                     parameter: "operation")
             }
-            let change = try committed.applying(operation)
+            let change = try committed.applying(operation, limits: environment.limits)
             guard let visual = change.visual else {
                 throw TransitionEngineError(
                     .noTransition, "The operation changes nothing visible; there is nothing to drive.",

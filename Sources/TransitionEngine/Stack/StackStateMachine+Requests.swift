@@ -23,7 +23,7 @@ extension StackStateMachine {
     ) throws(TransitionEngineError) -> OperationReceipt {
         switch state {
         case .idle:
-            let change = try committed.applying(operation)
+            let change = try committed.applying(operation, limits: environment.limits)
             if change.isUnchanged { return OperationReceipt(transition: takeID(), disposition: .unchanged) }
             if !operation.options.animated || !change.hasVisual {
                 let id = takeID()
@@ -42,15 +42,15 @@ extension StackStateMachine {
             guard policy != .reject else { throw Self.busy }
             if policy == .retarget, running?.gestureActive == false, queue.isEmpty,
                 case .navigation = operation,
-                try undoes(operation, running!)
+                try undoes(operation, running!, limits: environment.limits)
             {
                 try modifyRunning { running in running.timeline.retarget(at: environment.now) }
                 return OperationReceipt(transition: running!.id, disposition: .retargeted)
             }
-            return try enqueueValidated(operation)
+            return try enqueueValidated(operation, limits: environment.limits)
         case .committing:
             guard committed.policy != .reject else { throw Self.busy }
-            return try enqueueValidated(operation)
+            return try enqueueValidated(operation, limits: environment.limits)
         }
     }
 
@@ -62,10 +62,12 @@ extension StackStateMachine {
     }
 
     /// Whether `operation`, applied where the running transition is heading, leads back where it came from.
-    private func undoes(_ operation: PendingOperation, _ running: Running) throws(TransitionEngineError) -> Bool {
+    private func undoes(
+        _ operation: PendingOperation, _ running: Running, limits: TransitionEngine.Limits
+    ) throws(TransitionEngineError) -> Bool {
         let heading = running.timeline.isReversed ? committed : running.target
         let origin = running.timeline.isReversed ? running.target : committed
-        let change = try heading.applying(operation)
+        let change = try heading.applying(operation, limits: limits)
         return change.hasVisual && change.target == origin
     }
 
@@ -107,8 +109,8 @@ extension StackStateMachine {
     }
 
     /// The state the stack will have once the running transition (or commit) and the queue are done,
-    /// assuming each succeeds.
-    func projectedState() -> StackState {
+    /// assuming each succeeds (each checked against `limits` as it was when it started).
+    func projectedState(limits: TransitionEngine.Limits) -> StackState {
         if let kept = keptProjection { return kept }
         var projected: StackState
         switch state {
@@ -117,7 +119,7 @@ extension StackStateMachine {
         case .committing: projected = pendingCommit!.target
         }
         for queued in queue {
-            if let change = try? projected.applying(queued.operation, screenCheck: .alreadyValidated) {
+            if let change = try? projected.applying(queued.operation, limits: limits, screenCheck: .alreadyValidated) {
                 projected = change.target
             }
         }
@@ -125,11 +127,13 @@ extension StackStateMachine {
     }
 
     private mutating func enqueueValidated(
-        _ operation: PendingOperation
+        _ operation: PendingOperation, limits: TransitionEngine.Limits
     ) throws(TransitionEngineError) -> OperationReceipt {
-        guard queue.count < Self.queueLimit else {
-            throw TransitionEngineError(
-                .limitExceeded, "\(Self.queueLimit) operations already wait; wait for some to complete.",
+        let queueLimit = limits.queuedOperationsPerStack
+        guard queue.count < queueLimit else {
+            throw .limitExceeded(
+                ExceededLimit("queuedOperations", maximum: queueLimit),
+                "The most operations a stack may queue (\(queueLimit)) already wait; wait for some to complete.",
                 parameter: "operation")
         }
         // Validate against where the stack is heading, so a client hears about an impossible operation now.
@@ -137,7 +141,7 @@ extension StackStateMachine {
         // (`Projection`): applying every queued operation again validated each queued screen once per
         // arrival (a sixth of all CPU with three operations queued), and with one operation arriving per
         // transition, as a client keeping a few queued sends them, every arrival found a new base.
-        let change = try projectedState().applying(operation)
+        let change = try projectedState(limits: limits).applying(operation, limits: limits)
         if let visual = change.visual {
             try TransitionPlanner.checkSourceNode(of: operation.options, leaving: visual.from)
         }

@@ -19,11 +19,15 @@ struct StackStateMachine {
         var now: Int64
         /// The clock's frame index.
         var frameIndex: Int64
-        /// Compiles plans; the engine's one planner, shared by every stack. Not counted: an environment
-        /// lives for one call of the stack's actor, whose engine context holds the planner. Counting it on
-        /// every tick (the planner was a value holding a closure, copied into each environment) made its
-        /// reference count a cache line the two shard threads took from each other for every stack.
-        unowned(unsafe) let planner: TransitionPlanner
+        /// What every stack shares: the engine's one planner and its limits. Not counted: an environment
+        /// lives for one call of the stack's actor, whose engine context it is. Counting it on every tick
+        /// (the planner was a value holding a closure, copied into each environment) made its reference
+        /// count a cache line the two shard threads took from each other for every stack.
+        unowned(unsafe) let context: EngineContext
+        /// Compiles plans.
+        var planner: TransitionPlanner { context.planner }
+        /// The limits in force: a lock, so read when an operation is accepted or starts, never per tick.
+        var limits: TransitionEngine.Limits { context.limits }
         /// How many subscribers the stack has (no frame is made without one).
         var subscriberCount: Int
         /// Whether anyone subscribes to frames (no sampling otherwise).
@@ -167,9 +171,6 @@ struct StackStateMachine {
         case committing
     }
 
-    /// The most operations that may wait behind a running transition.
-    static let queueLimit = 64
-
     private(set) var committed: StackState
     private(set) var state: State = .idle
     /// Queued operations applied again when they came to start, because the state changed under them
@@ -182,7 +183,7 @@ struct StackStateMachine {
     /// Set exactly when `state == .committing`.
     private(set) var pendingCommit: PendingCommit?
     private(set) var queue: [Queued] = []
-    /// Where the queue leads, kept between arrivals (see `projectedState()`).
+    /// Where the queue leads, kept between arrivals (see `projectedState(limits:)`).
     var projection: Projection?
     /// Changes whenever the projection's base changes other than by the queue's progress: a transition
     /// cancelled, a commit failed, a queued operation failed when it came to start (see `Projection`).
@@ -355,7 +356,8 @@ struct StackStateMachine {
                     change = validated
                 } else {
                     reappliedQueuedOperations &+= 1
-                    change = try committed.applying(next.operation, screenCheck: .alreadyValidated)
+                    change = try committed.applying(
+                        next.operation, limits: environment.limits, screenCheck: .alreadyValidated)
                 }
                 if change.isUnchanged { continue }
                 if !next.operation.options.animated || !change.hasVisual {

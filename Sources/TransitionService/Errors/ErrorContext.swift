@@ -25,8 +25,6 @@ struct ErrorContext: Sendable {
     var rules: [AnimatorRule] = []
     /// The running transition's id when the error happened, 0 when none.
     var runningTransition: UInt64 = 0
-    /// The engine's limits, for `LimitExceeded`'s `maximum`.
-    var limits = TransitionEngine.Limits()
 
     /// The screen an error's parameter points at: a listed screen for `screens[i]…`, a tab's for
     /// `tabs[i].screens[j]…`, else `screen`.

@@ -3,10 +3,6 @@ import TransitionCore
 import TransitionEngine
 
 extension ServiceError {
-    /// The operations queue limit of a stack (`StackStateMachine.queueLimit` in the engine, 64), named in
-    /// `LimitExceeded` replies.
-    static let queuedOperationsLimit = 64
-
     /// Maps an engine error to its wire error: the one place where engine codes become `io.transitiond`
     /// names. Fields the engine does not carry (the stack, the screen, the running transition) come from
     /// `context`; a code this version does not know becomes `OperationFailed` with the code as `reason`.
@@ -75,15 +71,9 @@ extension ServiceError {
             }
             self.init(.invalidAnimator, message, parameter: parameter)
         case .limitExceeded:
-            let (limit, maximum): (String, Int) =
-                switch error.parameter {
-                case "stack": ("stacks", context.limits.stacks)
-                case "subscription": ("subscribersPerStack", context.limits.subscribersPerStack)
-                case "screen", "screens", "tabs": ("nodesPerStack", StackState.maximumNodeCount)
-                case "storedState": ("storedStateBytes", StackState.maximumStoredBytes)
-                default: ("queuedOperations", Self.queuedOperationsLimit)
-                }
-            self = .limitExceeded(limit, maximum: maximum, parameter: parameter, message)
+            // Every limit the engine enforces names itself; an unnamed one is reported with its code.
+            let limit = error.exceededLimit ?? ExceededLimit("unknown", maximum: 0)
+            self = .limitExceeded(limit.name, maximum: limit.maximum, parameter: parameter, message)
         case .diskFull, .persistenceFailed, .corruptState:
             if let cause = error.cause { message += " (\(cause))" }
             self.init(.storageFailed, message, parameter: parameter)

@@ -18,8 +18,9 @@ public struct ServiceConfiguration: Sendable {
     /// The most client connections at once (default 4096). One more is sent `LimitExceeded`
     /// (`connections`) and closed.
     public var maximumConnections: Int
-    /// The most stacks one uid may own (default 1000); `LimitExceeded` (`stacksPerUser`).
-    public var maximumStacksPerUser: Int
+    /// What one client or one call may make the daemon hold (`ServiceLimits`); changed while running
+    /// with `TransitionService.setLimits`.
+    public var limits: ServiceLimits
     /// The most reply bytes queued for one connection and not yet read (default 8 MiB). A connection
     /// whose reader falls further behind is closed.
     public var maximumPendingOutputBytes: Int
@@ -44,7 +45,7 @@ public struct ServiceConfiguration: Sendable {
     public init() {
         maximumMessageBytes = 1 << 20
         maximumConnections = 4096
-        maximumStacksPerUser = 1000
+        limits = ServiceLimits()
         maximumPendingOutputBytes = 8 << 20
         subscriberEventCapacity = 1024
         subscriberBacklogBytes = 64 << 10

@@ -30,18 +30,20 @@ extension TransitionService {
         // Decoding and the trial compilation can take a while for a large animator: off the loop thread.
         Task {
             let animator: AnimatorSpecification
+            var json: [UInt8] = []
             do throws(ServiceError) {
                 animator = try ModelDecoding.animator(value, path: "animator")
                 try Self.check(animator, replace: replace, existing: animators.animator(named: animator.name))
                 try authorize(replacing: animator.name, by: context)
+                try? JSONWriter.write(value, into: &json)
+                try requireWithinSizeLimits(animator, byteCount: json.count)
                 try AnimatorProbe.compileEveryVariant(of: animator)
+                try requireRoom(for: animator, uid: context.peer.uid)
             } catch {
                 fail(context, error)
                 return
             }
-            var json: [UInt8] = []
             do throws(TransitionEngineError) {
-                try? JSONWriter.write(value, into: &json)
                 try await store.saveAnimator(named: animator.name, json: json, owner: context.peer.uid)
                 try engine.defineAnimator(animator)
             } catch {
@@ -49,7 +51,7 @@ extension TransitionService {
                 fail(context, ServiceError(error, context: ErrorContext(stack: "", parameter: "animator")))
                 return
             }
-            animators.define(animator, owner: context.peer.uid)
+            animators.define(animator, owner: context.peer.uid, byClient: true)
             configuration.log.log(
                 .notice, "Defined animator \(animator.name) for \(context.peer)",
                 clientFields(context) + [("ANIMATOR", animator.name)])
@@ -73,7 +75,47 @@ extension TransitionService {
         } catch {
             throw ServiceError(error, context: ErrorContext(stack: "", parameter: "animator"))
         }
-        animators.define(animator, owner: AccessPolicy.rootUid)
+        animators.define(animator, owner: AccessPolicy.rootUid, byClient: false)
+    }
+
+    /// Checks a client's animator against the size limits of `ServiceLimits`: its stored size, tracks
+    /// and keyframes (before it is compiled: they bound what compiling costs).
+    ///
+    /// - Throws: `LimitExceeded` (`animatorBytes`, `tracksPerAnimator`, `keyframesPerAnimator`).
+    private func requireWithinSizeLimits(_ animator: AnimatorSpecification, byteCount: Int) throws(ServiceError) {
+        let limits = limits
+        guard byteCount <= limits.animatorBytes else {
+            throw .limitExceeded(
+                "animatorBytes", maximum: limits.animatorBytes, parameter: "animator",
+                "The animator takes \(byteCount) bytes, more than \(limits.animatorBytes); split it or simplify it.")
+        }
+        let tracks = animator.trackCount
+        guard tracks <= limits.tracksPerAnimator else {
+            throw .limitExceeded(
+                "tracksPerAnimator", maximum: limits.tracksPerAnimator, parameter: "animator.variants",
+                "The animator has \(tracks) tracks, more than \(limits.tracksPerAnimator); split it or simplify it.")
+        }
+        let keyframes = animator.keyframeCount
+        guard keyframes <= limits.keyframesPerAnimator else {
+            throw .limitExceeded(
+                "keyframesPerAnimator", maximum: limits.keyframesPerAnimator, parameter: "animator.variants",
+                "The animator has \(keyframes) keyframe values, more than \(limits.keyframesPerAnimator); "
+                    + "use fewer keyframes or a timing curve.")
+        }
+    }
+
+    /// Checks that `uid` may define one more animator: replacing one of its own needs no room.
+    ///
+    /// - Throws: `LimitExceeded` (`animatorsPerUser`).
+    private func requireRoom(for animator: AnimatorSpecification, uid: UInt32) throws(ServiceError) {
+        let limits = limits
+        let replacesOwn = animators.isClientDefined(animator.name, ownedBy: uid)
+        let defined = animators.clientDefinedCount(ownedBy: uid)
+        guard replacesOwn || defined < limits.animatorsPerUser else {
+            throw .limitExceeded(
+                "animatorsPerUser", maximum: limits.animatorsPerUser, parameter: "animator.name",
+                "uid \(uid) has defined \(defined) animators, the most one user may; replace one of them instead.")
+        }
     }
 
     /// Checks that the caller of `context` may define the animator `name`: anyone may define a new one;

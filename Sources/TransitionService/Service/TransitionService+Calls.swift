@@ -124,7 +124,6 @@ extension TransitionService {
         var errors = errors
         errors.runningTransition = stack.transitionStatus?.id ?? 0
         errors.rules = stack.state.rules
-        errors.limits = engine.limits
         if error.code.isStorageFailure { logStorageFailure(error, stack: errors.stack) }
         return ServiceError(error, context: errors, animators: animators.all)
     }

@@ -33,6 +33,19 @@ extension TransitionService {
         }
     }
 
+    /// Checks that the screens of one call have at most `ServiceLimits.nodesPerCall` nodes together.
+    ///
+    /// - Throws: `LimitExceeded` (`nodesPerCall`) naming `parameter`.
+    func requireNodesPerCall(_ screens: [Screen], parameter: String) throws(ServiceError) {
+        let maximum = limits.nodesPerCall
+        let count = screens.reduce(0) { $0 + $1.nodeCount }
+        guard count <= maximum else {
+            throw .limitExceeded(
+                "nodesPerCall", maximum: maximum, parameter: parameter,
+                "The call's screens have \(count) nodes together, more than \(maximum); send fewer or smaller screens.")
+        }
+    }
+
     /// Decodes a navigation call with `makeOperation`, checks it, and runs it on the stack.
     private func navigate(
         _ context: VarlinkCallContext,
@@ -45,6 +58,11 @@ extension TransitionService {
         do throws(ServiceError) {
             let name = try parameters.identifier("stack")
             operation = try makeOperation(parameters)
+            switch operation {
+            case .push(let screen), .present(let screen): try requireNodesPerCall([screen], parameter: "screen")
+            case .setScreens(let screens): try requireNodesPerCall(screens, parameter: "screens")
+            default: break
+            }
             options = try parameters.operationOptions()
             try checkExplicitAnimator(options.animator, for: operation.transitionOperations)
             record = try changeableStack(name, for: context)

@@ -21,7 +21,7 @@ extension TransitionService {
             state = try decodeNewStack(CallParameters(context.parameters))
             guard !isStopping else { throw .shuttingDown }
             guard uid != .max || access.shared else { throw .unknownCaller(stack: state.id.rawValue) }
-            try stacks.reserve(state.id.rawValue, uid: uid, perUserLimit: configuration.maximumStacksPerUser)
+            try stacks.reserve(state.id.rawValue, uid: uid, perUserLimit: limits.stacksPerUser)
         } catch {
             fail(context, error)
             return
@@ -87,6 +87,7 @@ extension TransitionService {
                 tabs.append(Tab(id: TabID(rawValue: tabName), screens: screens))
             }
         }
+        try requireNodesPerCall(tabs.flatMap(\.screens), parameter: root == nil ? "tabs" : "root")
         let rules = try parameters.rules("rules") ?? []
         try checkAnimators(of: rules, parameter: "rules")
         let state = StackState(
@@ -94,6 +95,8 @@ extension TransitionService {
             policy: try parameters.policy("policy") ?? .queue)
         do {
             try state.validate()
+            // Before the name is reserved and the owner written: a refusal changes nothing.
+            try state.requireWithin(engine.limits)
         } catch {
             // Screens were checked one by one above; what is left is a screen id used twice.
             var errors = ErrorContext(stack: name, parameter: "name")

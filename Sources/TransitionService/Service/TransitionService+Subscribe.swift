@@ -25,11 +25,19 @@ extension TransitionService {
         }
         let wantsFrames = parameters.bool("frames", default: true)
         let wantsEvents = parameters.bool("events", default: true)
+        let uid = context.peer.uid
+        do throws(ServiceError) {
+            try streams.reserve(uid: uid, limit: limits.subscriptionsPerUser)
+        } catch {
+            fail(context, error)
+            return
+        }
         Task {
             let subscription: StackSubscription
             do throws(ServiceError) {
                 subscription = try await takeSubscription(on: record.actor, record: record)
             } catch {
+                streams.release(uid: uid)
                 fail(context, error)
                 return
             }
@@ -53,9 +61,7 @@ extension TransitionService {
         do {
             return try stack.subscribe(eventCapacity: configuration.subscriberEventCapacity)
         } catch {
-            var errors = ErrorContext(stack: record.name)
-            errors.limits = engine.limits
-            throw ServiceError(error, context: errors)
+            throw ServiceError(error, context: ErrorContext(stack: record.name))
         }
     }
 }

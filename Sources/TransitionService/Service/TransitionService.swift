@@ -45,6 +45,7 @@ public final class TransitionService: Sendable {
     /// The stack of the latest oneway update handled in place.
     let recentStack = RecentStackCache()
     private let lifecycle = Locked(Lifecycle())
+    private let limitsInForce: Locked<ServiceLimits>
 
     private struct Lifecycle {
         var stopping = false
@@ -62,6 +63,7 @@ public final class TransitionService: Sendable {
         self.engine = engine
         self.store = store
         self.configuration = configuration
+        limitsInForce = Locked(configuration.limits)
         stacks = StackDirectory(countsTogether: configuration.ownership == .shared)
         access = AccessPolicy(shared: configuration.ownership == .shared, controlGroup: configuration.controlGroup)
         // A pass over the streams found ready wakes the event loop once for several streams' replies.
@@ -137,6 +139,12 @@ public final class TransitionService: Sendable {
         }
         return service
     }
+
+    /// The limits in force: `configuration.limits` until `setLimits` changes them.
+    public var limits: ServiceLimits { limitsInForce.withLock { $0 } }
+
+    /// Puts `limits` in force for every call from now on (a reload); what exists stays.
+    public func setLimits(_ limits: ServiceLimits) { limitsInForce.withLock { $0 = limits } }
 
     /// Tells the service how many client connections are open (the server knows), for `GetStats`.
     public func setConnectionCounter(_ counter: @escaping @Sendable () -> Int) {

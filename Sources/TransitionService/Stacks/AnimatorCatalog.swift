@@ -9,8 +9,11 @@ import TransitionCore
 final class AnimatorCatalog: Sendable {
     private struct State {
         var animators: [String: AnimatorSpecification] = [:]
-        /// The uid that defined each animator a client defined.
+        /// The uid that owns each animator a client defined, and root for the daemon's own.
         var owners: [String: UInt32] = [:]
+        /// The animators clients defined (DefineAnimator, kept in the state directory), which count
+        /// against `ServiceLimits.animatorsPerUser`; the daemon's own do not.
+        var clientDefined: Set<String> = []
         /// The `ListAnimators` reply, rebuilt after each change.
         var listing: JSONObject = [:]
         /// The same reply as JSON text, sent without encoding it again.
@@ -24,6 +27,7 @@ final class AnimatorCatalog: Sendable {
         state.withLock { state in
             for animator in animators { state.animators[animator.name] = animator }
             state.owners = owners
+            state.clientDefined = Set(owners.keys)
             state.listing = Self.listing(state.animators)
             state.listingJSON = Self.json(state.listing)
         }
@@ -45,11 +49,27 @@ final class AnimatorCatalog: Sendable {
     /// The `ListAnimators` reply's parameters as JSON text.
     var listingJSON: [UInt8] { state.withLock { $0.listingJSON } }
 
-    /// Adds or replaces an animator (after the engine accepted it), owned by `owner`.
-    func define(_ animator: AnimatorSpecification, owner: UInt32) {
+    /// Whether a client of `uid` defined the animator named `name`.
+    func isClientDefined(_ name: String, ownedBy uid: UInt32) -> Bool {
+        state.withLock { $0.clientDefined.contains(name) && $0.owners[name] == uid }
+    }
+
+    /// How many animators clients of `uid` defined.
+    func clientDefinedCount(ownedBy uid: UInt32) -> Int {
+        state.withLock { state in state.clientDefined.count { state.owners[$0] == uid } }
+    }
+
+    /// Adds or replaces an animator (after the engine accepted it), owned by `owner`; `byClient` for one a
+    /// client defined (DefineAnimator), which counts against its owner's limit.
+    func define(_ animator: AnimatorSpecification, owner: UInt32, byClient: Bool) {
         state.withLock { state in
             state.animators[animator.name] = animator
             state.owners[animator.name] = owner
+            if byClient {
+                state.clientDefined.insert(animator.name)
+            } else {
+                state.clientDefined.remove(animator.name)
+            }
             state.listing = Self.listing(state.animators)
             state.listingJSON = Self.json(state.listing)
         }

@@ -18,6 +18,8 @@ final class SubscriptionStream: SubscriptionSink {
     let context: VarlinkCallContext
     let subscription: StackSubscription
     let record: StackRecord
+    /// The subscriber's uid, counted against `ServiceLimits.subscriptionsPerUser` while the stream is open.
+    var uid: UInt32 { context.peer.uid }
     let wantsFrames: Bool
     let wantsEvents: Bool
     private let backlogBytes: Int
@@ -122,40 +124,5 @@ final class SubscriptionStream: SubscriptionSink {
             return !ended
         }
         if first { onEnd(self) }
-    }
-}
-
-/// The open subscription streams, for statistics and shutdown.
-final class StreamDirectory: Sendable {
-    private struct State {
-        var streams: [ObjectIdentifier: SubscriptionStream] = [:]
-        /// Frames coalesced by streams that have ended.
-        var endedFramesCoalesced: UInt64 = 0
-    }
-
-    private let state = Locked(State())
-
-    func add(_ stream: SubscriptionStream) { state.withLock { $0.streams[ObjectIdentifier(stream)] = stream } }
-
-    func remove(_ stream: SubscriptionStream) {
-        let coalesced = stream.subscription.framesCoalesced
-        state.withLock { state in
-            if state.streams.removeValue(forKey: ObjectIdentifier(stream)) != nil {
-                state.endedFramesCoalesced += coalesced
-            }
-        }
-    }
-
-    var all: [SubscriptionStream] { state.withLock { Array($0.streams.values) } }
-
-    var count: Int { state.withLock { $0.streams.count } }
-
-    /// Streams of the stack named `name`.
-    func count(of name: String) -> Int { state.withLock { $0.streams.values.filter { $0.record.name == name }.count } }
-
-    /// Frames coalesced over every stream, open or ended.
-    var framesCoalesced: UInt64 {
-        let (open, ended) = state.withLock { ($0.streams.values.map(\.subscription), $0.endedFramesCoalesced) }
-        return open.reduce(ended) { $0 + $1.framesCoalesced }
     }
 }

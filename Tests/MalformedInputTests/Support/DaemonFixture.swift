@@ -14,8 +14,12 @@ import TransitionTestSupport
 /// | `animating` | policy `reject`; a push to `detail` with `slowFade` (600 s) runs |
 /// | `gesture` | `home`, `detail`; a pop driven interactively by a connection of the fixture, at 0 |
 /// | `guarded` | `home`, `detail`; a rule forbids interactive pops |
+/// | `full` | `home`, `a`, `b` (five nodes): as many screens as `limits` allows |
+/// | `queued` | a push with `slowFade` runs and one more push waits, as many as `limits` allows |
 ///
-/// Every stack belongs to root. The suite is serialized, so one case at a time uses the fixture.
+/// The daemon runs with the small `limits`, which no other case reaches, so that `Cases/limits.tsv`
+/// reaches each one with a short message. Every stack belongs to root. The suite is serialized, so one
+/// case at a time uses the fixture.
 final class DaemonFixture: @unchecked Sendable {
     /// The fixture of the running suite, set by ``RunningDaemonTrait``.
     @TaskLocal static var current: DaemonFixture?
@@ -34,6 +38,28 @@ final class DaemonFixture: @unchecked Sendable {
         "phases":[{"duration":600,"tracks":[{"target":"to","property":"alpha","to":1}]}]}}}
         """
 
+    /// The limits the daemon runs with: root owns every stack of the fixture and may define one animator
+    /// (it defined `slowFade`) and hold one subscription (the watcher's, the only subscriber of
+    /// `animating`).
+    static let limits = """
+        [Limits]
+        MaxStacksPerUser=9
+        MaxScreensPerStack=3
+        MaxTabsPerStack=2
+        MaxNodesPerScreen=3
+        MaxNodesPerStack=8
+        MaxNodesPerCall=9
+        MaxStackSize=4K
+        MaxRulesPerStack=2
+        MaxQueuedOperations=1
+        MaxSubscribersPerStack=1
+        MaxSubscriptionsPerUser=1
+        MaxAnimatorsPerUser=1
+        MaxAnimatorSize=2K
+        MaxTracksPerAnimator=4
+        MaxKeyframesPerAnimator=8
+        """
+
     /// A plain screen with one full-size node.
     static func screen(_ id: String) -> String {
         #"{"id":"\#(id)","root":{"id":"view","frame":[0,0,375,667]}}"#
@@ -41,7 +67,7 @@ final class DaemonFixture: @unchecked Sendable {
 
     /// Starts the daemon and builds the stacks.
     init() throws {
-        daemon = try DaemonUnderTest()
+        daemon = try DaemonUnderTest(configuration: Self.limits)
         do {
             observer = try RawConnection(path: daemon.socketPath)
             driver = try RawConnection(path: daemon.socketPath)
@@ -77,6 +103,15 @@ final class DaemonFixture: @unchecked Sendable {
             #"{"name":"guarded",\#(size),"root":\#(home),"rules":[{"operation":"pop","animator":"slide","interactive":false}]}"#
         )
         try expectSuccess(setup, "Push", #"{"stack":"guarded","screen":\#(detail),"animated":false}"#)
+        let twoNodes = { (id: String) in
+            #"{"id":"\#(id)","root":{"id":"view","frame":[0,0,375,667],"children":[{"id":"c","frame":[0,0,1,1]}]}}"#
+        }
+        try expectSuccess(setup, "CreateStack", #"{"name":"full",\#(size),"root":\#(home)}"#)
+        try expectSuccess(setup, "Push", #"{"stack":"full","screen":\#(twoNodes("a")),"animated":false}"#)
+        try expectSuccess(setup, "Push", #"{"stack":"full","screen":\#(twoNodes("b")),"animated":false}"#)
+        try expectSuccess(setup, "CreateStack", #"{"name":"queued",\#(size),"root":\#(home)}"#)
+        try expectSuccess(setup, "Push", #"{"stack":"queued","screen":\#(detail),"animator":"slowFade"}"#)
+        try expectSuccess(setup, "Push", #"{"stack":"queued","screen":\#(screen("waiting")),"animated":false}"#)
     }
 
     /// Calls `method` and fails unless the reply has no error.

@@ -41,10 +41,13 @@ struct Harness {
     let store: StateStore
     let engine: TransitionEngine
 
-    init(store: StateStore = .inMemory(), framesPerSecond: Int = 60, shardCount: Int = 2) throws {
+    init(
+        store: StateStore = .inMemory(), framesPerSecond: Int = 60, shardCount: Int = 2,
+        limits: TransitionEngine.Limits = TransitionEngine.Limits()
+    ) throws {
         clock = try VirtualClock(framesPerSecond: framesPerSecond)
         self.store = store
-        engine = TransitionEngine(clock: clock, store: store, shardCount: shardCount)
+        engine = TransitionEngine(clock: clock, store: store, limits: limits, shardCount: shardCount)
     }
 
     /// Asserts nothing is left running or waiting, as every engine test ends.

@@ -1,0 +1,69 @@
+import SystemPrimitives
+
+/// The open subscription streams, for statistics and shutdown, and how many each uid holds open, for
+/// `ServiceLimits.subscriptionsPerUser`.
+final class StreamDirectory: Sendable {
+    private struct State {
+        var streams: [ObjectIdentifier: SubscriptionStream] = [:]
+        /// Streams open or being opened, per uid.
+        var countByUid: [UInt32: Int] = [:]
+        /// Frames coalesced by streams that have ended.
+        var endedFramesCoalesced: UInt64 = 0
+    }
+
+    private let state = Locked(State())
+
+    /// Counts one more stream for `uid`, before it is opened.
+    ///
+    /// - Throws: `LimitExceeded` (`subscriptionsPerUser`) when `uid` holds `limit` streams open.
+    func reserve(uid: UInt32, limit: Int) throws(ServiceError) {
+        try state.withLock { state throws(ServiceError) in
+            let open = state.countByUid[uid] ?? 0
+            guard open < limit else {
+                throw .limitExceeded(
+                    "subscriptionsPerUser", maximum: limit, parameter: "stack",
+                    "uid \(uid) holds \(open) subscriptions open, the most one user may; end one first.")
+            }
+            state.countByUid[uid] = open + 1
+        }
+    }
+
+    /// Gives back a reservation of `uid` that opened no stream, or the count of a stream that ended.
+    func release(uid: UInt32) {
+        state.withLock { state in
+            let remaining = (state.countByUid[uid] ?? 1) - 1
+            state.countByUid[uid] = remaining > 0 ? remaining : nil
+        }
+    }
+
+    func add(_ stream: SubscriptionStream) { state.withLock { $0.streams[ObjectIdentifier(stream)] = stream } }
+
+    /// Forgets an ended stream and gives back its uid's count (once, however often it is called).
+    func remove(_ stream: SubscriptionStream) {
+        let coalesced = stream.subscription.framesCoalesced
+        state.withLock { state in
+            if state.streams.removeValue(forKey: ObjectIdentifier(stream)) != nil {
+                state.endedFramesCoalesced += coalesced
+                let uid = stream.uid
+                let remaining = (state.countByUid[uid] ?? 1) - 1
+                state.countByUid[uid] = remaining > 0 ? remaining : nil
+            }
+        }
+    }
+
+    var all: [SubscriptionStream] { state.withLock { Array($0.streams.values) } }
+
+    var count: Int { state.withLock { $0.streams.count } }
+
+    /// Streams open or being opened by `uid`.
+    func count(ownedBy uid: UInt32) -> Int { state.withLock { $0.countByUid[uid] ?? 0 } }
+
+    /// Streams of the stack named `name`.
+    func count(of name: String) -> Int { state.withLock { $0.streams.values.filter { $0.record.name == name }.count } }
+
+    /// Frames coalesced over every stream, open or ended.
+    var framesCoalesced: UInt64 {
+        let (open, ended) = state.withLock { ($0.streams.values.map(\.subscription), $0.endedFramesCoalesced) }
+        return open.reduce(ended) { $0 + $1.framesCoalesced }
+    }
+}
