@@ -1,4 +1,5 @@
 import SystemPrimitives
+import TransitionTestSupport
 
 /// Server-Sent Events read from `curl -N`'s output, one event at a time (HTML § 9.2.6 in the small:
 /// `event:` and `data:` lines up to a blank line; comments and `retry:` skipped).
