@@ -48,21 +48,10 @@ public final class NotifyReceiver {
     ///   does not, or it is longer than `sun_path` holds).
     public init(path: String) throws {
         self.path = path
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw HarnessFailure("a socket path is at most 107 bytes: \(path)")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let address = try UnixSocketAddress(path)
         descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw HarnessFailure.systemCall("socket") }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard bound == 0 else {
+        guard address.bind(descriptor) == 0 else {
             let code = errno
             close(descriptor)
             throw HarnessFailure.systemCall("bind \(path)", code)
