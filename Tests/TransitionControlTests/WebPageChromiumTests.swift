@@ -13,7 +13,7 @@ struct WebPageChromiumTests {
     static func browse(
         _ server: WebServerProcess, _ scenario: String, _ arguments: [String], directory: TemporaryDirectory
     ) async throws -> JSONValue? {
-        guard ProcessPath.find(["chromium"]) != nil, ProcessPath.find(["chromedriver"]) != nil else {
+        guard ChildProcess.find(["chromium"]) != nil, ChildProcess.find(["chromedriver"]) != nil else {
             Issue.record("chromium and chromium-driver are not installed; scripts/install-dependencies installs them")
             return nil
         }
@@ -286,7 +286,7 @@ struct WebPageChromiumTests {
     }
 
     @Test func theOverviewShowsStacksAsTheyAreCreatedAndDeleted() async throws {
-        guard ProcessPath.find(["chromium"]) != nil, ProcessPath.find(["chromedriver"]) != nil else {
+        guard ChildProcess.find(["chromium"]) != nil, ChildProcess.find(["chromedriver"]) != nil else {
             Issue.record("chromium and chromium-driver are not installed; scripts/install-dependencies installs them")
             return
         }
@@ -365,7 +365,7 @@ struct WebPageChromiumTests {
     }
 
     @Test func thePageSaysTheDaemonIsGoneAndDrawsAgainWhenItIsBack() async throws {
-        guard ProcessPath.find(["chromium"]) != nil, ProcessPath.find(["chromedriver"]) != nil else {
+        guard ChildProcess.find(["chromium"]) != nil, ChildProcess.find(["chromedriver"]) != nil else {
             Issue.record("chromium and chromium-driver are not installed; scripts/install-dependencies installs them")
             return
         }

@@ -35,6 +35,18 @@ public final class ChildProcess: @unchecked Sendable {
         TestProcessEnvironment.forChildren["PATH"] ?? "/usr/sbin:/usr/bin:/sbin:/bin"
     }
 
+    /// The first executable file named one of `names` in a directory of ``searchPath`` (the directories in
+    /// their order, and in each the names in theirs); nil when there is none.
+    public static func find(_ names: [String]) -> String? {
+        for directory in searchPath.split(separator: ":") {
+            for name in names {
+                let path = "\(directory)/\(name)"
+                if access(path, X_OK) == 0 { return path }
+            }
+        }
+        return nil
+    }
+
     /// `variables` as the `NAME=value` entries `environment:` takes, in no particular order.
     public static func environment(_ variables: [String: String]) -> [String] {
         variables.map { "\($0.key)=\($0.value)" }

@@ -100,7 +100,7 @@ enum ScreenshotAnalysis {
             arguments: [
                 "python3", scriptPath, png, String(red), String(green), String(blue), quadText, String(margin),
             ],
-            environment: ["PATH=\(ProcessPath.value)", "LC_ALL=C"])
+            environment: ["PATH=\(ChildProcess.searchPath)", "LC_ALL=C"])
         let result = await child.finish()
         guard result.status == 0, let value = try? JSONReader.parse(result.output) else {
             Issue.record(Comment(rawValue: "the PNG analysis failed: \(result.errors)"))
