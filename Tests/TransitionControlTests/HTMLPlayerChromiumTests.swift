@@ -65,7 +65,7 @@ struct HTMLPlayerChromiumTests {
         #expect(browsed.status == 0, "\(browsed.errors)")
         guard
             let result = try await ScreenshotAnalysis.run(
-                png: screenshot, red: 255, green: 0, blue: 255, quad: quad, margin: 1.5, directory: directory)
+                png: screenshot, red: 255, green: 0, blue: 255, quad: quad, margin: 1.5)
         else { return }
         // Every corner is drawn where the frame puts it, to antialiasing.
         #expect(result.cornerDistances.count == 4)
