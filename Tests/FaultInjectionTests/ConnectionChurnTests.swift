@@ -32,8 +32,7 @@ import TransitionTestSupport
         // On a thread of its own: blocking a thread of the cooperative pool, which every test target
         // shares, would starve the in-process services of other tests.
         try await OffPool.run {
-            let directory = try ScratchDirectory()
-            let daemon = try FaultDaemon(directory: directory)
+            let daemon = try DaemonUnderTest()
             try raiseDescriptorLimit(to: Self.clients + 200)
             let control = try daemon.connect()
             for index in 0..<3 { try control.succeed("CreateStack", Screens.create("stack\(index)")) }
@@ -71,12 +70,12 @@ import TransitionTestSupport
     /// at a time between other work, so its descriptors dip to the baseline between batches while
     /// closed clients still wait to be accepted. Connections are accepted in the order they arrived:
     /// once a newcomer's call is answered, every client before it has been accepted.
-    private func churn(_ daemon: FaultDaemon, round: Int) throws {
+    private func churn(_ daemon: DaemonUnderTest, round: Int) throws {
         var open: [RawConnection] = []
         open.reserveCapacity(Self.clients)
         let departures = Departure.allCases
         for index in 0..<Self.clients {
-            let connection = try RawConnection(path: daemon.directory.socketPath)
+            let connection = try RawConnection(path: daemon.socketPath)
             switch departures[index % departures.count] {
             case .silent: break
             case .unreadReply: try connection.send(call: #"{"method":"io.transitiond.ListStacks"}"#)
@@ -90,13 +89,13 @@ import TransitionTestSupport
             open.append(connection)
         }
         for connection in open { connection.close() }
-        let newcomer = try RawConnection(path: daemon.directory.socketPath)
+        let newcomer = try RawConnection(path: daemon.socketPath)
         defer { newcomer.close() }
         _ = try newcomer.call(#"{"method":"io.transitiond.ListStacks"}"#)
     }
 
     /// The daemon's descriptor count once it stops changing between two answered calls.
-    private func settledDescriptorCount(_ daemon: FaultDaemon, control: VarlinkClient) throws -> Int {
+    private func settledDescriptorCount(_ daemon: DaemonUnderTest, control: VarlinkClient) throws -> Int {
         var previous = -1
         var current = ProcessFigures.openDescriptors(of: daemon.pid) ?? -1
         let settled = Deadline.waitUntil {

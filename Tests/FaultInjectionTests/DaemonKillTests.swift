@@ -24,20 +24,21 @@ import TransitionTestSupport
         // On a thread of its own: blocking a thread of the cooperative pool, which every test target
         // shares, would starve the in-process services of other tests.
         try await OffPool.run {
-            let directory = try ScratchDirectory()
-            let daemon = try FaultDaemon(directory: directory)
+            let directory = try TemporaryDirectory(prefix: "transitiond-faults")
+            defer { directory.remove() }
+            let daemon = try DaemonUnderTest(directory: directory)
             let control = try daemon.connect()
             var records: [StormClient.StackRecord] = []
             for index in 0..<Self.stackCount {
                 let name = "storm\(index)"
                 try control.succeed("CreateStack", Screens.create(name))
-                let recorder = try StreamRecorder(socketPath: directory.socketPath, stack: name, frames: false)
+                let recorder = try StreamRecorder(socketPath: daemon.socketPath, stack: name, frames: false)
                 records.append(StormClient.StackRecord(name: name, recorder: recorder))
             }
             defer { records.forEach { $0.recorder.stop() } }
             let clients = (0..<Self.clientCount).map { client in
                 StormClient(
-                    socketPath: directory.socketPath,
+                    socketPath: daemon.socketPath,
                     stacks: records.enumerated().filter { $0.offset % Self.clientCount == client }.map(\.element),
                     seed: Self.seed &+ UInt64(client))
             }
@@ -57,7 +58,7 @@ import TransitionTestSupport
             try #require(ended, "subscribers still reading after the kill")
             for client in clients { #expect(client.failures.isEmpty, "seed \(Self.seed)") }
 
-            let restarted = try FaultDaemon(directory: directory)
+            let restarted = try DaemonUnderTest(directory: directory)
             let after = try restarted.connect()
             var inFlight = 0
             var unreported = 0

@@ -23,10 +23,11 @@ import TransitionTestSupport
         // On a thread of its own: blocking a thread of the cooperative pool, which every test target
         // shares, would starve the in-process services of other tests.
         try await OffPool.run {
-            let directory = try ScratchDirectory()
-            guard mkdir(directory.stateDirectory, 0o700) == 0 else { throw HarnessFailure.systemCall("mkdir") }
-            let filesystem = try SmallFilesystem(over: directory.stateDirectory, kilobytes: Self.filesystemKilobytes)
-            var daemon = try FaultDaemon(directory: directory, prefix: filesystem.prefix)
+            let directory = try TemporaryDirectory(prefix: "transitiond-faults")
+            defer { directory.remove() }
+            guard mkdir(directory.file("state"), 0o700) == 0 else { throw HarnessFailure.systemCall("mkdir") }
+            let filesystem = try SmallFilesystem(over: directory.file("state"), kilobytes: Self.filesystemKilobytes)
+            var daemon = try DaemonUnderTest(prefix: filesystem.prefix, directory: directory)
             var client = try daemon.connect()
             try client.succeed("CreateStack", Screens.create("disk"))
             try client.succeed("Push", ["stack": "disk", "screen": Screens.screen("kept"), "animated": false])
@@ -39,7 +40,7 @@ import TransitionTestSupport
             let created = try client.call(
                 "CreateStack", Screens.create("other", tiles: Self.tiles, padding: Self.padding))
             #expect(created.error == "io.transitiond.StorageFailed", "\(created)")
-            let watcher = try StreamRecorder(socketPath: directory.socketPath, stack: "disk", frames: false)
+            let watcher = try StreamRecorder(socketPath: daemon.socketPath, stack: "disk", frames: false)
             defer { watcher.stop() }
             let animated = try client.call("Push", ["stack": "disk", "screen": big])
             #expect(animated.parameters["result"]?["outcome"]?.stringValue == "started", "\(animated)")
@@ -54,7 +55,7 @@ import TransitionTestSupport
 
             // Killed and started again with the disk still full: the stored state reads back whole.
             daemon.kill()
-            daemon = try FaultDaemon(directory: directory, prefix: filesystem.prefix)
+            daemon = try DaemonUnderTest(prefix: filesystem.prefix, directory: directory)
             client = try daemon.connect()
             #expect(try client.succeed("GetStack", ["name": "disk", "includeScreens": true])["stack"] == before)
             #expect(!daemon.log.contains("corrupt"), "\(daemon.log)")
@@ -64,7 +65,7 @@ import TransitionTestSupport
             let retried = try client.call("Push", ["stack": "disk", "screen": big, "animated": false])
             #expect(retried.error == nil, "\(retried)")
             daemon.kill()
-            daemon = try FaultDaemon(directory: directory, prefix: filesystem.prefix)
+            daemon = try DaemonUnderTest(prefix: filesystem.prefix, directory: directory)
             client = try daemon.connect()
             let last = try client.succeed("GetStack", ["name": "disk"])["stack"]
             #expect(Screens.identifiers(of: try #require(last)) == ["root", "kept", "lost"])

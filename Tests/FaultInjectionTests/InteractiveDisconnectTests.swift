@@ -23,13 +23,12 @@ import TransitionTestSupport
         // On a thread of its own: blocking a thread of the cooperative pool, which every test target
         // shares, would starve the in-process services of other tests.
         try await OffPool.run {
-            let directory = try ScratchDirectory()
-            let daemon = try FaultDaemon(directory: directory, arguments: ["--frame-rate", "60"])
+            let daemon = try DaemonUnderTest(arguments: ["--frame-rate", "60"])
             let control = try daemon.connect()
             try control.succeed("CreateStack", Screens.create("gesture"))
             try control.succeed("Push", ["stack": "gesture", "screen": Screens.screen("list"), "animated": false])
             let before = try control.succeed("GetStack", ["name": "gesture", "includeScreens": true])["stack"]
-            let watcher = try StreamRecorder(socketPath: directory.socketPath, stack: "gesture")
+            let watcher = try StreamRecorder(socketPath: daemon.socketPath, stack: "gesture")
             defer { watcher.stop() }
 
             // The driver: begins an interactive push and moves it to the fraction, on a connection that is
@@ -49,12 +48,14 @@ import TransitionTestSupport
                 }
             }
             try #require(atFraction, "no frame at the gesture's fraction: \(watcher.recorded)")
-            let holder = try ChildCommand(["/bin/sleep", "600"], keeping: [(driver.connection.fileDescriptor, 3)])
+            let holder = try ChildProcess(
+                executable: "/bin/sleep", arguments: ["600"], environment: ["PATH=\(ChildProcess.searchPath)"],
+                descriptors: [(driver.connection.fileDescriptor, 3)])
             driver.close()
             let heldItems = watcher.recorded.count
 
-            holder.send(SIGKILL)
-            holder.waitForExit()
+            holder.send(signal: SIGKILL)
+            _ = holder.finishBlocking()
             let cancelled = watcher.waitUntil { items in
                 items.contains { if case .event("cancelled", _, _) = $0 { true } else { false } }
             }

@@ -27,17 +27,16 @@ import TransitionTestSupport
         // On a thread of its own: blocking a thread of the cooperative pool, which every test target
         // shares, would starve the in-process services of other tests.
         try await OffPool.run {
-            let directory = try ScratchDirectory()
-            let daemon = try FaultDaemon(directory: directory, arguments: ["--frame-rate", "60"])
+            let daemon = try DaemonUnderTest(arguments: ["--frame-rate", "60"])
             let control = try daemon.connect()
             try control.succeed("CreateStack", Screens.create("busy", tiles: Self.tiles))
-            let reader = try StreamRecorder(socketPath: directory.socketPath, stack: "busy")
+            let reader = try StreamRecorder(socketPath: daemon.socketPath, stack: "busy")
             defer { reader.stop() }
-            let stalled = try VarlinkClient(path: directory.socketPath)
+            let stalled = try VarlinkClient(path: daemon.socketPath)
             defer { stalled.close() }
             try stalled.send("Subscribe", ["stack": "busy"], more: true)
 
-            let driver = StackDriver(socketPath: directory.socketPath, stacks: ["busy"], tiles: Self.tiles)
+            let driver = StackDriver(socketPath: daemon.socketPath, stacks: ["busy"], tiles: Self.tiles)
             driver.start()
             defer { driver.stop() }
 

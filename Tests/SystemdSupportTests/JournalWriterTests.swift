@@ -56,7 +56,7 @@ import TransitionTestSupport
         #expect(try writer.log(.info, "Serving", messageID: JournalEntryTests.messageID))
         try Self.closeWriteEnd(of: writer)
         #expect(
-            CapturedProcess.readAll(output)
+            TextFile.read(from: output)
                 == "warning: Failed to attach client 12: queue full, ignoring CLIENT_PID=12\n"
                 + "info: Serving MESSAGE_ID=0123456789abcdeffedcba9876543210\n"
         )
@@ -67,7 +67,7 @@ import TransitionTestSupport
         defer { close(output) }
         #expect(throws: SystemdError.self) { try writer.log(.info, "m", fields: ["bad": "x"]) }
         try Self.closeWriteEnd(of: writer)
-        #expect(CapturedProcess.readAll(output) == "")
+        #expect(TextFile.read(from: output) == "")
     }
 
     @Test func standardErrorFailureIsReportedWithErrno() throws {

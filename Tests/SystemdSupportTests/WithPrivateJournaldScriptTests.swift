@@ -28,10 +28,10 @@ import TransitionTestSupport
 
     /// Runs the script with `shellCommand` on a thread of its own: the script starts a journald and waits
     /// for it, which must not hold a thread of the cooperative pool (docs/testing.md).
-    private func run(_ shellCommand: String) async throws -> CapturedProcess.Result {
+    private func run(_ shellCommand: String) async throws -> ChildProcess.Result {
         try await OffPool.run {
-            try CapturedProcess.run(
-                [Self.script, "sh", "-c", shellCommand], environment: ["PATH": CapturedProcess.searchPath])
+            try ChildProcess.run(
+                [Self.script, "sh", "-c", shellCommand], environment: ["PATH=\(ChildProcess.searchPath)"])
         }
     }
 
@@ -45,8 +45,8 @@ import TransitionTestSupport
             journalctl --no-pager -o json SYSLOG_IDENTIFIER=script-test
             """
         )
-        #expect(result.status == 0, "\(result.standardError)")
-        let entries = try result.standardOutput.split(separator: "\n").map { line in
+        #expect(result.status == 0, "\(result.errors)")
+        let entries = try result.output.split(separator: "\n").map { line in
             try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         }
         try #require(entries.count == 2)
@@ -64,10 +64,10 @@ import TransitionTestSupport
     func eachRunStartsWithAnEmptyJournal() async throws {
         let tag = "script-test-\(getpid())"
         let first = try await run("logger --journald <<EOF\nMESSAGE=once\nSYSLOG_IDENTIFIER=\(tag)\nEOF\n")
-        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.status == 0, "\(first.errors)")
         let second = try await run("journalctl --no-pager -o json SYSLOG_IDENTIFIER=\(tag)")
-        #expect(second.status == 0, "\(second.standardError)")
-        #expect(second.standardOutput == "")
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(second.output == "")
     }
 
     @Test(

@@ -1,5 +1,6 @@
 import Testing
 import TransitionControl
+import TransitionTestSupport
 
 /// The parser against `SampleTool`'s declarations: one case per line, command line → outcome.
 @Suite("Argument parser")
@@ -111,7 +112,7 @@ struct ArgumentParserTests {
                     throw CommandError(.invalidValue, parameter: "--fps", "--fps must be positive")
                 },
                 Command(name: "other", group: "G", summary: "") { _ in
-                    throw ChildProcess.Failure(operation: "frobnicate", code: 2)
+                    throw HarnessFailure.systemCall("frobnicate", 2)
                 },
                 Command(name: "status", group: "G", summary: "") { invocation in
                     invocation.output.write("partial\n")

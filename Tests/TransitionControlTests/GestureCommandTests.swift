@@ -18,7 +18,7 @@ struct GestureCommandTests {
     ) {
         let daemon = try await InteractiveCommandsTests.daemonWithTwoScreens()
         defer { daemon.stop() }
-        let file = daemon.directory + "/recording.jsonl"
+        let file = daemon.directory.file("recording.jsonl")
         guard
             let recorder = try InteractiveCommandsTests.start(
                 ["record", "main", "--until-settled", "--out", file], daemon: daemon)

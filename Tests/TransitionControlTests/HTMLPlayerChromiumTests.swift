@@ -14,7 +14,7 @@ struct HTMLPlayerChromiumTests {
 
     @Test(arguments: [(45, "0.75"), (60, "1")])
     func theDrawnQuadMatchesTheFrame(frameIndex: Int, time: String) async throws {
-        guard let chromium = ProcessPath.find(["chromium", "chromium-browser"]) else {
+        guard let chromium = ChildProcess.find(["chromium", "chromium-browser"]) else {
             Issue.record(
                 "chromium is not installed (Debian package chromium); scripts/install-dependencies installs it")
             return
@@ -60,12 +60,12 @@ struct HTMLPlayerChromiumTests {
                 "--user-data-dir=\(directory.file("profile"))", "--window-size=420,800", "--virtual-time-budget=2000",
                 "--screenshot=\(screenshot)", "file://\(page)#t=\(time)&scale=1",
             ],
-            environment: ["PATH=\(ProcessPath.value)", "HOME=\(directory.path)", "LC_ALL=C"])
+            environment: ["PATH=\(ChildProcess.searchPath)", "HOME=\(directory.path)", "LC_ALL=C"])
         let browsed = await browser.finish()
         #expect(browsed.status == 0, "\(browsed.errors)")
         guard
             let result = try await ScreenshotAnalysis.run(
-                png: screenshot, red: 255, green: 0, blue: 255, quad: quad, margin: 1.5, directory: directory)
+                png: screenshot, red: 255, green: 0, blue: 255, quad: quad, margin: 1.5)
         else { return }
         // Every corner is drawn where the frame puts it, to antialiasing.
         #expect(result.cornerDistances.count == 4)
@@ -82,7 +82,7 @@ struct HTMLPlayerChromiumTests {
 @Suite("HTML player with screens in Chromium")
 struct HTMLPlayerScreensChromiumTests {
     @Test func aRenderWithItsScreensIsDrawnAsTheAppWould() async throws {
-        guard ProcessPath.find(["chromium"]) != nil, ProcessPath.find(["chromedriver"]) != nil else {
+        guard ChildProcess.find(["chromium"]) != nil, ChildProcess.find(["chromedriver"]) != nil else {
             Issue.record("chromium and chromium-driver are not installed; scripts/install-dependencies installs them")
             return
         }

@@ -13,7 +13,7 @@ struct RecordCommandTests {
     @Test func recordsATransitionUntilItSettles() async throws {
         let daemon = try await NavigationCommandsTests.daemonWithStack()
         defer { daemon.stop() }
-        let file = daemon.directory + "/push.jsonl"
+        let file = daemon.directory.file("push.jsonl")
         guard
             let recorder = try InteractiveCommandsTests.start(
                 ["record", "main", "--until-settled", "-o", file], daemon: daemon)

@@ -286,7 +286,9 @@ struct WebCommandTests {
 @Suite("transitionctl web and a daemon restart")
 struct WebReconnectTests {
     @Test func theStreamsAndCallsComeBackWhenTheDaemonDoes() async throws {
-        let daemon = try RestartableDaemon()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let daemon = try DaemonUnderTest(directory: directory)
         let created = await ToolRun.transitionctl(
             ["create-stack", "main", TestScreens.screen("home"), "--size", "375x667"], socket: daemon.socketPath)
         #expect(created.status == .success, "\(created.errors)")
@@ -297,7 +299,7 @@ struct WebReconnectTests {
         #expect(await stream.next()?.data.first == "0")
         // The calls' connection is open before the restart.
         #expect(try await HTTPExchange.call(server, "ListStacks", "{}").status == 200)
-        await SystemThread.run { daemon.stop() }
+        _ = await SystemThread.run { daemon.stop() }
         var event = await stream.next()
         if event?.name == "message" { event = await stream.next() }
         #expect(event?.name == "disconnected")
@@ -305,7 +307,7 @@ struct WebReconnectTests {
         let down = try await HTTPExchange.call(server, "ListStacks", "{}")
         #expect(down.status == 200)
         #expect(try JSONReader.parse(down.body)["error"] == "transitiond.client.cannotConnect", "\(down.body)")
-        try await OffPool.run { try daemon.start() }
+        let restarted = try await OffPool.run { try DaemonUnderTest(directory: directory) }
         // What the page's EventSource does after its retry delay: a new stream, which finds the stack the
         // daemon restored from its state directory.
         let again = try EventStreamReader(events)
@@ -323,6 +325,6 @@ struct WebReconnectTests {
         await again.stop()
         await stream.stop()
         _ = await server.stop()
-        daemon.remove()
+        restarted.stop()
     }
 }

@@ -13,7 +13,7 @@ struct WebPageChromiumTests {
     static func browse(
         _ server: WebServerProcess, _ scenario: String, _ arguments: [String], directory: TemporaryDirectory
     ) async throws -> JSONValue? {
-        guard ProcessPath.find(["chromium"]) != nil, ProcessPath.find(["chromedriver"]) != nil else {
+        guard ChildProcess.find(["chromium"]) != nil, ChildProcess.find(["chromedriver"]) != nil else {
             Issue.record("chromium and chromium-driver are not installed; scripts/install-dependencies installs them")
             return nil
         }
@@ -286,7 +286,7 @@ struct WebPageChromiumTests {
     }
 
     @Test func theOverviewShowsStacksAsTheyAreCreatedAndDeleted() async throws {
-        guard ProcessPath.find(["chromium"]) != nil, ProcessPath.find(["chromedriver"]) != nil else {
+        guard ChildProcess.find(["chromium"]) != nil, ChildProcess.find(["chromedriver"]) != nil else {
             Issue.record("chromium and chromium-driver are not installed; scripts/install-dependencies installs them")
             return
         }
@@ -365,12 +365,13 @@ struct WebPageChromiumTests {
     }
 
     @Test func thePageSaysTheDaemonIsGoneAndDrawsAgainWhenItIsBack() async throws {
-        guard ProcessPath.find(["chromium"]) != nil, ProcessPath.find(["chromedriver"]) != nil else {
+        guard ChildProcess.find(["chromium"]) != nil, ChildProcess.find(["chromedriver"]) != nil else {
             Issue.record("chromium and chromium-driver are not installed; scripts/install-dependencies installs them")
             return
         }
-        let daemon = try RestartableDaemon()
-        defer { daemon.remove() }
+        let daemonDirectory = try TemporaryDirectory()
+        defer { daemonDirectory.remove() }
+        let daemon = try DaemonUnderTest(directory: daemonDirectory)
         let created = await ToolRun.transitionctl(
             ["create-stack", "main", SeedFiles.screenPath("seed000-index"), "--size", "375x667"],
             socket: daemon.socketPath)
@@ -380,9 +381,10 @@ struct WebPageChromiumTests {
         defer { directory.remove() }
         let browser = try WebPageScript.start(url: server.url, scenario: "reconnect", directory: directory)
         #expect(await SystemThread.run { browser.readOutputLine() } == "ready")
-        await SystemThread.run { daemon.stop() }
+        _ = await SystemThread.run { daemon.stop() }
         #expect(await SystemThread.run { browser.readOutputLine() } == "down")
-        try await OffPool.run { try daemon.start() }
+        let restarted = try await OffPool.run { try DaemonUnderTest(directory: daemonDirectory) }
+        defer { restarted.stop() }
         let result = await browser.finish()
         #expect(result.status == 0, "\(result.errors)")
         let report = try JSONReader.parse(String(result.output.split(separator: "\n").last ?? ""))

@@ -17,8 +17,9 @@ import TransitionTestSupport
         ) {
             // INVOCATION_ID is how the daemon knows systemd runs it, and so logs to the journal.
             // Started here, on the journal's thread: the daemon must see its mount namespace.
-            let daemon = try DaemonBinary(
-                environment: ["INVOCATION_ID": "5f0c2d6e4b1a4a9e8c7d6b5a49382716"], tie: .callingThread)
+            let daemon = try DaemonUnderTest(
+                environment: ["INVOCATION_ID": "5f0c2d6e4b1a4a9e8c7d6b5a49382716"], tie: .callingThread,
+                waitForReady: false)
             #expect(daemon.waitUntilServing())
             #expect(DaemonProgramTests.createStack("main", on: daemon) != nil)
             #expect(DaemonProgramTests.createStack("other", on: daemon) != nil)

@@ -16,7 +16,7 @@ import TransitionTestSupport
     static let screen = #"{"id":"home","root":{"id":"root","frame":[0,0,375,667]}}"#
     static let detail = #"{"id":"detail","root":{"id":"root","frame":[0,0,375,667]}}"#
 
-    static func createStack(_ name: String, on daemon: DaemonBinary) -> String? {
+    static func createStack(_ name: String, on daemon: DaemonUnderTest) -> String? {
         VarlinkCall.call(
             daemon.socketPath, "io.transitiond.CreateStack",
             #"{"name":"\#(name)","width":375,"height":667,"root":\#(screen)}"#)
@@ -28,10 +28,10 @@ import TransitionTestSupport
             defer { directory.remove() }
             let configuration = try directory.write("transitiond.conf", "[Daemon]\nLogLevel=info\n")
             let notifications = try NotifyReceiver(path: directory.file("notify"))
-            let daemon = try DaemonBinary(
+            let daemon = try DaemonUnderTest(
                 arguments: ["--config", configuration],
                 environment: ["NOTIFY_SOCKET": directory.file("notify"), "WATCHDOG_USEC": "400000"],
-                directory: directory)
+                directory: directory, waitForReady: false)
 
             let (ready, beforeReady) = notifications.receive(until: "READY=1")
             let readyText = try #require(ready?.text, "no READY=1; log:\n\(daemon.log)")
@@ -79,7 +79,7 @@ import TransitionTestSupport
             #expect(access(daemon.socketPath, F_OK) != 0, "the socket file the daemon bound is removed at exit")
 
             // The stack comes back at the next start.
-            let again = try DaemonBinary(directory: directory)
+            let again = try DaemonUnderTest(directory: directory, waitForReady: false)
             #expect(again.waitUntilServing())
             #expect(VarlinkCall.call(again.socketPath, "io.transitiond.ListStacks")?.contains("main") == true)
             again.send(SIGTERM)
@@ -95,9 +95,9 @@ import TransitionTestSupport
                 let directory = try TemporaryDirectory()
                 defer { directory.remove() }
                 let notifications = try NotifyReceiver(path: directory.file("notify"))
-                let daemon = try DaemonBinary(
+                let daemon = try DaemonUnderTest(
                     environment: ["NOTIFY_SOCKET": directory.file("notify"), "WATCHDOG_USEC": "600000"],
-                    directory: directory)
+                    directory: directory, waitForReady: false)
                 #expect(notifications.receive(until: "READY=1").match != nil)
                 #expect(Self.createStack("main", on: daemon) != nil)
                 let defined = VarlinkCall.call(
@@ -131,9 +131,9 @@ import TransitionTestSupport
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let path = directory.file("activated.sock")
-            let daemon = try DaemonBinary(
-                command: ["systemd-socket-activate", "-l", path, "--fdname=varlink"], directory: directory,
-                socketOption: false)
+            let daemon = try DaemonUnderTest(
+                prefix: ["systemd-socket-activate", "-l", path, "--fdname=varlink"], directory: directory,
+                socketOption: false, waitForReady: false)
             // The first connection starts the daemon, which answers on the passed socket. The socket's
             // file appears at bind(2), before listen(2): until then a connection is refused, so retry.
             var reply: String?
@@ -162,7 +162,8 @@ import TransitionTestSupport
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let configuration = try directory.write("bad.conf", "[Daemon]\nFrameRate=fast\nColour=blue\n")
-            let daemon = try DaemonBinary(arguments: ["--config", configuration], directory: directory)
+            let daemon = try DaemonUnderTest(
+                arguments: ["--config", configuration], directory: directory, waitForReady: false)
             #expect(daemon.waitForExit() == 1)
             #expect(daemon.log.contains("\(configuration):2"))
             #expect(daemon.log.contains("\(configuration):3"))
@@ -174,7 +175,7 @@ import TransitionTestSupport
     @Test(arguments: [["--frame-rate", "0"], ["--frame-rate", "fast"], ["--colour"], ["--instance", "a/b"]])
     func aBadCommandLineExitsTwo(arguments: [String]) async throws {
         try await OffPool.run {
-            let daemon = try DaemonBinary(arguments: arguments)
+            let daemon = try DaemonUnderTest(arguments: arguments, waitForReady: false)
             #expect(daemon.waitForExit() == 2)
             #expect(daemon.log.contains(arguments[0]))
         }

@@ -21,8 +21,8 @@ import TransitionTestSupport
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let notifications = try NotifyReceiver(path: directory.file("notify"))
-            let daemon = try DaemonBinary(
-                environment: ["NOTIFY_SOCKET": directory.file("notify")], directory: directory)
+            let daemon = try DaemonUnderTest(
+                environment: ["NOTIFY_SOCKET": directory.file("notify")], directory: directory, waitForReady: false)
             #expect(notifications.receive(until: "READY=1").match != nil, "log:\n\(daemon.log)")
 
             // Two changes within the status interval: the second summary waits out the interval in a

@@ -18,11 +18,11 @@ import TransitionTestSupport
             chmod(path, 0o755)
         }
         let destination = try destination ?? TemporaryDirectory()
-        let result = try CapturedProcess.run([
+        let result = try ChildProcess.run([
             Self.script, "--destdir", destination.path, "--prefix", prefix, "--binaries", binaries.path,
             "--no-post-install",
         ])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == 0, "\(result.errors)")
         return destination
     }
 
@@ -70,14 +70,14 @@ import TransitionTestSupport
         let root = try install(prefix: "/usr")
         defer { root.remove() }
         // sysusers.d: the socket's group is created in the root's /etc/group.
-        let sysusers = try CapturedProcess.run(["systemd-sysusers", "--root=\(root.path)"])
-        #expect(sysusers.status == 0, "\(sysusers.standardError)")
+        let sysusers = try ChildProcess.run(["systemd-sysusers", "--root=\(root.path)"])
+        #expect(sysusers.status == 0, "\(sysusers.errors)")
         #expect(
             TextFile.read(root.file("etc/group"))?.split(separator: "\n").contains { $0.hasPrefix("transitiond:x:") }
                 == true)
         // The catalog compiles.
-        let catalog = try CapturedProcess.run(["journalctl", "--root=\(root.path)", "--update-catalog"])
-        #expect(catalog.status == 0, "\(catalog.standardError)")
+        let catalog = try ChildProcess.run(["journalctl", "--root=\(root.path)", "--update-catalog"])
+        #expect(catalog.status == 0, "\(catalog.errors)")
         #expect(FileManager.default.fileExists(atPath: root.file("var/lib/systemd/catalog/database")))
     }
 
@@ -89,13 +89,13 @@ import TransitionTestSupport
     func exposureIsAtMostPointFive(unit: String) throws {
         let root = try install(prefix: "/usr")
         defer { root.remove() }
-        let result = try CapturedProcess.run([
+        let result = try ChildProcess.run([
             "systemd-analyze", "security", "--offline=true", "--no-pager", "--threshold=5", "--root=\(root.path)", unit,
         ])
-        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-        #expect(result.standardOutput.contains("Overall exposure level for \(unit): 0.4"))
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("Overall exposure level for \(unit): 0.4"))
         #expect(
-            result.standardOutput.split(separator: "\n").contains {
+            result.output.split(separator: "\n").contains {
                 $0.hasPrefix("✗ PrivateUsers=") && $0.hasSuffix("0.2")
             }, "PrivateUsers= is set, or no longer costs 0.2")
     }
@@ -122,18 +122,19 @@ import TransitionTestSupport
         .map(units.file)
         var environment = TestProcessEnvironment.forChildren
         environment["MANPATH"] = root.file("usr/share/man")
-        let result = try CapturedProcess.run(["systemd-analyze", "verify"] + paths, environment: environment)
+        let result = try ChildProcess.run(
+            ["systemd-analyze", "verify"] + paths, environment: ChildProcess.environment(environment))
         #expect(result.status == 0)
-        #expect(result.standardOutput + result.standardError == "")
+        #expect(result.output + result.errors == "")
     }
 
     @Test(
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff")),
         arguments: ["docs/man/transitiond.8", "docs/man/transitiond.conf.5"])
     func manPagesRenderWithoutWarnings(page: String) throws {
-        let result = try CapturedProcess.run(["groff", "-ww", "-man", "-Tutf8", RepositoryFiles.path(page)])
+        let result = try ChildProcess.run(["groff", "-ww", "-man", "-Tutf8", RepositoryFiles.path(page)])
         #expect(result.status == 0)
-        #expect(result.standardError == "")
-        #expect(result.standardOutput.split(separator: "\n").count > 50)
+        #expect(result.errors == "")
+        #expect(result.output.split(separator: "\n").count > 50)
     }
 }

@@ -53,28 +53,27 @@ import TransitionTestSupport
             pid, uid, gid = struct.unpack("3i", c.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))
             print(uid, gid, flush=True)
             """
-        let environment = ["PATH": CapturedProcess.searchPath]
-        let started = try CapturedProcess.start(
-            ["unshare", "--user", "--map-root-user", Self.python, "-c", server, socketPath], environment: environment)
+        let environment = ["PATH=\(ChildProcess.searchPath)"]
+        let started = try ChildProcess(
+            executable: "unshare", arguments: ["--user", "--map-root-user", Self.python, "-c", server, socketPath],
+            environment: environment)
         defer {
-            kill(started.pid, SIGKILL)
-            _ = CapturedProcess.wait(for: started.pid)
-            close(started.output)
-            close(started.error)
+            started.send(signal: SIGKILL)
+            _ = started.finishBlocking()
         }
         // The first line comes once the socket listens: no polling, no sleep.
-        let mapLine = try #require(Self.readLine(started.output), "server did not start")
-        let client = try CapturedProcess.run(
+        let mapLine = try #require(started.readOutputLine(), "server did not start")
+        let client = try ChildProcess.run(
             [
                 "setpriv", "--reuid", "1000", "--regid", "1000", "--clear-groups", Self.python, "-c",
                 "import socket, sys; socket.socket(socket.AF_UNIX).connect(sys.argv[1])", socketPath,
             ], environment: environment)
         guard client.status == 0 else {
             // Without a client the server would wait forever: end it before failing.
-            Issue.record("client failed: \(client.standardError)")
+            Issue.record("client failed: \(client.errors)")
             return
         }
-        let credentials = try #require(Self.readLine(started.output), "server saw no client")
+        let credentials = try #require(started.readOutputLine(), "server saw no client")
         #expect(credentials == "65534 65534")
 
         let mapping = try #require(UserNamespaceMapping(parsing: mapLine.replacingOccurrences(of: ";", with: "\n")))
@@ -88,17 +87,4 @@ import TransitionTestSupport
 
     /// Debian's Python, which any user may run (a per-user Python under /root is not).
     static let python = "/usr/bin/python3"
-
-    /// One line from a pipe, without its newline; nil at the end.
-    private static func readLine(_ descriptor: Int32) -> String? {
-        var bytes: [UInt8] = []
-        var byte: UInt8 = 0
-        while true {
-            let count = read(descriptor, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
-            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
-            bytes.append(byte)
-        }
-    }
 }

@@ -67,7 +67,7 @@ import Varlink
     /// 200 clients, each on its own thread with two connections: create a stack, subscribe to it,
     /// push, see the push complete through the subscription, check the state, delete the stack.
     @Test func hundredsOfClientsWorkAtOnce() async throws {
-        let daemon = try await OffPool.run { try DaemonProcess() }
+        let daemon = try await OffPool.run { try DaemonUnderTest(arguments: ["--frame-rate", "60"]) }
         let path = daemon.socketPath
         let clientCount = 200
         let failures = await OffPool.run { () -> [String] in

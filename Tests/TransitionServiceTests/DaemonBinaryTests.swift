@@ -10,7 +10,7 @@ import TransitionTestSupport
 /// killed by SIGKILL, and a stop by SIGTERM.
 @Suite(.serialized) struct DaemonBinaryTests {
     @Test func pythonClientSeesTheProtocol() async throws {
-        let daemon = try await OffPool.run { try DaemonProcess() }
+        let daemon = try await OffPool.run { try DaemonUnderTest(arguments: ["--frame-rate", "60"]) }
         let outcome = try await OffPool.run { try PythonClient.run(mode: "basic", socket: daemon.socketPath) }
         let seen = PythonClient.json(outcome)
         #expect(seen["product"] as? String == "transitiond")
@@ -32,12 +32,12 @@ import TransitionTestSupport
         let missing = seen["noSuchStack"] as? [String: Any]
         #expect(missing?["error"] as? String == "io.transitiond.NoSuchStack")
         #expect(await OffPool.run { daemon.stop() } == 0)
-        #expect(daemon.standardError.contains("Listening on \(daemon.socketPath)"))
+        #expect(daemon.log.contains("Listening on \(daemon.socketPath)"))
     }
 
     /// A subscriber killed with SIGKILL leaves no connection behind.
     @Test func aKilledSubscriberLeavesNothing() async throws {
-        let daemon = try await OffPool.run { try DaemonProcess() }
+        let daemon = try await OffPool.run { try DaemonUnderTest(arguments: ["--frame-rate", "60"]) }
         let path = daemon.socketPath
         try await OffPool.run {
             let client = try TransitionClient(path: path, timeout: Deadline.failureTimeout)
@@ -58,7 +58,7 @@ import TransitionTestSupport
     /// The client driving an interactive transition is killed: the transition is cancelled (the
     /// default rule), the stack is as before, and the connection count returns to 0.
     @Test func aKilledDriverCancelsItsInteraction() async throws {
-        let daemon = try await OffPool.run { try DaemonProcess() }
+        let daemon = try await OffPool.run { try DaemonUnderTest(arguments: ["--frame-rate", "60"]) }
         let path = daemon.socketPath
         try await OffPool.run {
             let client = try TransitionClient(path: path, timeout: Deadline.failureTimeout)
@@ -101,7 +101,9 @@ import TransitionTestSupport
     @Test func sigtermSettlesAndPersists() async throws {
         let directory = try TemporaryDirectory(prefix: "transitiond-daemon-test")
         defer { directory.remove() }
-        let daemon = try await OffPool.run { try DaemonProcess(directory: directory) }
+        let daemon = try await OffPool.run {
+            try DaemonUnderTest(arguments: ["--frame-rate", "60"], directory: directory)
+        }
         let path = daemon.socketPath
         try await OffPool.run {
             let client = try TransitionClient(path: path, timeout: Deadline.failureTimeout)
@@ -111,7 +113,9 @@ import TransitionTestSupport
         }
         #expect(await OffPool.run { daemon.stop() } == 0)
         #expect(!FileManager.default.fileExists(atPath: path))
-        let again = try await OffPool.run { try DaemonProcess(directory: directory) }
+        let again = try await OffPool.run {
+            try DaemonUnderTest(arguments: ["--frame-rate", "60"], directory: directory)
+        }
         let stack = try await OffPool.run {
             try TransitionClient(path: again.socketPath, timeout: Deadline.failureTimeout).stack("kept")
         }

@@ -95,12 +95,12 @@ import Varlink
         let directory = try TemporaryDirectory()
         let path = directory.file("io.transitiond")
         let stale = CloseOnExec.unixStreamSocket()
-        #expect(Self.bind(stale, path) == 0)
+        #expect(try UnixSocketAddress(path).bind(stale) == 0)
         close(stale)
         #expect(FileManager.default.fileExists(atPath: path))
         var configuration = ServingConfiguration(listening: .path(path, mode: 0o666))
         let daemon = try await DaemonServer.start(configuration)
-        #expect(DaemonProcess.answers(path))
+        #expect((try? RawConnection(path: path)) != nil)
         configuration.stateDirectory = nil
         do {
             _ = try await DaemonServer.start(configuration)
@@ -109,7 +109,7 @@ import Varlink
             #expect(error.code == .socket)
             #expect(error.parameter == "socket")
         }
-        #expect(DaemonProcess.answers(path))
+        #expect((try? RawConnection(path: path)) != nil)
         await daemon.stop()
         directory.remove()
     }
@@ -119,7 +119,7 @@ import Varlink
         let directory = try TemporaryDirectory()
         let path = directory.file("activated")
         let descriptor = CloseOnExec.unixStreamSocket()
-        #expect(Self.bind(descriptor, path) == 0)
+        #expect(try UnixSocketAddress(path).bind(descriptor) == 0)
         #expect(listen(descriptor, 16) == 0)
         let daemon = try await DaemonServer.start(
             ServingConfiguration(listening: .fileDescriptor(descriptor, path: path)))
@@ -298,20 +298,5 @@ import Varlink
         #expect(second.engine.stackIDs.count == 1)
         await second.stop()
         directory.remove()
-    }
-
-    static func bind(_ descriptor: Int32, _ path: String) -> Int32 {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            let bytes = Array(path.utf8)
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
     }
 }

@@ -284,10 +284,7 @@ extension TransitionServiceStacksTests {
     /// The kept reply serves a settled stack, is dropped by every change and never kept while a
     /// transition runs; each reply equals what the stack's actor answers.
     @Test func getStackFollowsEveryChange() async throws {
-        let harness = try ServiceHarness()
-        try await harness.withConnection { connection throws in
-            try connection.call("CreateStack", Screens.createParameters("main"))
-        }
+        let harness = try await ServiceHarness.withStack("main")
         let record = try harness.service.stacks.record("main")
         let kept: @Sendable () -> [UInt8]? = { record.reads.withLock { $0.reply(includeScreens: false) } }
         try await harness.withConnection { connection throws in
@@ -323,10 +320,7 @@ extension TransitionServiceStacksTests {
     /// Readers on other connections never see a state older than a change that was answered before
     /// they asked: one client pushes screens one by one while others read.
     @Test func readersNeverSeeAStateOlderThanAnAnsweredChange() async throws {
-        let harness = try ServiceHarness()
-        try await harness.withConnection { connection throws in
-            try connection.call("CreateStack", Screens.createParameters("main"))
-        }
+        let harness = try await ServiceHarness.withStack("main")
         let path = harness.path
         let pushes = 40
         // Screens the stack has had since the last answered push (1 before any).

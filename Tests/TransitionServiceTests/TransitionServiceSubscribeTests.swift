@@ -9,10 +9,7 @@ import Varlink
 /// behind, and the end of the stream when the stack is deleted or the client leaves.
 @Suite struct TransitionServiceSubscribeTests {
     @Test func aPushStreamsItsFramesAndEventsInOrder() async throws {
-        let harness = try ServiceHarness()
-        try await harness.withConnection { connection throws in
-            try connection.call("CreateStack", Screens.createParameters("main"))
-        }
+        let harness = try await ServiceHarness.withStack("main")
         let path = harness.path
         let subscriber = try await OffPool.run { try Subscriber(path: path, stack: "main") }
         let first = try await OffPool.run { try subscriber.next() }
@@ -47,10 +44,7 @@ import Varlink
     }
 
     @Test func eventsOnlyAndFramesOnly() async throws {
-        let harness = try ServiceHarness()
-        try await harness.withConnection { connection throws in
-            try connection.call("CreateStack", Screens.createParameters("main"))
-        }
+        let harness = try await ServiceHarness.withStack("main")
         let path = harness.path
         let events = try await OffPool.run { try Subscriber(path: path, stack: "main", frames: false) }
         let frames = try await OffPool.run { try Subscriber(path: path, stack: "main", events: false) }
@@ -75,10 +69,7 @@ import Varlink
     /// A reader that does not read while large frames stream gets the newest frame with framesMissed
     /// counting the coalesced ones; events arrive complete and in order; the clock never waits for it.
     @Test func aSlowReaderGetsCoalescedFrames() async throws {
-        let harness = try ServiceHarness()
-        try await harness.withConnection { connection throws in
-            try connection.call("CreateStack", Screens.createParameters("main"))
-        }
+        let harness = try await ServiceHarness.withStack("main")
         let path = harness.path
         let subscriber = try await OffPool.run { try Subscriber(path: path, stack: "main") }
         _ = try await OffPool.run { try subscriber.next() }
@@ -142,10 +133,7 @@ import Varlink
     }
 
     @Test func deletingTheStackEndsTheStreamWithStackDeleted() async throws {
-        let harness = try ServiceHarness()
-        try await harness.withConnection { connection throws in
-            try connection.call("CreateStack", Screens.createParameters("main"))
-        }
+        let harness = try await ServiceHarness.withStack("main")
         let path = harness.path
         let subscriber = try await OffPool.run { try Subscriber(path: path, stack: "main") }
         _ = try await OffPool.run { try subscriber.next() }

@@ -106,14 +106,12 @@ public enum ChildSpawn {
         return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }
 
-    /// The first executable `name` in this process's `PATH`.
+    /// The first executable `name` in this process's `PATH` (`ChildProcess.searchPath`).
     static func searchPath(for name: String) throws -> String {
-        let path = TestProcessEnvironment.forChildren["PATH"] ?? "/usr/sbin:/usr/bin:/sbin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = directory + "/" + name
-            if access(candidate, X_OK) == 0 { return candidate }
+        guard let path = ChildProcess.find([name]) else {
+            throw Failure(description: "\(name) is not in PATH (\(ChildProcess.searchPath))")
         }
-        throw Failure(description: "\(name) is not in PATH (\(path))")
+        return path
     }
 
     /// `posix_spawn` on the calling thread; returns its result (0 or an error number).

@@ -16,7 +16,7 @@
 /// let (ready, before) = receiver.receive(until: "READY=1")
 /// ```
 public final class NotifyReceiver {
-    /// One datagram as received.
+    /// One message as received: a datagram, or what ``receiveMessage(on:waiting:)`` read from a stream.
     public struct Datagram: Sendable {
         /// The payload: `NAME=value` assignments, one a line.
         public var text: String
@@ -48,21 +48,10 @@ public final class NotifyReceiver {
     ///   does not, or it is longer than `sun_path` holds).
     public init(path: String) throws {
         self.path = path
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw HarnessFailure("a socket path is at most 107 bytes: \(path)")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let address = try UnixSocketAddress(path)
         descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw HarnessFailure.systemCall("socket") }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard bound == 0 else {
+        guard address.bind(descriptor) == 0 else {
             let code = errno
             close(descriptor)
             throw HarnessFailure.systemCall("bind \(path)", code)
@@ -87,9 +76,20 @@ public final class NotifyReceiver {
     }
 
     /// The next datagram if one is queued now; nil without waiting when none is.
-    public func receiveNow() -> Datagram? {
-        var payload = [UInt8](repeating: 0, count: Self.payloadBytes)
-        var control = [UInt8](repeating: 0, count: Self.controlBytes)
+    public func receiveNow() -> Datagram? { Self.receiveMessage(on: descriptor, waiting: false) }
+
+    /// Receives one message on `descriptor`, any Unix socket (a datagram, or what a stream socket holds,
+    /// up to 4096 bytes), with the descriptors sent along (`SCM_RIGHTS`, now open here and close-on-exec)
+    /// and, where the socket passes credentials (`SO_PASSCRED`), the sender's process id.
+    ///
+    /// - Parameter waiting: whether to block until a message comes (a signal does not end the wait);
+    ///   false returns nil at once when none is queued.
+    /// - Returns: nil when nothing could be read: none queued without waiting, or an error. A stream whose
+    ///   peer closed it gives an empty message.
+    public static func receiveMessage(on descriptor: Int32, waiting: Bool) -> Datagram? {
+        var payload = [UInt8](repeating: 0, count: payloadBytes)
+        var control = [UInt8](repeating: 0, count: controlBytes)
+        let flags = Int32(MSG_CMSG_CLOEXEC) | (waiting ? 0 : Int32(MSG_DONTWAIT))
         let (count, controlLength) = payload.withUnsafeMutableBytes { payloadBytes in
             control.withUnsafeMutableBytes { controlBytes in
                 var vector = iovec(iov_base: payloadBytes.baseAddress, iov_len: payloadBytes.count)
@@ -99,7 +99,10 @@ public final class NotifyReceiver {
                     message.msg_iovlen = 1
                     message.msg_control = controlBytes.baseAddress
                     message.msg_controllen = controlBytes.count
-                    let count = recvmsg(descriptor, &message, Int32(MSG_CMSG_CLOEXEC) | Int32(MSG_DONTWAIT))
+                    var count = 0
+                    repeat {
+                        count = recvmsg(descriptor, &message, flags)
+                    } while count < 0 && errno == EINTR && waiting
                     return (count, message.msg_controllen)
                 }
             }
@@ -128,7 +131,7 @@ public final class NotifyReceiver {
     }
 
     /// Walks the control messages by hand: the CMSG_* macros do not reach Swift.
-    private func parse(_ control: [UInt8], into datagram: inout Datagram) {
+    private static func parse(_ control: [UInt8], into datagram: inout Datagram) {
         let headerSize = MemoryLayout<cmsghdr>.size
         let alignment = MemoryLayout<Int>.size
         var offset = 0

@@ -15,7 +15,7 @@ import SystemPrimitives
 /// (unshare(2)), and path lookups, mounts and children spawned from that thread then use its
 /// namespace. So `run` starts a thread of its own that makes the script's mounts (tmpfs over
 /// journald's directories, with private propagation so that nothing reaches the machine), starts
-/// journald from that thread (`ChildSpawn` with `tie: .callingThread`: it ends before the thread does)
+/// journald from that thread (`ChildProcess` with `tie: .callingThread`: it ends before the thread does)
 /// and waits for its `READY=1`, runs the test's code there, flushes with `journalctl --sync` and reads
 /// the entries back with `journalctl -o json`. A child the test's code starts must be started from
 /// that thread with `tie: .callingThread` too, or it would not see the namespace.
@@ -83,7 +83,7 @@ public enum PrivateJournal {
     /// Whether mount namespaces and tmpfs mounts work here (root, not forbidden by a container).
     private static let canMount: Bool = {
         guard geteuid() == 0 else { return false }
-        let probe = try? CapturedProcess.run([
+        let probe = try? ChildProcess.run([
             "unshare", "--mount", "--propagation", "private", "mount", "-t", "tmpfs", "tmpfs", "/mnt",
         ])
         return probe?.status == 0
@@ -95,26 +95,21 @@ public enum PrivateJournal {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let notify = try NotifyReceiver(path: scratch.file("notify"))
-        let environment = ["PATH": CapturedProcess.searchPath, "NOTIFY_SOCKET": notify.path]
-        let (pid, output, error) = try CapturedProcess.start(
-            [journald], environment: environment, tie: .callingThread)
+        let environment = ["PATH=\(ChildProcess.searchPath)", "NOTIFY_SOCKET=\(notify.path)"]
+        let journal = try ChildProcess(executable: journald, environment: environment, tie: .callingThread)
         defer {
-            kill(pid, SIGTERM)
-            _ = CapturedProcess.readAll(output)
-            _ = CapturedProcess.readAll(error)
-            close(output)
-            close(error)
-            _ = CapturedProcess.wait(for: pid)
+            journal.send(signal: SIGTERM)
+            _ = journal.finishBlocking()
         }
         // journald serves its sockets once it has sent READY=1.
         guard notify.receive(until: "READY=1").match != nil else { throw HarnessFailure("journald sent no READY=1") }
         try body()
-        let sync = try CapturedProcess.run(["journalctl", "--sync"], environment: environment)
-        guard sync.status == 0 else { throw HarnessFailure("journalctl --sync: \(sync.status) \(sync.standardError)") }
+        let sync = try ChildProcess.run(["journalctl", "--sync"], environment: environment)
+        guard sync.status == 0 else { throw HarnessFailure("journalctl --sync: \(sync.status) \(sync.errors)") }
         return try queries.map { matches in
-            let query = try CapturedProcess.run(
+            let query = try ChildProcess.run(
                 ["journalctl", "--no-pager", "-o", "json"] + matches, environment: environment)
-            return try query.standardOutput.split(separator: "\n").map(decode)
+            return try query.output.split(separator: "\n").map(decode)
         }
     }
 

@@ -35,24 +35,10 @@ public final class RawConnection {
 
     /// Connects to the socket at `path` as this process.
     public init(path: String) throws {
+        let address = try UnixSocketAddress(path)
         let socketDescriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socketDescriptor >= 0 else { throw HarnessFailure.systemCall("socket") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let pathBytes = Array(path.utf8)
-        guard pathBytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            _ = Glibc.close(socketDescriptor)
-            throw HarnessFailure("socket path too long: \(path)")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in pathBytes.enumerated() { raw[index] = byte }
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard result == 0 else {
+        guard address.connect(socketDescriptor) == 0 else {
             let code = errno
             _ = Glibc.close(socketDescriptor)
             throw HarnessFailure.systemCall("connect \(path)", code)

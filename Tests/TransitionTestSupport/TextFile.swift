@@ -24,6 +24,18 @@ public enum TextFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        return readBytes(from: descriptor)
+    }
+
+    /// What `descriptor` (a file, a pipe's read end) holds from its offset to its end, or to the first
+    /// error other than `EINTR`, decoded as UTF-8. Does not close it.
+    public static func read(from descriptor: Int32) -> String {
+        String(decoding: readBytes(from: descriptor), as: UTF8.self)
+    }
+
+    /// The bytes `descriptor` (a file, a pipe's read end) holds from its offset to its end, or to the
+    /// first error other than `EINTR`. Does not close it.
+    public static func readBytes(from descriptor: Int32) -> [UInt8] {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {

@@ -9,20 +9,10 @@ import Varlink
 
 @Suite struct VarlinkListenerTests {
     /// A socket file whose server is gone: bound, never listened on, descriptor closed.
-    static func makeStaleSocket(at path: String) {
+    static func makeStaleSocket(at path: String) throws {
+        let address = try UnixSocketAddress(path)
         let descriptor = CloseOnExec.unixStreamSocket()
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        _ = address.bind(descriptor)
         close(descriptor)
     }
 
@@ -36,7 +26,7 @@ import Varlink
         let directory = try TemporaryDirectory(prefix: "varlink-test")
         defer { directory.remove() }
         let path = directory.file("stale.sock")
-        Self.makeStaleSocket(at: path)
+        try Self.makeStaleSocket(at: path)
         #expect(Self.fileType(path) == S_IFSOCK)
         let server = try VarlinkServer(
             service: VarlinkService(vendor: "v", product: "p", version: "1", url: "u"),
@@ -104,19 +94,7 @@ import Varlink
         defer { directory.remove() }
         let path = directory.file("activated.sock")
         let descriptor = CloseOnExec.unixStreamSocket()
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        #expect(bound == 0)
+        #expect(try UnixSocketAddress(path).bind(descriptor) == 0)
         #expect(listen(descriptor, 16) == 0)
         let server = try VarlinkServer(
             service: VarlinkService(vendor: "v", product: "activated", version: "1", url: "u"),

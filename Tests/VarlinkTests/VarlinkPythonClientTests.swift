@@ -14,29 +14,20 @@ import Varlink
         let path = server.path
         // The client runs while a thread of its own waits for it: the server answers from tasks that
         // need the cooperative pool, whose few threads a waiting test must not hold.
-        let (status, printed, complaint) = try await OffPool.run { () -> (Int32, String, String) in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", Self.script.path, "unix:" + path]
-            process.environment = TestProcessEnvironment.forChildren
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, printed, complaint)
+        let result = try await OffPool.run {
+            try ChildProcess.run(
+                ["/usr/bin/env", "python3", Self.script.path, "unix:" + path],
+                environment: ChildProcess.environment(TestProcessEnvironment.forChildren))
         }
         withExtendedLifetime(server) {}
-        switch status {
+        switch result.status {
         case 0:
-            #expect(printed == "ok\n")
+            #expect(result.output == "ok\n")
         case 3, 127:
-            Issue.record("Python 3 with the varlink package is required: pip install varlink==31.0.0 (\(complaint))")
+            Issue.record(
+                "Python 3 with the varlink package is required: pip install varlink==31.0.0 (\(result.errors))")
         default:
-            Issue.record("python_client.py failed with status \(status): \(complaint)")
+            Issue.record("python_client.py failed with status \(result.status): \(result.errors)")
         }
     }
 }

@@ -1,3 +1,5 @@
+import TransitionTestSupport
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -6,7 +8,7 @@
 enum ProcessFigures {
     /// `VmRSS` of /proc/PID/status in KiB, or nil when the process is gone.
     static func residentKilobytes(of pid: pid_t) -> Int? {
-        let text = String(decoding: FaultDaemon.read("/proc/\(pid)/status"), as: UTF8.self)
+        let text = TextFile.read("/proc/\(pid)/status") ?? ""
         for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
             return Int(line.dropFirst("VmRSS:".count).split { $0 == " " || $0 == "\t" }.first ?? "")
         }

@@ -10,20 +10,23 @@ import TransitionTestSupport
 /// process started is the program), and this process reaches the mounted files through the holder's
 /// root, `/proc/PID/root` (proc(5)).
 final class SmallFilesystem: @unchecked Sendable {
-    private let holder: ChildCommand
+    private let holder: ChildProcess
     /// The directory the tmpfs covers, as the namespace sees it.
     let path: String
 
     /// Mounts a tmpfs of `kilobytes` KiB over `path` (which must exist) in a new namespace.
     init(over path: String, kilobytes: Int) throws {
         self.path = path
-        holder = try ChildCommand([
-            "/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",
-            #"mount -t tmpfs -o size="$1"k,mode=0755 tmpfs "$2" && exec sleep 3600"#, "sh", String(kilobytes), path,
-        ])
+        holder = try ChildProcess(
+            executable: "/usr/bin/unshare",
+            arguments: [
+                "--mount", "--propagation", "private", "/bin/sh", "-c",
+                #"mount -t tmpfs -o size="$1"k,mode=0755 tmpfs "$2" && exec sleep 3600"#, "sh", String(kilobytes),
+                path,
+            ], environment: ["PATH=\(ChildProcess.searchPath)"])
         let mountsPath = "/proc/\(holder.pid)/mounts"
         let mounted = Deadline.waitUntil {
-            let mounts = String(decoding: FaultDaemon.read(mountsPath), as: UTF8.self)
+            let mounts = TextFile.read(mountsPath) ?? ""
             return mounts.contains("tmpfs \(path) tmpfs") || holder.hasExited
         }
         guard mounted, !holder.hasExited else {
@@ -37,13 +40,10 @@ final class SmallFilesystem: @unchecked Sendable {
         guard geteuid() == 0, access("/usr/bin/unshare", X_OK) == 0, access("/usr/bin/nsenter", X_OK) == 0 else {
             return false
         }
-        guard
-            let probe = try? ChildCommand([
-                "/usr/bin/unshare", "--mount", "--propagation", "private",
-                "/bin/mount", "-t", "tmpfs", "tmpfs", "/mnt",
-            ])
-        else { return false }
-        return probe.waitForExit() == 0
+        let probe = try? ChildProcess.run([
+            "/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/mount", "-t", "tmpfs", "tmpfs", "/mnt",
+        ])
+        return probe?.status == 0
     }
 
     /// The command in front of a program that runs it in the namespace.
@@ -81,7 +81,7 @@ final class SmallFilesystem: @unchecked Sendable {
     }
 
     deinit {
-        holder.send(SIGKILL)
-        holder.waitForExit()
+        holder.send(signal: SIGKILL)
+        _ = holder.finishBlocking()
     }
 }

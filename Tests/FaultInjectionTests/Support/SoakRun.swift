@@ -83,14 +83,13 @@ struct SoakRun {
 
     /// Runs the soak for `seconds` against a daemon started here.
     static func run(seconds: Int, seed: UInt64) throws -> Figures {
-        let directory = try ScratchDirectory()
-        let daemon = try FaultDaemon(directory: directory, arguments: ["--frame-rate", "60"])
+        let daemon = try DaemonUnderTest(arguments: ["--frame-rate", "60"])
         let control = try daemon.connect()
         let stacks = (0..<stackCount).map { "soak\($0)" }
         for stack in stacks { try control.succeed("CreateStack", Screens.create(stack)) }
         let drivers = (0..<driverCount).map { driver in
             StackDriver(
-                socketPath: directory.socketPath,
+                socketPath: daemon.socketPath,
                 stacks: stacks.enumerated().filter { $0.offset % driverCount == driver }.map(\.element))
         }
         drivers.forEach { $0.start() }
@@ -107,7 +106,7 @@ struct SoakRun {
         }
         figures.descriptorsBefore = ProcessFigures.openDescriptors(of: daemon.pid) ?? -1
         let clients = (0..<clientCount).map {
-            ChurnClient(socketPath: directory.socketPath, stacks: stacks, seed: seed &+ UInt64($0))
+            ChurnClient(socketPath: daemon.socketPath, stacks: stacks, seed: seed &+ UInt64($0))
         }
         for _ in 0..<seconds {
             // The sampling cadence: one look a second.

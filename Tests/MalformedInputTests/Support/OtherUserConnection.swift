@@ -17,7 +17,7 @@ final class OtherUserConnection {
 
     /// The connection, as the other user.
     let connection: RawConnection
-    private let child: pid_t
+    private let child: ChildProcess
     private var channel: Int32
 
     /// The child's program: connect to argv[1], send the socket over descriptor 3, wait for its end to
@@ -40,39 +40,29 @@ final class OtherUserConnection {
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw HarnessFailure.systemCall("socketpair")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // dup2 clears close-on-exec on descriptor 3 only.
-        posix_spawn_file_actions_adddup2(&actions, pair[1], 3)
         let command = [
-            "/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups",
-            "/usr/bin/python3", "-I", "-c", Self.script, socketPath,
+            "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "/usr/bin/python3", "-I", "-c", Self.script,
+            socketPath,
         ]
-        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/usr/bin:/bin"), nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        let spawned: ChildProcess
+        do {
+            // The child's descriptor 3 (dup2 clears close-on-exec on it only).
+            spawned = try ChildProcess(
+                executable: "/usr/bin/setpriv", arguments: command, environment: ["PATH=/usr/bin:/bin"],
+                descriptors: [(pair[1], 3)])
+        } catch {
+            for descriptor in pair { _ = Glibc.close(descriptor) }
+            throw error
         }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
         _ = Glibc.close(pair[1])
-        guard result == 0 else {
-            _ = Glibc.close(pair[0])
-            throw HarnessFailure.systemCall("posix_spawn setpriv", result)
-        }
-        child = pid
+        child = spawned
         channel = pair[0]
         do {
             connection = try RawConnection(adopting: try Self.receiveDescriptor(on: pair[0]))
         } catch {
             _ = Glibc.close(pair[0])
             channel = -1
-            Self.reap(pid)
+            _ = spawned.finishBlocking()
             throw error
         }
     }
@@ -83,52 +73,21 @@ final class OtherUserConnection {
         if channel >= 0 {
             _ = Glibc.close(channel)
             channel = -1
-            Self.reap(child)
+            _ = child.finishBlocking()
         }
     }
 
     deinit { release() }
 
-    private static func reap(_ pid: pid_t) {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    }
-
     /// Receives one descriptor sent with `SCM_RIGHTS` on `channel`, blocking until it comes or the child
     /// ends (which fails).
     private static func receiveDescriptor(on channel: Int32) throws -> Int32 {
-        // struct cmsghdr on 64-bit Linux: size_t cmsg_len, int cmsg_level, int cmsg_type, then the data,
-        // aligned to 8 bytes; CMSG_SPACE(sizeof(int)) is 24. 8 words leave room to spare.
-        var control = [UInt64](repeating: 0, count: 8)
-        var byte: UInt8 = 0
-        let received: Int = withUnsafeMutablePointer(to: &byte) { bytePointer in
-            control.withUnsafeMutableBytes { controlBytes in
-                var vector = iovec(iov_base: UnsafeMutableRawPointer(bytePointer), iov_len: 1)
-                return withUnsafeMutablePointer(to: &vector) { vectorPointer in
-                    var header = msghdr()
-                    header.msg_iov = vectorPointer
-                    header.msg_iovlen = 1
-                    header.msg_control = controlBytes.baseAddress
-                    header.msg_controllen = controlBytes.count
-                    var count = 0
-                    repeat {
-                        count = recvmsg(channel, &header, Int32(MSG_CMSG_CLOEXEC))
-                    } while count < 0 && errno == EINTR
-                    return count
-                }
-            }
-        }
-        guard received == 1 else {
+        guard let message = NotifyReceiver.receiveMessage(on: channel, waiting: true), !message.text.isEmpty else {
             throw HarnessFailure("the setpriv child sent no connection (is /usr/bin/python3 there?)")
         }
-        let length = Int(control[0])
-        // cmsg_level then cmsg_type, two ints in one little-endian word (x86-64, AArch64).
-        let levelAndType = control[1]
-        let level = Int32(truncatingIfNeeded: levelAndType & 0xFFFF_FFFF)
-        let type = Int32(truncatingIfNeeded: levelAndType >> 32)
-        guard length >= 20, level == SOL_SOCKET, type == Int32(SCM_RIGHTS) else {
+        guard let descriptor = message.fileDescriptors.first else {
             throw HarnessFailure("the setpriv child's message carried no descriptor")
         }
-        return Int32(truncatingIfNeeded: control[2] & 0xFFFF_FFFF)
+        return descriptor
     }
 }

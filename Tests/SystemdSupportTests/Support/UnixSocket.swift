@@ -16,19 +16,10 @@ enum UnixSocket {
 
     /// A socket of `type` bound to `path`, not listening.
     static func bound(type: __socket_type, at path: String) throws -> Int32 {
+        let address = try UnixSocketAddress(path)
         let descriptor = socket(AF_UNIX, Int32(type.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw HarnessFailure("socket: \(errno)") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard result == 0 else {
+        guard address.bind(descriptor) == 0 else {
             close(descriptor)
             throw HarnessFailure("bind \(path): \(errno)")
         }

@@ -36,10 +36,12 @@ Waits are for conditions, each bounded by TIMEOUT seconds (a bound only turns a 
 """
 import json
 import socket
-import struct
 import sys
 import time
-import zlib
+
+# png_pixels sits beside this script; no __pycache__ is left in the repository.
+sys.dont_write_bytecode = True
+import png_pixels  # noqa: E402
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -92,46 +94,6 @@ def open_stack(driver, url, stack="main"):
 
 def console_errors(driver):
     return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-
-
-def decode_png(data):
-    """RGBA or RGB, 8 bits, non-interlaced: what Chromium's screenshots are."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    position, chunks, header = 8, [], None
-    while position < len(data):
-        length, kind = struct.unpack(">I4s", data[position:position + 8])
-        body = data[position + 8:position + 8 + length]
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            chunks.append(body)
-        position += 12 + length
-    width, height, depth, colour = header[0], header[1], header[2], header[3]
-    channels = {6: 4, 2: 3}[colour]
-    raw = zlib.decompress(b"".join(chunks))
-    stride = width * channels
-    rows, previous, offset = [], bytearray(stride), 0
-    for _ in range(height):
-        kind = raw[offset]
-        line = bytearray(raw[offset + 1:offset + 1 + stride])
-        offset += 1 + stride
-        for i in range(stride):
-            left = line[i - channels] if i >= channels else 0
-            up = previous[i]
-            corner = previous[i - channels] if i >= channels else 0
-            if kind == 1:
-                line[i] = (line[i] + left) & 255
-            elif kind == 2:
-                line[i] = (line[i] + up) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (left + up) // 2) & 255
-            elif kind == 4:
-                p = left + up - corner
-                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
-                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
-        rows.append(line)
-        previous = line
-    return width, channels, rows
 
 
 MEASURE = """
@@ -231,7 +193,7 @@ def geometry(driver, url, directory, arguments):
     png = driver.get_screenshot_as_png()
     with open(directory + "/page.png", "wb") as file:
         file.write(png)
-    width, channels, rows = decode_png(png)
+    width, _, channels, rows = png_pixels.decode(png)
     worst, colours, texts, snapshots = 0.0, [], [], []
     for node in measured["nodes"]:
         error = max(((corner[0] - expected[0]) ** 2 + (corner[1] - expected[1]) ** 2) ** 0.5
@@ -608,7 +570,7 @@ def player(driver, url, directory, arguments):
     """`picture --format html`'s page: the colours at the points "x,y" (CSS pixels) and the texts shown."""
     driver.get(url)
     wait(driver, "return document.querySelectorAll('#stage div').length > 0;")
-    width, channels, rows = decode_png(driver.get_screenshot_as_png())
+    width, _, channels, rows = png_pixels.decode(driver.get_screenshot_as_png())
     colours = []
     for point in arguments:
         x, y = (int(float(v)) for v in point.split(","))

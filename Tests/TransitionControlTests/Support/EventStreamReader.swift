@@ -1,4 +1,5 @@
 import SystemPrimitives
+import TransitionTestSupport
 
 /// Server-Sent Events read from `curl -N`'s output, one event at a time (HTML § 9.2.6 in the small:
 /// `event:` and `data:` lines up to a blank line; comments and `retry:` skipped).
@@ -17,8 +18,8 @@ final class EventStreamReader: @unchecked Sendable {
     /// Starts `curl -N URL`.
     init(_ url: String) throws {
         child = try ChildProcess(
-            executable: ProcessPath.find(["curl"]) ?? "/usr/bin/curl", arguments: ["-s", "-N", "-g", url],
-            environment: ["PATH=\(ProcessPath.value)"])
+            executable: ChildProcess.find(["curl"]) ?? "/usr/bin/curl", arguments: ["-s", "-N", "-g", url],
+            environment: ["PATH=\(ChildProcess.searchPath)"])
     }
 
     /// The next event, on a thread of its own; nil when the stream ended.

@@ -28,28 +28,28 @@ final class PseudoTerminalProcess {
         guard master >= 0, ioctl(master, Self.setPseudoTerminalLock, &unlock) == 0,
             ioctl(master, Self.getPseudoTerminalNumber, &number) == 0
         else {
-            throw ChildProcess.Failure(operation: "open /dev/ptmx", code: errno)
+            let failure = HarnessFailure.systemCall("open /dev/ptmx")
+            if master >= 0 { close(master) }
+            throw failure
         }
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         let slavePath = "/dev/pts/\(number)"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor: Int32 in [0, 1, 2] {
-            posix_spawn_file_actions_addopen(&actions, descriptor, slavePath, O_RDWR, 0)
-        }
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var child: pid_t = 0
-        let result = posix_spawn(&child, executable, &actions, nil, argv, envp)
-        guard result == 0 else {
+        let slave = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard slave >= 0 else {
+            let failure = HarnessFailure.systemCall("open \(slavePath)")
             close(master)
-            throw ChildProcess.Failure(operation: "posix_spawn \(executable)", code: result)
+            throw failure
+        }
+        defer { close(slave) }
+        let child: pid_t
+        do {
+            child = try ChildSpawn.spawn(
+                [executable] + arguments, environment: environment, standardInput: .descriptor(slave),
+                standardOutput: .descriptor(slave), standardError: .descriptor(slave))
+        } catch {
+            close(master)
+            throw error
         }
         pid = child
     }

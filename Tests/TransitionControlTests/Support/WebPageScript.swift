@@ -8,11 +8,11 @@ enum WebPageScript {
         url: String, scenario: String, directory: TemporaryDirectory, arguments: [String] = []
     ) throws -> ChildProcess {
         try ChildProcess(
-            executable: ProcessPath.find(["python3"]) ?? "/usr/bin/python3",
+            executable: ChildProcess.find(["python3"]) ?? "/usr/bin/python3",
             arguments: [
                 RepositoryFiles.path("Tests/TransitionControlTests/Scripts/web_page.py"), url, scenario,
                 directory.path,
             ] + arguments,
-            environment: ["PATH=\(ProcessPath.value)", "HOME=\(directory.path)", "LC_ALL=C"])
+            environment: ["PATH=\(ChildProcess.searchPath)", "HOME=\(directory.path)", "LC_ALL=C"])
     }
 }

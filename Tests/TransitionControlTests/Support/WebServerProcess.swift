@@ -21,7 +21,7 @@ final class WebServerProcess: @unchecked Sendable {
         guard let executable = BuiltProducts.transitionctl else { throw HarnessFailure(BuiltProducts.missingMessage) }
         let child = try ChildProcess(
             executable: executable, arguments: ["web", "--socket", socket] + arguments,
-            directory: RepositoryFiles.path("."), environment: ["PATH=\(ProcessPath.value)", "LC_ALL=C"])
+            directory: RepositoryFiles.path("."), environment: ["PATH=\(ChildProcess.searchPath)", "LC_ALL=C"])
         let line = await SystemThread.run { child.readOutputLine() }
         // http://127.0.0.1:PORT/?token=TOKEN
         let prefix = "http://127.0.0.1:"
@@ -65,8 +65,8 @@ struct HTTPExchange: Sendable {
         for header in headers { arguments += ["-H", header] }
         if let body { arguments += ["--data-binary", body] }
         let child = try ChildProcess(
-            executable: ProcessPath.find(["curl"]) ?? "/usr/bin/curl", arguments: arguments + [url],
-            environment: ["PATH=\(ProcessPath.value)"])
+            executable: ChildProcess.find(["curl"]) ?? "/usr/bin/curl", arguments: arguments + [url],
+            environment: ["PATH=\(ChildProcess.searchPath)"])
         let result = await child.finish()
         let output = result.output
         guard let newline = output.lastIndex(of: "\n") else { return HTTPExchange(status: 0, body: output) }

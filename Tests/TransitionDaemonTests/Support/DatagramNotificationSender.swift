@@ -25,9 +25,7 @@ struct DatagramNotificationSender: ServiceNotificationSender {
         let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw HarnessFailure("socket: \(errno)") }
         defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        let address = try UnixSocketAddress(path)
         var payload = Array(text.utf8)
         // struct cmsghdr (16 bytes on 64-bit Linux) followed by the descriptors, padded to 8 bytes.
         let headerSize = MemoryLayout<cmsghdr>.size
@@ -43,12 +41,12 @@ struct DatagramNotificationSender: ServiceNotificationSender {
         }
         let sent = payload.withUnsafeMutableBytes { payloadBytes in
             control.withUnsafeMutableBytes { controlBytes in
-                withUnsafeMutablePointer(to: &address) { addressPointer in
+                address.withSocketAddress { addressPointer, addressLength in
                     var vector = iovec(iov_base: payloadBytes.baseAddress, iov_len: payloadBytes.count)
                     return withUnsafeMutablePointer(to: &vector) { vectorPointer in
                         var message = msghdr()
-                        message.msg_name = UnsafeMutableRawPointer(addressPointer)
-                        message.msg_namelen = socklen_t(MemoryLayout<sockaddr_un>.size)
+                        message.msg_name = UnsafeMutableRawPointer(mutating: addressPointer)
+                        message.msg_namelen = addressLength
                         message.msg_iov = vectorPointer
                         message.msg_iovlen = 1
                         message.msg_control = controlBytes.isEmpty ? nil : controlBytes.baseAddress

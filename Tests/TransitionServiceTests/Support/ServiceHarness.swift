@@ -49,6 +49,16 @@ final class ServiceHarness: Sendable {
         service.setConnectionCounter { [server] in server.connectionCount }
     }
 
+    /// A new harness (in memory, the default configuration) holding one stack, `name`, as
+    /// `Screens.createParameters(name)` creates it.
+    static func withStack(_ name: String) async throws -> ServiceHarness {
+        let harness = try ServiceHarness()
+        try await harness.withConnection { connection throws in
+            try connection.call("CreateStack", Screens.createParameters(name))
+        }
+        return harness
+    }
+
     /// A new validating connection.
     func connect() throws -> TestConnection { try TestConnection(path: path) }
 

@@ -1,4 +1,5 @@
 import JSON
+import TransitionTestSupport
 import Varlink
 
 #if canImport(Glibc)
@@ -12,20 +13,9 @@ final class RawConnection {
     private var framer = VarlinkFramer(maximumMessageBytes: 64 << 20)
 
     init(path: String) throws {
+        let address = try UnixSocketAddress(path)
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard result == 0 else {
+        guard address.connect(descriptor) == 0 else {
             Glibc.close(descriptor)
             throw VarlinkSocketError(code: .connectionRefused, message: "connect failed: \(errno)", parameter: path)
         }
