@@ -50,6 +50,7 @@ import TransitionService
         #expect(configuration.shutdownSettleMicroseconds == 5_000_000)
         #expect(configuration.limits.maximumMessageBytes == 1 << 20)
         #expect(configuration.limits.maximumConnections == 4096)
+        #expect(configuration.limits.maximumConnectionsPerUser == 256)
         #expect(configuration.limits.service == ServiceLimits())
         #expect(configuration.limits.service.stacksPerUser == 1000)
         #expect(configuration.limits.engine == TransitionEngine.Limits())

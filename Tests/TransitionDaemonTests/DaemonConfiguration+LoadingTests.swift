@@ -64,6 +64,7 @@ import TransitionTestSupport
             [Limits]
             MaxMessageSize=64K
             MaxConnections=100
+            MaxConnectionsPerUser=20
             MaxStacksPerUser=7
             MaxPendingOutput=1M
             MaxStacks=500
@@ -99,6 +100,7 @@ import TransitionTestSupport
         #expect(configuration.socket.group == DaemonConfiguration.GroupReference(name: "transitiond", id: 990))
         #expect(configuration.limits.maximumMessageBytes == 65_536)
         #expect(configuration.limits.maximumConnections == 100)
+        #expect(configuration.limits.maximumConnectionsPerUser == 20)
         #expect(configuration.limits.service.stacksPerUser == 7)
         #expect(configuration.limits.maximumPendingOutputBytes == 1_048_576)
         #expect(

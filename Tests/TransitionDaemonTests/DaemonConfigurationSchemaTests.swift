@@ -38,7 +38,7 @@ import TransitionTestSupport
         configuration.frameRate = 1
         configuration.logLevel = .emergency
         configuration.limits = DaemonConfiguration.Limits(
-            maximumMessageBytes: 1, maximumConnections: 1, maximumPendingOutputBytes: 1,
+            maximumMessageBytes: 1, maximumConnections: 1, maximumConnectionsPerUser: 1, maximumPendingOutputBytes: 1,
             service: ServiceLimits(
                 stacksPerUser: 1, nodesPerCall: 1, animatorsPerUser: 1, animatorBytes: 1, tracksPerAnimator: 1,
                 keyframesPerAnimator: 1, subscriptionsPerUser: 1),

@@ -87,6 +87,48 @@ import TransitionTestSupport
         }
     }
 
+    /// A reload puts a lowered limit in force at once: the stack over it keeps its screens and may pop,
+    /// and a push past it is refused with the limit's name and new value; raising it again lets it grow.
+    @Test func aReloadAppliesTheLimits() async throws {
+        try await OffPool.run {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let configuration = try directory.write("transitiond.conf", "[Limits]\nMaxScreensPerStack=8\n")
+            let notifications = try NotifyReceiver(path: directory.file("notify"))
+            let daemon = try DaemonUnderTest(
+                arguments: ["--config", configuration], environment: ["NOTIFY_SOCKET": directory.file("notify")],
+                directory: directory, waitForReady: false)
+            #expect(notifications.receive(until: "READY=1").match != nil, "log:\n\(daemon.log)")
+            #expect(Self.createStack("main", on: daemon) != nil)
+            func push(_ id: String) -> String {
+                VarlinkCall.call(
+                    daemon.socketPath, "io.transitiond.Push",
+                    #"{"stack":"main","animated":false,"screen":{"id":"\#(id)","root":{"id":"v","frame":[0,0,1,1]}}}"#
+                ) ?? "no reply"
+            }
+            #expect(!push("a").contains("error"))
+            #expect(!push("b").contains("error"))
+            _ = try directory.write("transitiond.conf", "[Limits]\nMaxScreensPerStack=2\n")
+            daemon.send(SIGHUP)
+            #expect(notifications.receive(until: "RELOADING=1").match != nil)
+            #expect(notifications.receive(until: "READY=1").match != nil)
+            #expect(daemon.log.contains("Reloaded configuration: changed Limits.MaxScreensPerStack"), "\(daemon.log)")
+            let refused = push("c")
+            #expect(refused.contains(#""limit":"screensPerStack""#), "\(refused)")
+            #expect(refused.contains(#""maximum":2"#), "\(refused)")
+            let popped =
+                VarlinkCall.call(daemon.socketPath, "io.transitiond.Pop", #"{"stack":"main","animated":false}"#) ?? ""
+            #expect(!popped.contains("error"), "a stack over a lowered limit may shrink: \(popped)")
+            _ = try directory.write("transitiond.conf", "[Limits]\nMaxScreensPerStack=8\n")
+            daemon.send(SIGHUP)
+            #expect(notifications.receive(until: "RELOADING=1").match != nil)
+            #expect(notifications.receive(until: "READY=1").match != nil)
+            #expect(!push("c").contains("error"))
+            daemon.send(SIGTERM)
+            #expect(daemon.waitForExit() == 0)
+        }
+    }
+
     #if DEBUG
         /// The fault hook of debug builds stalls the clock thread while a transition runs: the health
         /// check fails and the watchdog pings are withheld, so systemd would restart the daemon.

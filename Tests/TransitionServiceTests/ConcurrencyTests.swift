@@ -65,9 +65,13 @@ import Varlink
     }
 
     /// 200 clients, each on its own thread with two connections: create a stack, subscribe to it,
-    /// push, see the push complete through the subscription, check the state, delete the stack.
+    /// push, see the push complete through the subscription, check the state, delete the stack. They
+    /// are all one user's, so the per-user connection limit is raised past their 400 connections.
     @Test func hundredsOfClientsWorkAtOnce() async throws {
-        let daemon = try await OffPool.run { try DaemonUnderTest(arguments: ["--frame-rate", "60"]) }
+        let daemon = try await OffPool.run {
+            try DaemonUnderTest(
+                arguments: ["--frame-rate", "60"], configuration: "[Limits]\nMaxConnectionsPerUser=512\n")
+        }
         let path = daemon.socketPath
         let clientCount = 200
         let failures = await OffPool.run { () -> [String] in

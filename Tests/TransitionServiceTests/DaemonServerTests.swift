@@ -130,10 +130,15 @@ import Varlink
         directory.remove()
     }
 
-    @Test func theConnectionLimitIsANamedError() async throws {
+    @Test(arguments: [false, true]) func theConnectionLimitIsANamedError(perUser: Bool) async throws {
         let directory = try TemporaryDirectory()
         var configuration = Self.configuration(directory)
-        configuration.service.maximumConnections = 2
+        // The daemon's limit, or the user's: every client of the test is the same user.
+        if perUser {
+            configuration.service.maximumConnectionsPerUser = 2
+        } else {
+            configuration.service.maximumConnections = 2
+        }
         let daemon = try await DaemonServer.start(configuration)
         let path = try #require(daemon.socketPath)
         let refusal = try await OffPool.run { () -> TransitionClientError? in
@@ -148,7 +153,7 @@ import Varlink
             }
         }
         #expect(refusal?.code == .limitExceeded)
-        #expect(refusal?.fields["limit"] == "connections")
+        #expect(refusal?.fields["limit"] == (perUser ? "connectionsPerUser" : "connections"))
         #expect(refusal?.fields["maximum"] == 2)
         await daemon.stop()
         directory.remove()

@@ -68,6 +68,29 @@ import Varlink
         #expect(try first.call(method: "org.example.test.Echo", parameters: ["text": "x"]) == ["text": "x"])
     }
 
+    /// A user at its own connection limit is sent the per-user error before the connection closes; its
+    /// other connections are served, and closing one makes room again.
+    @Test func throwsThePerUserConnectionLimitError() throws {
+        var configuration = VarlinkServer.Configuration()
+        configuration.maximumConnectionsPerUser = 2
+        configuration.userConnectionLimitError = VarlinkError(name: "org.example.test.TooMany")
+        let server = try TestServer(configuration: configuration)
+        let first = try server.client()
+        let second = try server.client()
+        #expect(server.state.wait(until: { $0.openedConnections == 2 }))
+        let third = try server.client()
+        #expect(server.state.wait(until: { $0.refusedConnections == 1 }))
+        #expect(throws: VarlinkError(name: "org.example.test.TooMany")) {
+            try third.call(method: "org.example.test.Echo", parameters: ["text": "x"])
+        }
+        #expect(try first.call(method: "org.example.test.Echo", parameters: ["text": "x"]) == ["text": "x"])
+        second.close()
+        // A refused connection is reported refused, never opened or closed.
+        #expect(server.state.wait(until: { $0.closedConnections.count == 1 }))
+        let fourth = try server.client()
+        #expect(try fourth.call(method: "org.example.test.Echo", parameters: ["text": "y"]) == ["text": "y"])
+    }
+
     @Test func refusesMultipleRepliesToASingleCall() throws {
         let server = try TestServer()
         let client = try server.client()

@@ -235,6 +235,25 @@ import Varlink
         #expect(machine.callInFlight?.id == .init(rawValue: 1))
     }
 
+    /// Waiting calls are bounded by bytes as well as by number: the call that crosses the bound is kept
+    /// (one call of any accepted size may always wait), then nothing more is read until one leaves.
+    @Test func stopsWantingInputWhenTheQueuedBytesAreFull() {
+        let message = Self.message("a.b.A")
+        var machine = Machine(maximumQueuedCalls: 64, maximumQueuedBytes: message.count * 2 + 1)
+        _ = machine.receive(message)
+        _ = machine.receive(message)
+        #expect(machine.wantsInput, "two calls take less than the bound")
+        _ = machine.receive(message)
+        #expect(!machine.wantsInput, "the third crosses it")
+        guard case .dispatch = machine.nextAction() else {
+            Issue.record("expected a dispatch")
+            return
+        }
+        #expect(machine.wantsInput, "the dispatched call no longer waits")
+        // By default the bound is one call of the reader's largest size.
+        #expect(Machine().maximumQueuedBytes == JSONReader.Limits().maximumBytes)
+    }
+
     /// Many calls through one machine, each answered before the next: identifiers and order hold, and
     /// the queue's storage is reused.
     @Test func keepsOrderOverManyCalls() {

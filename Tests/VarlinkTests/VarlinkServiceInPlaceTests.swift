@@ -2,6 +2,7 @@ import JSON
 import Synchronization
 import Testing
 import TransitionTestSupport
+
 @testable import Varlink
 
 /// `VarlinkService.handleInPlace` against the ordinary path (`VarlinkCall.decode`, then `handle(_:)`): a

@@ -13,7 +13,8 @@ extension DaemonConfiguration {
     /// and removes nothing).
     public static let parametersAppliedAtStart: Set<String> = [
         "Socket.Path", "Socket.Mode", "Socket.Group", "Daemon.StateDirectory", "Daemon.FrameRate",
-        "Daemon.RealTimeScheduling", "Limits.MaxMessageSize", "Limits.MaxConnections", "Limits.MaxPendingOutput",
+        "Daemon.RealTimeScheduling", "Limits.MaxMessageSize", "Limits.MaxConnections", "Limits.MaxConnectionsPerUser",
+        "Limits.MaxPendingOutput",
         "Access.Ownership", "Access.ControlGroup", "Watchdog.StallTimeoutSec",
     ]
 
@@ -29,6 +30,10 @@ extension DaemonConfiguration {
         ("Socket.Group", { $0.socket.group == $1.socket.group }),
         ("Limits.MaxMessageSize", { $0.limits.maximumMessageBytes == $1.limits.maximumMessageBytes }),
         ("Limits.MaxConnections", { $0.limits.maximumConnections == $1.limits.maximumConnections }),
+        (
+            "Limits.MaxConnectionsPerUser",
+            { $0.limits.maximumConnectionsPerUser == $1.limits.maximumConnectionsPerUser }
+        ),
         ("Limits.MaxPendingOutput", { $0.limits.maximumPendingOutputBytes == $1.limits.maximumPendingOutputBytes }),
         ("Limits.MaxStacks", { $0.limits.engine.stacks == $1.limits.engine.stacks }),
         ("Limits.MaxStacksPerUser", { $0.limits.service.stacksPerUser == $1.limits.service.stacksPerUser }),

@@ -56,6 +56,7 @@ extension DaemonConfiguration {
             limits: Limits(
                 maximumMessageBytes: 1 << 20,
                 maximumConnections: 4096,
+                maximumConnectionsPerUser: 256,
                 maximumPendingOutputBytes: 8 << 20,
                 service: ServiceLimits(),
                 engine: TransitionEngine.Limits()

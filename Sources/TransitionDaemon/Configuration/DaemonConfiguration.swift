@@ -55,6 +55,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
         public var maximumMessageBytes: Int
         /// The most client connections at once.
         public var maximumConnections: Int
+        /// The most connections one user may have open at once.
+        public var maximumConnectionsPerUser: Int
         /// The most reply bytes queued for one connection and not yet read; a reader further behind
         /// is disconnected.
         public var maximumPendingOutputBytes: Int

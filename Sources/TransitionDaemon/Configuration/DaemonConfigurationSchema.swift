@@ -129,6 +129,12 @@ public enum DaemonConfigurationSchema {
             configuration.limits.maximumConnections = try assignment.integer(in: 1...1_000_000)
         },
         DaemonConfigurationKey(
+            "Limits", "MaxConnectionsPerUser", default: "256",
+            ["The most client connections one user may have open at once."]
+        ) { assignment, configuration, _ in
+            configuration.limits.maximumConnectionsPerUser = try assignment.integer(in: 1...1_000_000)
+        },
+        DaemonConfigurationKey(
             "Limits", "MaxPendingOutput", default: "8M",
             ["Reply bytes a client may leave unread before it is disconnected (base 1024)."]
         ) { assignment, configuration, _ in

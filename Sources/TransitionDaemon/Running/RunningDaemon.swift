@@ -165,6 +165,7 @@ final class RunningDaemon: Sendable {
         let limits = configuration.limits
         serving.service.maximumMessageBytes = limits.maximumMessageBytes
         serving.service.maximumConnections = limits.maximumConnections
+        serving.service.maximumConnectionsPerUser = limits.maximumConnectionsPerUser
         serving.service.limits = limits.service
         serving.engineLimits = limits.engine
         serving.service.maximumPendingOutputBytes = limits.maximumPendingOutputBytes

@@ -52,6 +52,7 @@ extension DaemonServer {
         let service = configuration.service
         var server = VarlinkServer.Configuration()
         server.maximumConnections = service.maximumConnections
+        server.maximumConnectionsPerUser = service.maximumConnectionsPerUser
         server.maximumMessageBytes = service.maximumMessageBytes
         server.maximumCallDepth = TransitionService.maximumCallDepth
         server.maximumPendingOutputBytes = service.maximumPendingOutputBytes
@@ -61,6 +62,16 @@ extension DaemonServer {
                 .limitExceeded,
                 "The daemon serves \(service.maximumConnections) connections, its limit; close one and retry.",
                 parameter: "", fields: ["limit": "connections", "maximum": .number(Double(service.maximumConnections))]
+            ).varlinkError
+        server.userConnectionLimitError =
+            ServiceError(
+                .limitExceeded,
+                "You have \(service.maximumConnectionsPerUser) connections open, the most one user may; close one "
+                    + "and retry (a connection carries any number of calls, one subscription at a time).",
+                parameter: "",
+                fields: [
+                    "limit": "connectionsPerUser", "maximum": .number(Double(service.maximumConnectionsPerUser)),
+                ]
             ).varlinkError
         server.messageTooLargeError =
             ServiceError(

@@ -18,6 +18,9 @@ public struct ServiceConfiguration: Sendable {
     /// The most client connections at once (default 4096). One more is sent `LimitExceeded`
     /// (`connections`) and closed.
     public var maximumConnections: Int
+    /// The most connections one uid may have open at once (default 256). One more is sent
+    /// `LimitExceeded` (`connectionsPerUser`) and closed.
+    public var maximumConnectionsPerUser: Int
     /// What one client or one call may make the daemon hold (`ServiceLimits`); changed while running
     /// with `TransitionService.setLimits`.
     public var limits: ServiceLimits
@@ -45,6 +48,7 @@ public struct ServiceConfiguration: Sendable {
     public init() {
         maximumMessageBytes = 1 << 20
         maximumConnections = 4096
+        maximumConnectionsPerUser = 256
         limits = ServiceLimits()
         maximumPendingOutputBytes = 8 << 20
         subscriberEventCapacity = 1024

@@ -73,6 +73,10 @@ public struct VarlinkConnectionStateMachine: Sendable {
 
     /// Received calls that may wait behind the call in flight before `wantsInput` turns false.
     public let maximumQueuedCalls: Int
+    /// Bytes of received calls (their messages' lengths) that may wait behind the call in flight before
+    /// `wantsInput` turns false: with the count, what bounds the memory a pipelining client holds. The
+    /// call that crosses it is kept, so one call of any accepted size may always wait.
+    public let maximumQueuedBytes: Int
     /// Limits for parsing each message's JSON.
     public let readerLimits: JSONReader.Limits
 
@@ -83,8 +87,10 @@ public struct VarlinkConnectionStateMachine: Sendable {
     public private(set) var violation: VarlinkConnectionError?
 
     private var state = State.idle
-    private var queue: [(id: CallID, call: VarlinkCall)] = []
+    private var queue: [(id: CallID, call: VarlinkCall, bytes: Int)] = []
     private var queueHead = 0
+    /// The sum of the waiting calls' `bytes`.
+    private var queuedBytes = 0
     private var nextCallNumber: UInt64 = 0
     private var inputEnded = false
 
@@ -92,19 +98,24 @@ public struct VarlinkConnectionStateMachine: Sendable {
     ///
     /// - Parameters:
     ///   - maximumQueuedCalls: calls that may wait behind the call in flight; at least 1.
+    ///   - maximumQueuedBytes: bytes of calls that may wait behind the call in flight (the one that
+    ///     crosses it is kept); by default the reader's `maximumBytes`, one call of the largest size.
     ///   - readerLimits: limits for parsing each call's JSON.
     public init(
         maximumQueuedCalls: Int = VarlinkConnectionStateMachine.defaultMaximumQueuedCalls,
-        readerLimits: JSONReader.Limits = JSONReader.Limits()
+        maximumQueuedBytes: Int? = nil, readerLimits: JSONReader.Limits = JSONReader.Limits()
     ) {
         self.maximumQueuedCalls = max(1, maximumQueuedCalls)
+        self.maximumQueuedBytes = max(1, maximumQueuedBytes ?? readerLimits.maximumBytes)
         self.readerLimits = readerLimits
     }
 
-    /// Whether the shell should read and feed more messages: false once enough calls wait, after the
-    /// input ended, or after the connection closed.
+    /// Whether the shell should read and feed more messages: false once enough calls or bytes wait,
+    /// after the input ended, or after the connection closed.
     public var wantsInput: Bool {
-        guard case .closed = state else { return !inputEnded && queuedCallCount < maximumQueuedCalls }
+        guard case .closed = state else {
+            return !inputEnded && queuedCallCount < maximumQueuedCalls && queuedBytes < maximumQueuedBytes
+        }
         return false
     }
 
@@ -131,7 +142,8 @@ public struct VarlinkConnectionStateMachine: Sendable {
         if violation != nil { return .none }
         do {
             let call = try VarlinkCall.decode(message, limits: readerLimits)
-            queue.append((CallID(rawValue: nextCallNumber), call))
+            queue.append((CallID(rawValue: nextCallNumber), call, message.count))
+            queuedBytes += message.count
             nextCallNumber += 1
             return .none
         } catch {
@@ -188,7 +200,8 @@ public struct VarlinkConnectionStateMachine: Sendable {
                 }
                 return .wait
             }
-            let (id, call) = queue[queueHead]
+            let (id, call, bytes) = queue[queueHead]
+            queuedBytes -= bytes
             queueHead += 1
             compactQueue()
             if call.upgrade {
@@ -227,6 +240,7 @@ public struct VarlinkConnectionStateMachine: Sendable {
         state = .closed
         queue = []
         queueHead = 0
+        queuedBytes = 0
     }
 
     private mutating func compactQueue() {

@@ -33,7 +33,12 @@ extension EventLoop {
                 LinuxEventSystemCalls.peerCredentials(descriptor)
                 ?? VarlinkPeerCredentials(pid: 0, uid: .max, gid: .max)
             if connections.count >= configuration.maximumConnections {
-                refuse(descriptor, peer: peer)
+                refuse(descriptor, peer: peer, error: configuration.connectionLimitError)
+                continue
+            }
+            let userConnections = connectionsByUser[peer.uid] ?? 0
+            if userConnections >= configuration.maximumConnectionsPerUser {
+                refuse(descriptor, peer: peer, error: configuration.userConnectionLimitError)
                 continue
             }
             let id = nextConnectionID
@@ -54,27 +59,31 @@ extension EventLoop {
                 framer: VarlinkFramer(maximumMessageBytes: configuration.maximumMessageBytes),
                 machine: VarlinkConnectionStateMachine(
                     maximumQueuedCalls: configuration.maximumQueuedCalls,
+                    maximumQueuedBytes: configuration.maximumMessageBytes,
                     readerLimits: .init(
                         maximumDepth: configuration.maximumCallDepth, maximumBytes: configuration.maximumMessageBytes)
                 ),
                 registeredEvents: events
             )
             connections[id] = connection
+            connectionsByUser[peer.uid] = userConnections + 1
             connectionCount.store(connections.count, ordering: .relaxed)
             report(.connectionOpened(connectionID: id, peer: peer))
         }
     }
 
-    /// Sends the limit error (best effort, never blocking) and closes.
-    private func refuse(_ descriptor: Int32, peer: VarlinkPeerCredentials) {
-        if let error = configuration.connectionLimitError, let message = try? VarlinkReply(error).encoded() {
+    /// Sends the limit error `error` (best effort, never blocking) and closes.
+    private func refuse(_ descriptor: Int32, peer: VarlinkPeerCredentials, error: VarlinkError?) {
+        if let error, let message = try? VarlinkReply(error).encoded() {
             _ = message.withUnsafeBytes { bytes in
                 send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
             }
         }
         let reason = VarlinkConnectionError(
             code: .connectionLimitReached,
-            message: "Refused a connection: \(configuration.maximumConnections) connections are open already."
+            message: connections.count >= configuration.maximumConnections
+                ? "Refused a connection: \(configuration.maximumConnections) connections are open already."
+                : "Refused a connection: uid \(peer.uid) has \(configuration.maximumConnectionsPerUser) open already."
         )
         report(.connectionRefused(peer: peer, reason: reason))
         closeDescriptor(descriptor)

@@ -137,6 +137,9 @@ extension EventLoop {
     /// Closes now: forgets the connection, closes its descriptor and runs its close callbacks.
     func close(_ connection: ServerConnection, _ reason: VarlinkConnectionError) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
+        let uid = connection.peer.uid
+        let remaining = (connectionsByUser[uid] ?? 1) - 1
+        connectionsByUser[uid] = remaining > 0 ? remaining : nil
         if connection.isRegistered {
             _ = LinuxEventSystemCalls.control(epoll, .delete, connection.descriptor, events: 0, tag: 0)
             connection.isRegistered = false

@@ -6,6 +6,11 @@ extension VarlinkServer {
         /// The most connections served at once (default 1024). One more is accepted, sent
         /// `connectionLimitError` if possible, and closed.
         public var maximumConnections: Int
+        /// The most connections one user (the peer's uid, `SO_PEERCRED`) may have open at once (default
+        /// `Int.max`: no limit of its own). One more is accepted, sent `userConnectionLimitError` if
+        /// possible, and closed; the user's other connections are untouched. Peers whose credentials
+        /// cannot be read count as one user.
+        public var maximumConnectionsPerUser: Int
         /// The largest call accepted, in bytes without the NUL terminator (default 1 MiB,
         /// `VarlinkFramer.defaultMaximumMessageBytes`). A larger one is answered with
         /// `messageTooLargeError` (when set) and closes its connection; other connections are untouched.
@@ -21,7 +26,9 @@ extension VarlinkServer {
         /// others. Must exceed the largest single reply.
         public var maximumPendingOutputBytes: Int
         /// Calls one connection may pipeline behind the call in flight before the server stops reading
-        /// from it (default 64).
+        /// from it (default 64). It also stops once the waiting calls' messages take
+        /// `maximumMessageBytes` together, so that a pipelining connection holds at most about two calls
+        /// of the largest size besides the one in flight.
         public var maximumQueuedCalls: Int
         /// How long `shutdown()` waits for calls in flight to end and replies to be sent before closing
         /// every connection (default 2 s).
@@ -29,6 +36,9 @@ extension VarlinkServer {
         /// Sent to a client refused because `maximumConnections` are served; `nil` to just close
         /// (default `org.varlink.service.PermissionDenied`; a service can name its own limit error).
         public var connectionLimitError: VarlinkError?
+        /// Sent to a client refused because its user has `maximumConnectionsPerUser` open; `nil` to just
+        /// close (default `org.varlink.service.PermissionDenied`).
+        public var userConnectionLimitError: VarlinkError?
         /// Sent, after any replies already queued, to a client whose message exceeds
         /// `maximumMessageBytes`, before its connection closes; `nil` to just close (the default: the
         /// standard interface has no such error, so a service names its own).
@@ -40,12 +50,14 @@ extension VarlinkServer {
         /// Creates the default configuration.
         public init() {
             maximumConnections = 1024
+            maximumConnectionsPerUser = .max
             maximumMessageBytes = VarlinkFramer.defaultMaximumMessageBytes
             maximumCallDepth = JSONReader.Limits().maximumDepth
             maximumPendingOutputBytes = 8 << 20
             maximumQueuedCalls = VarlinkConnectionStateMachine.defaultMaximumQueuedCalls
             shutdownTimeout = .seconds(2)
             connectionLimitError = .permissionDenied()
+            userConnectionLimitError = .permissionDenied()
             messageTooLargeError = nil
             eventHandler = nil
         }

@@ -25,7 +25,9 @@ final class ResourceDaemon {
         self.directory = directory
         socketPath = directory.path + "/io.transitiond"
         let configuration = directory.path + "/transitiond.conf"
-        guard Self.write("[Limits]\nMaxStacksPerUser=\(maximumStacks)\n", to: configuration) else {
+        // The idle-client figure opens 1,000 connections as one user, past the default 256.
+        let limits = "[Limits]\nMaxStacksPerUser=\(maximumStacks)\nMaxConnectionsPerUser=4096\n"
+        guard Self.write(limits, to: configuration) else {
             throw BenchmarkFailure("Failed to write \(configuration)")
         }
         let arguments = [
