@@ -56,6 +56,7 @@ import TransitionService
         #expect(configuration.limits.engine == TransitionEngine.Limits())
         #expect(configuration.limits.engine.screensPerStack == 64)
         #expect(configuration.limits.maximumPendingOutputBytes == 8 << 20)
+        #expect(configuration.limits.maximumPendingOutputBytesPerUser == 64 << 20)
         #expect(configuration.access.ownership == .automatic)
         #expect(configuration.access.controlGroup == nil)
         #expect(configuration.watchdog.stallTimeoutMicroseconds == 2_000_000)

@@ -67,6 +67,7 @@ import TransitionTestSupport
             MaxConnectionsPerUser=20
             MaxStacksPerUser=7
             MaxPendingOutput=1M
+            MaxPendingOutputPerUser=3M
             MaxStacks=500
             MaxScreensPerStack=9
             MaxTabsPerStack=3
@@ -103,6 +104,7 @@ import TransitionTestSupport
         #expect(configuration.limits.maximumConnectionsPerUser == 20)
         #expect(configuration.limits.service.stacksPerUser == 7)
         #expect(configuration.limits.maximumPendingOutputBytes == 1_048_576)
+        #expect(configuration.limits.maximumPendingOutputBytesPerUser == 3 << 20)
         #expect(
             configuration.limits.engine
                 == TransitionEngine.Limits(

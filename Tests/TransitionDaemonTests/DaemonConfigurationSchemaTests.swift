@@ -39,6 +39,7 @@ import TransitionTestSupport
         configuration.logLevel = .emergency
         configuration.limits = DaemonConfiguration.Limits(
             maximumMessageBytes: 1, maximumConnections: 1, maximumConnectionsPerUser: 1, maximumPendingOutputBytes: 1,
+            maximumPendingOutputBytesPerUser: 1,
             service: ServiceLimits(
                 stacksPerUser: 1, nodesPerCall: 1, animatorsPerUser: 1, animatorBytes: 1, tracksPerAnimator: 1,
                 keyframesPerAnimator: 1, subscriptionsPerUser: 1),

@@ -254,6 +254,22 @@ import Varlink
         #expect(Machine().maximumQueuedBytes == JSONReader.Limits().maximumBytes)
     }
 
+    /// Nothing is read behind a streaming call: what is sent behind it waits in the socket until its
+    /// last reply, then reading resumes.
+    @Test func readsNothingWhileAStreamingCallIsInFlight() {
+        var machine = Machine()
+        _ = machine.receive(Self.message("a.b.Stream", more: true))
+        guard case .dispatch(let id, _) = machine.nextAction() else {
+            Issue.record("expected a dispatch")
+            return
+        }
+        #expect(!machine.wantsInput)
+        _ = machine.reply(Self.reply(1, continues: true), continues: true, to: id)
+        #expect(!machine.wantsInput, "a reply that continues leaves the stream in flight")
+        _ = machine.reply(Self.reply(2), continues: false, to: id)
+        #expect(machine.wantsInput)
+    }
+
     /// Many calls through one machine, each answered before the next: identifiers and order hold, and
     /// the queue's storage is reused.
     @Test func keepsOrderOverManyCalls() {

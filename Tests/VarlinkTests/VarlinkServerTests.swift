@@ -189,6 +189,26 @@ import Varlink
         #expect(server.server.connectionCount == 1)
     }
 
+    /// Two connections of one user that do not read their replies are held to the user's bound together:
+    /// neither passes the bound of one connection alone, but together they pass the user's, and one is
+    /// dropped; a connection of the same user that reads is served before and after.
+    @Test func holdsOneUsersUnreadRepliesToItsBound() throws {
+        var configuration = VarlinkServer.Configuration()
+        configuration.maximumPendingOutputBytes = 2 << 20
+        configuration.maximumPendingOutputBytesPerUser = 1 << 20
+        let server = try TestServer(configuration: configuration)
+        let reader = try server.client()
+        #expect(try reader.call(method: "org.example.test.Echo", parameters: ["text": "before"]) == ["text": "before"])
+        // 16 replies of 64 KiB on each: 1 MiB each, less what the sockets' buffers take.
+        let text = JSONValue.string(String(repeating: "x", count: 64 << 10))
+        let calls = (0..<16).map { _ in VarlinkCall(method: "org.example.test.Echo", parameters: ["text": text]) }
+        let slow = try (0..<2).map { _ in try RawConnection(path: server.path) }
+        // The write of the connection that is dropped may fail part way: the server is gone for it.
+        for connection in slow { connection.write(calls) }
+        #expect(server.state.wait(until: { $0.closedConnections.contains(.outputLimitExceeded) }))
+        #expect(try reader.call(method: "org.example.test.Echo", parameters: ["text": "after"]) == ["text": "after"])
+    }
+
     /// A call answered at once is read, answered and sent in one pass of the loop, and what the loop
     /// watches its connection for stays as it was: the reply waits for the pass's flush, not for
     /// writability (watched as soon as it was queued, it cost two `epoll_ctl` calls a call). A reader that

@@ -14,7 +14,7 @@ extension DaemonConfiguration {
     public static let parametersAppliedAtStart: Set<String> = [
         "Socket.Path", "Socket.Mode", "Socket.Group", "Daemon.StateDirectory", "Daemon.FrameRate",
         "Daemon.RealTimeScheduling", "Limits.MaxMessageSize", "Limits.MaxConnections", "Limits.MaxConnectionsPerUser",
-        "Limits.MaxPendingOutput",
+        "Limits.MaxPendingOutput", "Limits.MaxPendingOutputPerUser",
         "Access.Ownership", "Access.ControlGroup", "Watchdog.StallTimeoutSec",
     ]
 
@@ -35,6 +35,10 @@ extension DaemonConfiguration {
             { $0.limits.maximumConnectionsPerUser == $1.limits.maximumConnectionsPerUser }
         ),
         ("Limits.MaxPendingOutput", { $0.limits.maximumPendingOutputBytes == $1.limits.maximumPendingOutputBytes }),
+        (
+            "Limits.MaxPendingOutputPerUser",
+            { $0.limits.maximumPendingOutputBytesPerUser == $1.limits.maximumPendingOutputBytesPerUser }
+        ),
         ("Limits.MaxStacks", { $0.limits.engine.stacks == $1.limits.engine.stacks }),
         ("Limits.MaxStacksPerUser", { $0.limits.service.stacksPerUser == $1.limits.service.stacksPerUser }),
         ("Limits.MaxScreensPerStack", { $0.limits.engine.screensPerStack == $1.limits.engine.screensPerStack }),

@@ -58,6 +58,7 @@ extension DaemonConfiguration {
                 maximumConnections: 4096,
                 maximumConnectionsPerUser: 256,
                 maximumPendingOutputBytes: 8 << 20,
+                maximumPendingOutputBytesPerUser: 64 << 20,
                 service: ServiceLimits(),
                 engine: TransitionEngine.Limits()
             ),

@@ -60,6 +60,9 @@ public struct DaemonConfiguration: Sendable, Hashable {
         /// The most reply bytes queued for one connection and not yet read; a reader further behind
         /// is disconnected.
         public var maximumPendingOutputBytes: Int
+        /// The most reply bytes queued for all of one user's connections and not yet read; the connection
+        /// that takes the user past it is disconnected.
+        public var maximumPendingOutputBytesPerUser: Int
         /// What one user or one call may make the daemon hold (stacks and animators per user, nodes per
         /// call, subscriptions per user); applied on reload.
         public var service: ServiceLimits

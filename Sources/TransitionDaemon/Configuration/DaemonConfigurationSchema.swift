@@ -141,6 +141,13 @@ public enum DaemonConfigurationSchema {
             configuration.limits.maximumPendingOutputBytes = try assignment.sizeBytes(in: (64 << 10)...(1 << 30))
         },
         DaemonConfigurationKey(
+            "Limits", "MaxPendingOutputPerUser", default: "64M",
+            ["Reply bytes one user's clients may leave unread together; the connection going over is closed."]
+        ) { assignment, configuration, _ in
+            configuration.limits.maximumPendingOutputBytesPerUser = try assignment.sizeBytes(
+                in: (64 << 10)...(16 << 30))
+        },
+        DaemonConfigurationKey(
             "Limits", "MaxStacks", default: "100000",
             ["The most stacks of all users together."]
         ) { assignment, configuration, _ in

@@ -169,6 +169,7 @@ final class RunningDaemon: Sendable {
         serving.service.limits = limits.service
         serving.engineLimits = limits.engine
         serving.service.maximumPendingOutputBytes = limits.maximumPendingOutputBytes
+        serving.service.maximumPendingOutputBytesPerUser = limits.maximumPendingOutputBytesPerUser
         serving.service.ownership = access.ownership == .shared ? .shared : .perUser
         serving.service.controlGroup = access.controlGroupID
         // Everything reaches the daemon's log, which applies its own level and rate limits.

@@ -56,6 +56,7 @@ extension DaemonServer {
         server.maximumMessageBytes = service.maximumMessageBytes
         server.maximumCallDepth = TransitionService.maximumCallDepth
         server.maximumPendingOutputBytes = service.maximumPendingOutputBytes
+        server.maximumPendingOutputBytesPerUser = service.maximumPendingOutputBytesPerUser
         server.shutdownTimeout = configuration.disconnectTimeout
         server.connectionLimitError =
             ServiceError(

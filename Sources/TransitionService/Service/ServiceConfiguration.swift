@@ -18,6 +18,10 @@ public struct ServiceConfiguration: Sendable {
     /// The most client connections at once (default 4096). One more is sent `LimitExceeded`
     /// (`connections`) and closed.
     public var maximumConnections: Int
+    /// The most reply bytes queued for all the connections of one uid and not yet read (default 64 MiB).
+    /// The connection whose reply takes the user past it is closed, so one user's slow readers hold at
+    /// most this much however many connections it opens.
+    public var maximumPendingOutputBytesPerUser: Int
     /// The most connections one uid may have open at once (default 256). One more is sent
     /// `LimitExceeded` (`connectionsPerUser`) and closed.
     public var maximumConnectionsPerUser: Int
@@ -49,6 +53,7 @@ public struct ServiceConfiguration: Sendable {
         maximumMessageBytes = 1 << 20
         maximumConnections = 4096
         maximumConnectionsPerUser = 256
+        maximumPendingOutputBytesPerUser = 64 << 20
         limits = ServiceLimits()
         maximumPendingOutputBytes = 8 << 20
         subscriberEventCapacity = 1024

@@ -111,12 +111,19 @@ public struct VarlinkConnectionStateMachine: Sendable {
     }
 
     /// Whether the shell should read and feed more messages: false once enough calls or bytes wait,
-    /// after the input ended, or after the connection closed.
+    /// while a streaming call (`more`) is in flight, after the input ended, or after the connection
+    /// closed.
+    ///
+    /// A streaming call keeps the connection busy until its last reply, which may never come (a
+    /// subscription): calls sent behind it could not be answered before, so they are left unread in the
+    /// socket, where they cost the server nothing, instead of held parsed for as long as the stream lasts.
     public var wantsInput: Bool {
-        guard case .closed = state else {
+        switch state {
+        case .closed: return false
+        case .calling(_, let more, let oneway) where more && !oneway: return false
+        case .idle, .calling:
             return !inputEnded && queuedCallCount < maximumQueuedCalls && queuedBytes < maximumQueuedBytes
         }
-        return false
     }
 
     /// The number of received calls waiting behind the call in flight.

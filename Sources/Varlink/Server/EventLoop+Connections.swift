@@ -36,8 +36,8 @@ extension EventLoop {
                 refuse(descriptor, peer: peer, error: configuration.connectionLimitError)
                 continue
             }
-            let userConnections = connectionsByUser[peer.uid] ?? 0
-            if userConnections >= configuration.maximumConnectionsPerUser {
+            let user = users[peer.uid] ?? PeerUserAccount()
+            if user.connections >= configuration.maximumConnectionsPerUser {
                 refuse(descriptor, peer: peer, error: configuration.userConnectionLimitError)
                 continue
             }
@@ -55,6 +55,7 @@ extension EventLoop {
                 id: id,
                 descriptor: descriptor,
                 peer: peer,
+                user: user,
                 handle: ConnectionHandle(connectionID: id, inbox: inbox),
                 framer: VarlinkFramer(maximumMessageBytes: configuration.maximumMessageBytes),
                 machine: VarlinkConnectionStateMachine(
@@ -66,7 +67,8 @@ extension EventLoop {
                 registeredEvents: events
             )
             connections[id] = connection
-            connectionsByUser[peer.uid] = userConnections + 1
+            user.connections += 1
+            users[peer.uid] = user
             connectionCount.store(connections.count, ordering: .relaxed)
             report(.connectionOpened(connectionID: id, peer: peer))
         }

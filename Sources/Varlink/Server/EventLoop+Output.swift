@@ -20,11 +20,22 @@ extension EventLoop {
         } else {
             connection.output.append(contentsOf: message)
         }
+        connection.user.pendingOutputBytes += message.count
         if connection.pendingOutputCount > configuration.maximumPendingOutputBytes {
             let reason = VarlinkConnectionError(
                 code: .outputLimitExceeded,
                 message: "The client did not read \(connection.pendingOutputCount) bytes of replies, more than the"
                     + " limit of \(configuration.maximumPendingOutputBytes); it must read faster."
+            )
+            close(connection, reason)
+            return
+        }
+        if connection.user.pendingOutputBytes > configuration.maximumPendingOutputBytesPerUser {
+            let reason = VarlinkConnectionError(
+                code: .outputLimitExceeded,
+                message: "uid \(connection.peer.uid) did not read \(connection.user.pendingOutputBytes) bytes of "
+                    + "replies over its connections, more than the limit of "
+                    + "\(configuration.maximumPendingOutputBytesPerUser); its clients must read faster."
             )
             close(connection, reason)
             return
@@ -67,6 +78,7 @@ extension EventLoop {
             switch result {
             case .success(let count):
                 connection.outputOffset += count
+                connection.user.pendingOutputBytes -= count
             case .failure(let error) where error == .wouldBlock:
                 connection.compactOutput(retainedCapacity: Self.retainedOutputCapacity)
                 connection.handle.publishOutput(connection.pendingOutputCount)
@@ -137,9 +149,10 @@ extension EventLoop {
     /// Closes now: forgets the connection, closes its descriptor and runs its close callbacks.
     func close(_ connection: ServerConnection, _ reason: VarlinkConnectionError) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
-        let uid = connection.peer.uid
-        let remaining = (connectionsByUser[uid] ?? 1) - 1
-        connectionsByUser[uid] = remaining > 0 ? remaining : nil
+        let user = connection.user
+        user.pendingOutputBytes -= connection.pendingOutputCount
+        user.connections -= 1
+        if user.connections == 0 { users[connection.peer.uid] = nil }
         if connection.isRegistered {
             _ = LinuxEventSystemCalls.control(epoll, .delete, connection.descriptor, events: 0, tag: 0)
             connection.isRegistered = false

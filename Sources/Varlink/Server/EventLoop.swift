@@ -40,8 +40,8 @@ final class EventLoop: @unchecked Sendable {
     var listenerDescriptor: Int32
     var listenerPaused = false
     var connections: [UInt64: ServerConnection] = [:]
-    /// How many of `connections` each peer uid has, for `maximumConnectionsPerUser`.
-    var connectionsByUser: [UInt32: Int] = [:]
+    /// What each peer uid with connections open holds.
+    var users: [UInt32: PeerUserAccount] = [:]
     var nextConnectionID: UInt64 = 2
     var queuedForFlush: [UInt64] = []
     var shutdownDeadline: ContinuousClock.Instant?

@@ -3,6 +3,8 @@ final class ServerConnection {
     let id: UInt64
     let descriptor: Int32
     let peer: VarlinkPeerCredentials
+    /// What the peer's user holds across its connections.
+    let user: PeerUserAccount
     let handle: ConnectionHandle
 
     var framer: VarlinkFramer
@@ -32,6 +34,7 @@ final class ServerConnection {
         id: UInt64,
         descriptor: Int32,
         peer: VarlinkPeerCredentials,
+        user: PeerUserAccount,
         handle: ConnectionHandle,
         framer: VarlinkFramer,
         machine: VarlinkConnectionStateMachine,
@@ -40,6 +43,7 @@ final class ServerConnection {
         self.id = id
         self.descriptor = descriptor
         self.peer = peer
+        self.user = user
         self.handle = handle
         self.framer = framer
         self.machine = machine

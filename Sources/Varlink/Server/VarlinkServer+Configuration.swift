@@ -25,6 +25,11 @@ extension VarlinkServer {
         /// behind is closed with `outputLimitExceeded`, so one slow reader never holds memory or delays
         /// others. Must exceed the largest single reply.
         public var maximumPendingOutputBytes: Int
+        /// The most bytes queued for all the connections of one user (peer uid) and not yet taken by
+        /// their readers (default `Int.max`: no limit of its own). The connection whose reply takes the
+        /// user past it is closed with `outputLimitExceeded`, so one user's slow readers hold at most this
+        /// much, however many connections it opens.
+        public var maximumPendingOutputBytesPerUser: Int
         /// Calls one connection may pipeline behind the call in flight before the server stops reading
         /// from it (default 64). It also stops once the waiting calls' messages take
         /// `maximumMessageBytes` together, so that a pipelining connection holds at most about two calls
@@ -54,6 +59,7 @@ extension VarlinkServer {
             maximumMessageBytes = VarlinkFramer.defaultMaximumMessageBytes
             maximumCallDepth = JSONReader.Limits().maximumDepth
             maximumPendingOutputBytes = 8 << 20
+            maximumPendingOutputBytesPerUser = .max
             maximumQueuedCalls = VarlinkConnectionStateMachine.defaultMaximumQueuedCalls
             shutdownTimeout = .seconds(2)
             connectionLimitError = .permissionDenied()

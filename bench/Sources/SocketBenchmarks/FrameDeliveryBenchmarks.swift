@@ -25,11 +25,11 @@ enum FrameDeliveryBenchmarks {
     /// coalesce for a subscriber whose previous frame is still unsent, so a daemon that falls behind sends
     /// fewer; a few coalesce on a busy tick even below the ceiling.
     static let requiredDeliveredFraction = 0.9
-    /// The daemon's configuration: more stacks, subscriptions and connections per user than the defaults
-    /// (1,000, 1,024 and 256): every subscriber has a connection of its own.
+    /// The daemon's configuration: more stacks, subscriptions, connections and unread bytes per user than
+    /// the defaults (1,000, 1,024, 256 and 64 MiB): every subscriber has a connection of its own.
     static let configuration =
         "[Limits]\nMaxStacksPerUser=\(maximumStacks + 96)\nMaxSubscriptionsPerUser=\(maximumStacks + 96)\n"
-        + "MaxConnectionsPerUser=\(maximumStacks + 96)\n"
+        + "MaxConnectionsPerUser=\(maximumStacks + 96)\nMaxPendingOutputPerUser=1G\n"
 
     /// One measured count.
     struct Step {
