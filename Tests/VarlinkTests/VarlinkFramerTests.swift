@@ -22,6 +22,19 @@ import Varlink
         return decoded
     }
 
+    /// Once a large message is taken, the framer lets its buffer go rather than keep it for the
+    /// connection's life; small messages keep theirs, to be reused.
+    @Test func releasesALargeBufferOnceDrained() throws {
+        var framer = VarlinkFramer(maximumMessageBytes: 1 << 20)
+        framer.append(Array(repeating: UInt8(ascii: "x"), count: 300 << 10) + [0])
+        #expect(framer.bufferCapacity >= 300 << 10)
+        #expect(try framer.nextMessage()?.count == 300 << 10)
+        #expect(framer.bufferCapacity <= 64 << 10)
+        framer.append(Array("{}".utf8) + [0, UInt8(ascii: "{")])
+        #expect(try framer.nextMessage() == Array("{}".utf8))
+        #expect(framer.bufferCapacity > 0, "a small buffer still holding a partial message is kept")
+    }
+
     @Test func decodesWholeStream() throws {
         #expect(try Self.decode([Self.stream[...]]) == Self.messages)
     }

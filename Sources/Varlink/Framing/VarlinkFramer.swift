@@ -44,6 +44,9 @@ public struct VarlinkFramer: Sendable {
     /// messages not yet taken).
     public var bufferedByteCount: Int { buffer.count - readIndex }
 
+    /// The buffer's capacity in bytes: what the framer holds, whatever it has buffered.
+    public var bufferCapacity: Int { buffer.capacity }
+
     /// Appends received bytes. Any split is fine, including an empty buffer.
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty else { return }
@@ -85,10 +88,19 @@ public struct VarlinkFramer: Sendable {
         scannedIndex = readIndex
     }
 
-    /// Empties the buffer (keeping its capacity) once every byte in it has been taken.
+    /// The most buffer capacity kept once every byte is taken (64 KiB): an idle connection that once
+    /// carried a large message does not hold a buffer of its size for as long as it stays open.
+    static let retainedCapacity = 64 << 10
+
+    /// Empties the buffer once every byte in it has been taken, keeping its capacity up to
+    /// `retainedCapacity`.
     private mutating func releaseIfDrained() {
         guard readIndex == buffer.count else { return }
-        buffer.removeAll(keepingCapacity: true)
+        if buffer.capacity > Self.retainedCapacity {
+            buffer = []
+        } else {
+            buffer.removeAll(keepingCapacity: true)
+        }
         readIndex = 0
         scannedIndex = 0
     }
