@@ -36,8 +36,15 @@ public struct Node: Sendable, Equatable, Codable {
     /// Shared-element key: nodes with the same `sharedID` in the from and to screens fly between each other
     /// in a magic-move transition. Optional.
     public var sharedID: String?
-    /// Free-form presentation data (colour, image, text …) passed through to renderers untouched.
-    public var style: JSONValue?
+    /// Free-form presentation data (colour, image, text …) passed through to renderers untouched. Kept
+    /// as its JSON text (`styleText`), read back on each access: a style of many small values as a tree
+    /// took up to sixteen times its size for as long as a stack held the screen.
+    public var style: JSONValue? {
+        get { styleText?.value }
+        set { styleText = newValue.map(JSONText.init) }
+    }
+    /// The style as its JSON text. Internal, not private, for the direct JSON writer (Screen+JSON.swift).
+    var styleText: JSONText?
     /// Child nodes, in document order.
     public var children: [Node]
 
@@ -55,7 +62,7 @@ public struct Node: Sendable, Equatable, Codable {
         self.hidden = hidden
         self.zIndex = zIndex
         self.sharedID = sharedID
-        self.style = style
+        self.styleText = style.map(JSONText.init)
         self.children = children
     }
 
@@ -82,7 +89,7 @@ public struct Node: Sendable, Equatable, Codable {
         hidden = try container.decodeIfPresent(Bool.self, forKey: .hidden) ?? false
         zIndex = try container.decodeIfPresent(Double.self, forKey: .zIndex) ?? 0
         sharedID = try container.decodeIfPresent(String.self, forKey: .sharedID)
-        style = try container.decodeIfPresent(JSONValue.self, forKey: .style)
+        styleText = try container.decodeIfPresent(JSONValue.self, forKey: .style).map(JSONText.init)
         children = try Self.decodeChildren(from: container)
     }
 

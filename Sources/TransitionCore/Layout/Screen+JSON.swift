@@ -67,10 +67,10 @@ extension Node {
             JSONWriter.appendLiteral(#","sharedID":"#, into: &bytes)
             JSONWriter.appendString(sharedID, into: &bytes)
         }
-        if let style {
+        if let styleText {
             JSONWriter.appendLiteral(#","style":"#, into: &bytes)
             do {
-                try JSONWriter.write(style, into: &bytes)
+                try styleText.write(into: &bytes)
             } catch {
                 var placed = error
                 placed.parameter =
