@@ -100,7 +100,8 @@ let package = Package(
             dependencies: [
                 "TransitionDaemon", "SystemdSupport", "TransitionEngine", "TransitionCore", "TransitionService",
                 "JSON", "TransitionTestSupport",
-            ]),
+            ],
+            exclude: ["Scripts"]),
         .testTarget(
             name: "TransitionServiceTests",
             dependencies: [

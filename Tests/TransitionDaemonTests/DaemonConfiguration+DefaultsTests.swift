@@ -52,7 +52,7 @@ import TransitionService
         #expect(configuration.limits.maximumConnections == 4096)
         #expect(configuration.limits.maximumConnectionsPerUser == 256)
         #expect(configuration.limits.service == ServiceLimits())
-        #expect(configuration.limits.service.stacksPerUser == 1000)
+        #expect(configuration.limits.service.stacksPerUser == 64)
         #expect(configuration.limits.engine == TransitionEngine.Limits())
         #expect(configuration.limits.engine.screensPerStack == 64)
         #expect(configuration.limits.maximumPendingOutputBytes == 8 << 20)

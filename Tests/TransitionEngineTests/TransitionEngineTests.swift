@@ -129,7 +129,10 @@ import TransitionTestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         do {
-            let harness = try Harness(store: try StateStore.open(directory: directory.path))
+            // Past the default stored size of a stack (1 MiB) too: the limit is raised for it.
+            let harness = try Harness(
+                store: try StateStore.open(directory: directory.path),
+                limits: TransitionEngine.Limits(storedBytesPerStack: 4 << 20))
             let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
             try await stack.perform(.setScreens(screens), options: OperationOptions(animated: false))
             #expect(try await stack.state.encodedForStore().count > JSONReader.Limits().maximumBytes)

@@ -66,11 +66,12 @@ import Varlink
 
     /// 200 clients, each on its own thread with two connections: create a stack, subscribe to it,
     /// push, see the push complete through the subscription, check the state, delete the stack. They
-    /// are all one user's, so the per-user connection limit is raised past their 400 connections.
+    /// are all one user's, so the per-user limits are raised past their 400 connections and 200 stacks.
     @Test func hundredsOfClientsWorkAtOnce() async throws {
         let daemon = try await OffPool.run {
             try DaemonUnderTest(
-                arguments: ["--frame-rate", "60"], configuration: "[Limits]\nMaxConnectionsPerUser=512\n")
+                arguments: ["--frame-rate", "60"],
+                configuration: "[Limits]\nMaxConnectionsPerUser=512\nMaxStacksPerUser=256\n")
         }
         let path = daemon.socketPath
         let clientCount = 200

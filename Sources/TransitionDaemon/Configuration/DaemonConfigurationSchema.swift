@@ -154,7 +154,7 @@ public enum DaemonConfigurationSchema {
             configuration.limits.engine.stacks = try assignment.integer(in: 1...1_000_000)
         },
         DaemonConfigurationKey(
-            "Limits", "MaxStacksPerUser", default: "1000",
+            "Limits", "MaxStacksPerUser", default: "64",
             ["The most stacks one user may own; with shared ownership, all clients together."]
         ) { assignment, configuration, _ in
             configuration.limits.service.stacksPerUser = try assignment.integer(in: 1...1_000_000)
@@ -190,7 +190,7 @@ public enum DaemonConfigurationSchema {
             configuration.limits.service.nodesPerCall = try assignment.integer(in: 1...10_000_000)
         },
         DaemonConfigurationKey(
-            "Limits", "MaxStackSize", default: "4M",
+            "Limits", "MaxStackSize", default: "1M",
             ["The most bytes one stack's stored state may take, styles included (base 1024, at most 63M)."]
         ) { assignment, configuration, _ in
             configuration.limits.engine.storedBytesPerStack = try assignment.sizeBytes(
@@ -215,7 +215,7 @@ public enum DaemonConfigurationSchema {
             configuration.limits.engine.subscribersPerStack = try assignment.integer(in: 1...1_000_000)
         },
         DaemonConfigurationKey(
-            "Limits", "MaxSubscriptionsPerUser", default: "1024",
+            "Limits", "MaxSubscriptionsPerUser", default: "256",
             ["The most subscriptions one user may hold open at once."]
         ) { assignment, configuration, _ in
             configuration.limits.service.subscriptionsPerUser = try assignment.integer(in: 1...1_000_000)

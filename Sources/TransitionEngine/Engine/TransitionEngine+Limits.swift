@@ -24,7 +24,7 @@ extension TransitionEngine {
         public var rulesPerStack: Int
         /// The most operations waiting behind a stack's running transition (default 64).
         public var queuedOperationsPerStack: Int
-        /// The most bytes a stack's stored form (its JSON, styles included) may take (default 4 MiB, at
+        /// The most bytes a stack's stored form (its JSON, styles included) may take (default 1 MiB, at
         /// most `StackState.maximumStoredBytes`). Checked when a change is written, so a change past it
         /// fails there; a stack already larger may be written again no larger than it was.
         public var storedBytesPerStack: Int
@@ -33,7 +33,7 @@ extension TransitionEngine {
         public init(
             stacks: Int = 100_000, subscribersPerStack: Int = 1_024, screensPerStack: Int = 64, tabsPerStack: Int = 16,
             nodesPerScreen: Int = Screen.maximumNodeCount, nodesPerStack: Int = 16_384, rulesPerStack: Int = 64,
-            queuedOperationsPerStack: Int = 64, storedBytesPerStack: Int = 4 << 20
+            queuedOperationsPerStack: Int = 64, storedBytesPerStack: Int = 1 << 20
         ) {
             self.stacks = stacks
             self.subscribersPerStack = subscribersPerStack

@@ -3,7 +3,7 @@
 /// with its `maximum`), and `TransitionService.setLimits` changes them while the daemon runs: a lower
 /// limit refuses growth and never removes what exists.
 public struct ServiceLimits: Sendable, Hashable {
-    /// The most stacks one uid may own (default 1,000); with shared ownership, all clients together
+    /// The most stacks one uid may own (default 64); with shared ownership, all clients together
     /// (`stacksPerUser`).
     public var stacksPerUser: Int
     /// The most nodes the screens of one call may have together: CreateStack's tabs, SetScreens' screens
@@ -19,14 +19,14 @@ public struct ServiceLimits: Sendable, Hashable {
     public var tracksPerAnimator: Int
     /// The most keyframe values of one animator, across its tracks (default 4,096, `keyframesPerAnimator`).
     public var keyframesPerAnimator: Int
-    /// The most subscriptions one uid may hold open at once (default 1,024, `subscriptionsPerUser`).
+    /// The most subscriptions one uid may hold open at once (default 256, `subscriptionsPerUser`).
     public var subscriptionsPerUser: Int
 
     /// Creates limits; every one defaults to the value its property documents.
     public init(
-        stacksPerUser: Int = 1_000,
+        stacksPerUser: Int = 64,
         nodesPerCall: Int = 16_384, animatorsPerUser: Int = 64, animatorBytes: Int = 256 << 10,
-        tracksPerAnimator: Int = 256, keyframesPerAnimator: Int = 4_096, subscriptionsPerUser: Int = 1_024
+        tracksPerAnimator: Int = 256, keyframesPerAnimator: Int = 4_096, subscriptionsPerUser: Int = 256
     ) {
         self.stacksPerUser = stacksPerUser
         self.nodesPerCall = nodesPerCall
