@@ -41,6 +41,8 @@ let package = Package(
                 "BenchmarkKit", "BenchmarkSupport", "CFloor",
                 .product(name: "TransitionCore", package: "transitiond"),
                 .product(name: "JSON", package: "transitiond"),
+                .product(name: "TransitionEngine", package: "transitiond"),
+                .product(name: "TransitionService", package: "transitiond"),
             ]
         ),
         // The `engine` group: animating stacks on the real display link, tick lateness, idle wake-ups.

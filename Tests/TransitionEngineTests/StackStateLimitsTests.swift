@@ -7,6 +7,9 @@ import TransitionCore
 /// are refused with `limitExceeded` naming the limit and its value, and nothing changes.
 @Suite struct StackStateLimitsTests {
     static let defaults = TransitionEngine.Limits()
+    /// The defaults, but screens as large as the format allows: the node budget's tests fill a stack
+    /// with four of them.
+    static let budget = TransitionEngine.Limits(nodesPerScreen: Screen.maximumNodeCount)
     /// A screen of `nodes` nodes: a root with `nodes - 1` children.
     static func screen(_ id: String, nodes: Int) -> Screen {
         let children = (1..<nodes).map {
@@ -35,13 +38,13 @@ import TransitionCore
 
     @Test func aFullStackMayStillPopButNotGrow() throws {
         let state = Self.fullState
-        #expect(throws: Never.self) { try state.applying(.pop) }
+        #expect(throws: Never.self) { try state.applying(.pop, limits: Self.budget) }
         for (operation, parameter) in [
             (StackOperation.push(Fixtures.screen("more")), "screen"), (.present(Fixtures.screen("modal")), "screen"),
             (.setScreens(state.tabs[0].screens + [Fixtures.screen("more")]), "screens"),
         ] {
             do {
-                _ = try state.applying(operation)
+                _ = try state.applying(operation, limits: Self.budget)
                 Issue.record("\(operation) went over the budget")
             } catch {
                 #expect(error.code == .limitExceeded, "\(operation)")
@@ -51,7 +54,9 @@ import TransitionCore
             }
         }
         // Replacing the screens with as many nodes as before stays within it.
-        #expect(throws: Never.self) { try state.applying(.setScreens(Array(state.tabs[0].screens.reversed()))) }
+        #expect(throws: Never.self) {
+            try state.applying(.setScreens(Array(state.tabs[0].screens.reversed())), limits: Self.budget)
+        }
     }
 
     /// A push or present counts the stack's own nodes only when its screens could hold enough to matter
@@ -60,19 +65,23 @@ import TransitionCore
         var state = Fixtures.state(screens: ["home"])
         state.tabs[0].screens = (0..<3).map { Self.screen("s\($0)", nodes: Screen.maximumNodeCount) }
         let fourth = Self.screen("fourth", nodes: Screen.maximumNodeCount)
-        #expect(try state.applying(.push(fourth)).target.nodeCount == Self.defaults.nodesPerStack)
-        #expect(try state.applying(.present(fourth)).target.nodeCount == Self.defaults.nodesPerStack)
+        #expect(try state.applying(.push(fourth), limits: Self.budget).target.nodeCount == Self.defaults.nodesPerStack)
+        #expect(
+            try state.applying(.present(fourth), limits: Self.budget).target.nodeCount == Self.defaults.nodesPerStack)
         // A screen over a screen's own limit, taken as validated, still counts with the stack's nodes.
         let small = Fixtures.state(screens: ["home"])
         let huge = Self.screen("huge", nodes: Self.defaults.nodesPerStack)
-        await expectError(.limitExceeded) { _ = try small.applying(.push(huge), screenCheck: .alreadyValidated) }
+        await expectError(.limitExceeded) {
+            _ = try small.applying(.push(huge), limits: Self.budget, screenCheck: .alreadyValidated)
+        }
         let fits = Self.screen("fits", nodes: Self.defaults.nodesPerStack - 2)
-        let pushed = try small.applying(.push(fits), screenCheck: .alreadyValidated)
+        let pushed = try small.applying(.push(fits), limits: Self.budget, screenCheck: .alreadyValidated)
         #expect(pushed.target.nodeCount == Self.defaults.nodesPerStack)
     }
 
     @Test func aNewStackOverTheBudgetIsNotCreated() async throws {
-        let engine = TransitionEngine(clock: try VirtualClock(framesPerSecond: 60), store: .inMemory())
+        let engine = TransitionEngine(
+            clock: try VirtualClock(framesPerSecond: 60), store: .inMemory(), limits: Self.budget)
         var state = Self.fullState
         state.presented = [Fixtures.screen("modal")]
         do {

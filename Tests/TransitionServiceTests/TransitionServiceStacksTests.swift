@@ -203,7 +203,12 @@ import Varlink
     /// A stack holds at most `TransitionEngine.Limits.nodesPerStack` nodes across its screens: a push past it is
     /// LimitExceeded (nodesPerStack) and changes nothing; after a pop there is room again.
     @Test func nodesPerStackIsLimited() async throws {
-        let harness = try ServiceHarness()
+        // Screens of as many nodes as the format allows, past the default 1,024 a screen.
+        var configuration = ServiceConfiguration()
+        configuration.limits.nodesPerCall = Screen.maximumNodeCount
+        let harness = try ServiceHarness(
+            configuration: configuration, engineLimits: TransitionEngine.Limits(nodesPerScreen: Screen.maximumNodeCount)
+        )
         try await harness.withConnection { connection throws in
             // Four screens of 4,096 nodes (a view and 4,095 children) fill the budget exactly.
             var create = Screens.createParameters("big")

@@ -172,7 +172,7 @@ public enum DaemonConfigurationSchema {
             configuration.limits.engine.tabsPerStack = try assignment.integer(in: 1...10_000)
         },
         DaemonConfigurationKey(
-            "Limits", "MaxNodesPerScreen", default: "4096",
+            "Limits", "MaxNodesPerScreen", default: "1024",
             ["The most nodes of one screen (at most 4096, what the screen format allows)."]
         ) { assignment, configuration, _ in
             configuration.limits.engine.nodesPerScreen = try assignment.integer(in: 1...Screen.maximumNodeCount)
@@ -184,7 +184,7 @@ public enum DaemonConfigurationSchema {
             configuration.limits.engine.nodesPerStack = try assignment.integer(in: 1...10_000_000)
         },
         DaemonConfigurationKey(
-            "Limits", "MaxNodesPerCall", default: "16384",
+            "Limits", "MaxNodesPerCall", default: "8192",
             ["The most nodes the screens of one call may have together (CreateStack, SetScreens)."]
         ) { assignment, configuration, _ in
             configuration.limits.service.nodesPerCall = try assignment.integer(in: 1...10_000_000)

@@ -55,6 +55,7 @@ extension DaemonServer {
         server.maximumConnectionsPerUser = service.maximumConnectionsPerUser
         server.maximumMessageBytes = service.maximumMessageBytes
         server.maximumCallDepth = TransitionService.maximumCallDepth
+        server.maximumCallValues = TransitionService.maximumCallValues
         server.maximumPendingOutputBytes = service.maximumPendingOutputBytes
         server.maximumPendingOutputBytesPerUser = service.maximumPendingOutputBytesPerUser
         server.shutdownTimeout = configuration.disconnectTimeout

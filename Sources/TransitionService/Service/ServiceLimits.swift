@@ -7,7 +7,8 @@ public struct ServiceLimits: Sendable, Hashable {
     /// (`stacksPerUser`).
     public var stacksPerUser: Int
     /// The most nodes the screens of one call may have together: CreateStack's tabs, SetScreens' screens
-    /// (default 16,384, `nodesPerCall`).
+    /// (default 8,192, `nodesPerCall`: about 57,000 JSON values, within
+    /// `TransitionService.maximumCallValues`).
     public var nodesPerCall: Int
     /// The most animators one uid may define (default 64, `animatorsPerUser`); replacing one's own
     /// counts once. The daemon's own animators (`AnimatorDirectory=`) do not count.
@@ -25,7 +26,7 @@ public struct ServiceLimits: Sendable, Hashable {
     /// Creates limits; every one defaults to the value its property documents.
     public init(
         stacksPerUser: Int = 64,
-        nodesPerCall: Int = 16_384, animatorsPerUser: Int = 64, animatorBytes: Int = 256 << 10,
+        nodesPerCall: Int = 8_192, animatorsPerUser: Int = 64, animatorBytes: Int = 256 << 10,
         tracksPerAnimator: Int = 256, keyframesPerAnimator: Int = 4_096, subscriptionsPerUser: Int = 256
     ) {
         self.stacksPerUser = stacksPerUser

@@ -30,6 +30,13 @@ public final class TransitionService: Sendable {
     /// instead of closing the connection.
     public static let maximumCallDepth = Screen.maximumDocumentDepth
 
+    /// The most JSON values the server reads in a call of this interface
+    /// (`VarlinkServer.Configuration.maximumCallValues`): 65,536. Parsing is done on the event loop, in
+    /// time proportional to the values, and the largest call must hold it for less than a frame at
+    /// 120 Hz (8.3 ms): 262,144 values took 18 ms, 65,536 take about 5 (`core.limits.parse`). A screen
+    /// of `TransitionEngine.Limits.nodesPerScreen` nodes (1,024 by default) takes about 7,000.
+    public static let maximumCallValues = 1 << 16
+
     /// The engine the service drives.
     public let engine: TransitionEngine
     /// The limits and policies in force.

@@ -62,7 +62,8 @@ extension EventLoop {
                     maximumQueuedCalls: configuration.maximumQueuedCalls,
                     maximumQueuedBytes: configuration.maximumMessageBytes,
                     readerLimits: .init(
-                        maximumDepth: configuration.maximumCallDepth, maximumBytes: configuration.maximumMessageBytes)
+                        maximumDepth: configuration.maximumCallDepth, maximumBytes: configuration.maximumMessageBytes,
+                        maximumElements: configuration.maximumCallValues)
                 ),
                 registeredEvents: events
             )

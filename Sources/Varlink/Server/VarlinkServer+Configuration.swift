@@ -20,6 +20,11 @@ extension VarlinkServer {
         /// message that is not JSON. A service whose calls carry deep documents raises it; the parser is
         /// iterative, so the bound is one of memory and of what decoders recurse through, not of the stack.
         public var maximumCallDepth: Int
+        /// The most JSON values read in a call (default 262,144, `JSONReader.Limits`' default): every
+        /// scalar, array and object. A call with more is not read: its connection is closed
+        /// (`invalidMessage`). Parsing takes time in proportion, on the event loop, so it bounds how long
+        /// one call holds every other connection.
+        public var maximumCallValues: Int
         /// The most bytes queued for one connection and not yet taken by its reader (default 8 MiB,
         /// about 30 s of a 120 Hz stream of 2 KiB frames). A connection whose reader falls further
         /// behind is closed with `outputLimitExceeded`, so one slow reader never holds memory or delays
@@ -58,6 +63,7 @@ extension VarlinkServer {
             maximumConnectionsPerUser = .max
             maximumMessageBytes = VarlinkFramer.defaultMaximumMessageBytes
             maximumCallDepth = JSONReader.Limits().maximumDepth
+            maximumCallValues = JSONReader.Limits().maximumElements
             maximumPendingOutputBytes = 8 << 20
             maximumPendingOutputBytesPerUser = .max
             maximumQueuedCalls = VarlinkConnectionStateMachine.defaultMaximumQueuedCalls

@@ -81,9 +81,13 @@ struct SoakRun {
         return seconds
     }
 
+    /// The per-user limits raised past what the soak's one user holds: its stacks and the churning
+    /// clients' own, their connections and subscriptions.
+    static let limits = "[Limits]\nMaxStacksPerUser=512\nMaxConnectionsPerUser=1024\nMaxSubscriptionsPerUser=1024\n"
+
     /// Runs the soak for `seconds` against a daemon started here.
     static func run(seconds: Int, seed: UInt64) throws -> Figures {
-        let daemon = try DaemonUnderTest(arguments: ["--frame-rate", "60"])
+        let daemon = try DaemonUnderTest(arguments: ["--frame-rate", "60"], configuration: limits)
         let control = try daemon.connect()
         let stacks = (0..<stackCount).map { "soak\($0)" }
         for stack in stacks { try control.succeed("CreateStack", Screens.create(stack)) }

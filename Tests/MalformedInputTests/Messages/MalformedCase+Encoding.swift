@@ -58,7 +58,7 @@ extension MalformedCase {
     }
 
     /// JSON deeper than the daemon reads in a call (`TransitionService.maximumCallDepth`, 256), or with more
-    /// than 2^18 values.
+    /// values than it reads (`TransitionService.maximumCallValues`, 65,536).
     static let nesting: [MalformedCase] = [
         closes(.nesting, "257 levels of arrays", bytes: Array(deepCall(nestedArrays(255)).utf8) + [0]),
         closes(

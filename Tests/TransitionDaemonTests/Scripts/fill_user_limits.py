@@ -10,7 +10,7 @@ import socket
 import sys
 
 PATH = sys.argv[1]
-NUMBERS_PER_CALL = 240_000  # "0," each: 480 KB, under 262,144 values and 1 MiB a call
+NUMBERS_PER_CALL = 60_000  # "0," each: 120 KB, under the 65,536 values a call may carry
 
 
 class Connection:
@@ -52,22 +52,23 @@ def screen(identifier, numbers):
 reached = {}
 control = Connection()
 
-# Stacks: as many as one user may own, each as large as one may be stored, in styles of numbers.
+# Stacks: as many as one user may own, each pushed full (until its stored size is refused), in styles of
+# numbers.
 stacks = 0
 while True:
     name = "fill%d" % stacks
     reply = control.call(
-        "CreateStack", {"name": name, "width": 375, "height": 667, "root": screen("a", NUMBERS_PER_CALL)})
+        "CreateStack", {"name": name, "width": 375, "height": 667, "root": screen("s0", NUMBERS_PER_CALL)})
     if "error" in reply:
         reached["create"] = limit_of(reply)
         break
     stacks += 1
-    reply = control.call("Push", {"stack": name, "animated": False, "screen": screen("b", NUMBERS_PER_CALL)})
-    if "error" in reply:
-        raise SystemExit("the second screen did not fit: %s" % json.dumps(reply)[:300])
-    if stacks == 1:
-        reached["grow"] = limit_of(
-            control.call("Push", {"stack": name, "animated": False, "screen": screen("c", NUMBERS_PER_CALL)}))
+    for index in range(1, 64):
+        reply = control.call(
+            "Push", {"stack": name, "animated": False, "screen": screen("s%d" % index, NUMBERS_PER_CALL)})
+        if "error" in reply:
+            reached["grow"] = limit_of(reply)
+            break
 reached["stacks"] = stacks
 
 # Animators: as many as one user may define, each as large as one may be, the rest of it numbers.
@@ -77,7 +78,7 @@ while True:
         "name": "fill%d" % animators,
         "variants": {"push": {"duration": 0.3, "phases": [
             {"duration": 0.3, "tracks": [{"target": "to", "property": "alpha", "to": 1}]}]}},
-        "notes": [0] * 130_000,
+        "notes": ["%0120d" % 0] * 2_000,
     }
     reply = control.call("DefineAnimator", {"animator": animator})
     if "error" in reply:

@@ -26,7 +26,8 @@ final class ServiceHarness: Sendable {
 
     init(
         configuration: ServiceConfiguration = ServiceConfiguration(), socketMode: UInt32 = 0o666,
-        directory: TemporaryDirectory? = nil, persistent: Bool = false
+        directory: TemporaryDirectory? = nil, persistent: Bool = false,
+        engineLimits: TransitionEngine.Limits = TransitionEngine.Limits()
     ) throws {
         let directory = try directory ?? TemporaryDirectory()
         self.directory = directory
@@ -34,7 +35,7 @@ final class ServiceHarness: Sendable {
         clock = try VirtualClock(framesPerSecond: 60)
         let engineStore = persistent ? try StateStore.open(directory: directory.file("state")) : .inMemory()
         let serviceStore = persistent ? try ServiceStore.open(stateDirectory: directory.file("state")) : .inMemory()
-        engine = TransitionEngine(clock: clock, store: engineStore, shardCount: 2)
+        engine = TransitionEngine(clock: clock, store: engineStore, limits: engineLimits, shardCount: 2)
         var configuration = configuration
         let log = self.log
         configuration.log = ServiceLog(minimumPriority: .debug) { log.record($0) }

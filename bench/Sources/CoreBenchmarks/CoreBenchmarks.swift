@@ -4,7 +4,7 @@ import BenchmarkKit
 /// (cubic-bezier within 1.5× of C, a 6-node frame sampled in under 2 µs, no allocation per sample).
 public enum CoreBenchmarks {
     /// The group, in the order it runs: bezier, springs, transforms, frame sampling, frame encoding, screen
-    /// reading.
+    /// reading, and the largest calls the limits allow.
     public static func group() -> BenchmarkGroup {
         BenchmarkGroup(
             name: "core",
@@ -12,6 +12,7 @@ public enum CoreBenchmarks {
             benchmarks: CubicBezierBenchmarks.benchmarks() + SpringBenchmarks.benchmarks()
                 + TransformBenchmarks.benchmarks() + PlanSamplingBenchmarks.benchmarks()
                 + FrameEncodingBenchmarks.benchmarks() + ScreenReadingBenchmarks.benchmarks()
+                + LargestCallBenchmarks.benchmarks()
         )
     }
 }

@@ -100,7 +100,10 @@ enum IdleWakeupBenchmarks {
         }
         let daemon: DaemonProcess
         do {
-            daemon = try DaemonProcess(binary: binary.path, framesPerSecond: 60)
+            // One user's stacks, more than the default 64 a user may own.
+            daemon = try DaemonProcess(
+                binary: binary.path, framesPerSecond: 60,
+                configuration: "[Limits]\nMaxStacksPerUser=\(daemonStacks)\n")
         } catch {
             return BenchmarkResult(skipping: benchmark, reason: error.message)
         }
