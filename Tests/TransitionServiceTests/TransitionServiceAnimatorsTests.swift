@@ -39,6 +39,38 @@ import Varlink
         ]
     }
 
+    /// Definitions of one user that run at once cannot pass its limit together: each holds its room
+    /// while it is checked and stored, so of eight sent at once on eight connections, two are defined.
+    @Test func animatorsDefinedAtOnceStayWithinTheUsersLimit() async throws {
+        var configuration = ServiceConfiguration()
+        configuration.limits.animatorsPerUser = 2
+        let harness = try ServiceHarness(configuration: configuration)
+        let path = harness.path
+        let replies = try await OffPool.run { () -> [VarlinkReply] in
+            let clients = try (0..<8).map { _ in try VarlinkClient(path: path, timeout: Deadline.failureTimeout) }
+            defer { clients.forEach { $0.close() } }
+            for (index, client) in clients.enumerated() {
+                var animator = Self.crossFade.objectValue ?? [:]
+                animator["name"] = .string("atOnce\(index)")
+                try client.send(
+                    VarlinkCall(method: "io.transitiond.DefineAnimator", parameters: ["animator": .object(animator)]))
+            }
+            return try clients.map { try $0.receiveReply() }
+        }
+        #expect(replies.count { $0.error == nil } == 2)
+        for reply in replies where reply.error != nil {
+            #expect(reply.error == "io.transitiond.LimitExceeded")
+            #expect(reply.parameters["limit"] == "animatorsPerUser")
+        }
+        try await harness.withConnection { connection throws in
+            let names = try connection.call("ListAnimators")["animators"]?.arrayValue?.compactMap {
+                $0["name"]?.stringValue
+            }
+            #expect(names?.count { $0.hasPrefix("atOnce") } == 2)
+        }
+        await harness.shutdown()
+    }
+
     @Test func listsTheBuiltins() async throws {
         let harness = try ServiceHarness()
         try await harness.withConnection { connection throws in

@@ -31,6 +31,7 @@ extension TransitionService {
         Task {
             let animator: AnimatorSpecification
             var json: [UInt8] = []
+            var reserved = false
             do throws(ServiceError) {
                 animator = try ModelDecoding.animator(value, path: "animator")
                 try Self.check(animator, replace: replace, existing: animators.animator(named: animator.name))
@@ -38,11 +39,13 @@ extension TransitionService {
                 try? JSONWriter.write(value, into: &json)
                 try requireWithinSizeLimits(animator, byteCount: json.count)
                 try AnimatorProbe.compileEveryVariant(of: animator)
-                try requireRoom(for: animator, uid: context.peer.uid)
+                reserved = try animators.reserveRoom(
+                    for: animator.name, uid: context.peer.uid, limit: limits.animatorsPerUser)
             } catch {
                 fail(context, error)
                 return
             }
+            defer { if reserved { animators.releaseRoom(uid: context.peer.uid) } }
             do throws(TransitionEngineError) {
                 try await store.saveAnimator(named: animator.name, json: json, owner: context.peer.uid)
                 try engine.defineAnimator(animator)
@@ -101,20 +104,6 @@ extension TransitionService {
                 "keyframesPerAnimator", maximum: limits.keyframesPerAnimator, parameter: "animator.variants",
                 "The animator has \(keyframes) keyframe values, more than \(limits.keyframesPerAnimator); "
                     + "use fewer keyframes or a timing curve.")
-        }
-    }
-
-    /// Checks that `uid` may define one more animator: replacing one of its own needs no room.
-    ///
-    /// - Throws: `LimitExceeded` (`animatorsPerUser`).
-    private func requireRoom(for animator: AnimatorSpecification, uid: UInt32) throws(ServiceError) {
-        let limits = limits
-        let replacesOwn = animators.isClientDefined(animator.name, ownedBy: uid)
-        let defined = animators.clientDefinedCount(ownedBy: uid)
-        guard replacesOwn || defined < limits.animatorsPerUser else {
-            throw .limitExceeded(
-                "animatorsPerUser", maximum: limits.animatorsPerUser, parameter: "animator.name",
-                "uid \(uid) has defined \(defined) animators, the most one user may; replace one of them instead.")
         }
     }
 

@@ -14,6 +14,8 @@ final class AnimatorCatalog: Sendable {
         /// The animators clients defined (DefineAnimator, kept in the state directory), which count
         /// against `ServiceLimits.animatorsPerUser`; the daemon's own do not.
         var clientDefined: Set<String> = []
+        /// Definitions under way per uid, each holding room under `ServiceLimits.animatorsPerUser`.
+        var reservedByUid: [UInt32: Int] = [:]
         /// The `ListAnimators` reply, rebuilt after each change.
         var listing: JSONObject = [:]
         /// The same reply as JSON text, sent without encoding it again.
@@ -49,14 +51,31 @@ final class AnimatorCatalog: Sendable {
     /// The `ListAnimators` reply's parameters as JSON text.
     var listingJSON: [UInt8] { state.withLock { $0.listingJSON } }
 
-    /// Whether a client of `uid` defined the animator named `name`.
-    func isClientDefined(_ name: String, ownedBy uid: UInt32) -> Bool {
-        state.withLock { $0.clientDefined.contains(name) && $0.owners[name] == uid }
+    /// Holds room for one more animator of `uid` while its definition is checked and stored, so that
+    /// definitions running at once cannot pass the limit together. Returns false, holding nothing, when
+    /// `name` is one of `uid`'s own (a replacement needs no room).
+    ///
+    /// - Throws: `LimitExceeded` (`animatorsPerUser`) when `uid` has `limit` animators, defined or under way.
+    func reserveRoom(for name: String, uid: UInt32, limit: Int) throws(ServiceError) -> Bool {
+        try state.withLock { state throws(ServiceError) in
+            if state.clientDefined.contains(name) && state.owners[name] == uid { return false }
+            let count = state.clientDefined.count { state.owners[$0] == uid } + (state.reservedByUid[uid] ?? 0)
+            guard count < limit else {
+                throw .limitExceeded(
+                    "animatorsPerUser", maximum: limit, parameter: "animator.name",
+                    "uid \(uid) has defined \(count) animators, the most one user may; replace one of them instead.")
+            }
+            state.reservedByUid[uid, default: 0] += 1
+            return true
+        }
     }
 
-    /// How many animators clients of `uid` defined.
-    func clientDefinedCount(ownedBy uid: UInt32) -> Int {
-        state.withLock { state in state.clientDefined.count { state.owners[$0] == uid } }
+    /// Gives back room `reserveRoom` held for `uid` (the animator is defined, or its definition failed).
+    func releaseRoom(uid: UInt32) {
+        state.withLock { state in
+            let remaining = (state.reservedByUid[uid] ?? 1) - 1
+            state.reservedByUid[uid] = remaining > 0 ? remaining : nil
+        }
     }
 
     /// Adds or replaces an animator (after the engine accepted it), owned by `owner`; `byClient` for one a
