@@ -4,13 +4,14 @@ import CBenchmarkTools
     import Glibc
 #endif
 
-/// Blocking Unix stream connections for the resource figures: many idle clients, and a request with its
-/// reply read up to a terminator (Varlink's NUL, RESP's CRLF).
-final class UnixConnection {
-    private(set) var descriptor: Int32
+/// A blocking Unix stream connection: a request sent whole and its reply read up to a terminator
+/// (Varlink's NUL, RESP's CRLF). For idle clients, peers' clients and a load beside a measurement.
+public final class UnixConnection {
+    /// The connected socket.
+    public private(set) var descriptor: Int32
 
     /// Connects to `path`; nil when it cannot.
-    init?(path: String) {
+    public init?(path: String) {
         let socketDescriptor = bench_connect_unix(path)
         guard socketDescriptor >= 0 else { return nil }
         descriptor = socketDescriptor
@@ -19,7 +20,7 @@ final class UnixConnection {
     deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// Sends `bytes` whole; false on failure.
-    func send(_ bytes: [UInt8]) -> Bool {
+    public func send(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes {
@@ -34,7 +35,7 @@ final class UnixConnection {
 
     /// Reads until `count` occurrences of `terminator` have arrived; returns what was read, or nil when
     /// the connection ended first.
-    func receive(until terminator: [UInt8], count: Int = 1) -> [UInt8]? {
+    public func receive(until terminator: [UInt8], count: Int = 1) -> [UInt8]? {
         var received: [UInt8] = []
         var found = 0
         var chunk = [UInt8](repeating: 0, count: 65536)
