@@ -78,7 +78,8 @@ extension TransitionEngine {
 /// its value when the error happened.
 public struct ExceededLimit: Sendable, Equatable {
     /// The limit's name: `stacks`, `subscribersPerStack`, `screensPerStack`, `tabsPerStack`,
-    /// `nodesPerScreen`, `nodesPerStack`, `rulesPerStack`, `queuedOperations` or `storedStateBytes`.
+    /// `nodesPerScreen`, `nodesPerStack`, `rulesPerStack`, `queuedOperations`, `storedStateBytes` or
+    /// `subscriberEvents` (a subscription's event queue, `StackSubscription`'s capacity).
     public var name: String
     /// The limit's value: the most allowed.
     public var maximum: Int

@@ -27,12 +27,16 @@ extension StackState {
         }
         try requireScreenCount(screenCount, within: limits, parameter: "tabs")
         try requireRuleCount(rules.count, within: limits)
+        // Each screen is walked once: its count checked, then added to the stack's.
+        var total = presented.reduce(0) { $0 + $1.nodeCount }
         for (tabIndex, tab) in tabs.enumerated() {
             for (index, screen) in tab.screens.enumerated() {
-                try Self.requireNodes(of: screen, within: limits, parameter: "tabs[\(tabIndex)].screens[\(index)]")
+                let count = screen.nodeCount
+                try Self.requireNodeCount(count, within: limits, parameter: "tabs[\(tabIndex)].screens[\(index)]")
+                total += count
             }
         }
-        try requireWithinNodeBudget(count: nodeCount, limits, parameter: "tabs")
+        try requireWithinNodeBudget(count: total, limits, parameter: "tabs")
     }
 
     /// Checks that `count` screens fit in one stack.
@@ -61,15 +65,13 @@ extension StackState {
         }
     }
 
-    /// Checks that `screen` has at most `limits.nodesPerScreen` nodes.
+    /// Checks that a screen of `count` nodes (`Screen.nodeCount`, counted by the caller, which needs the
+    /// count for the stack's budget too) fits `limits.nodesPerScreen`.
     ///
     /// - Throws: `limitExceeded` (`nodesPerScreen`) naming `parameter`.
-    static func requireNodes(
-        of screen: Screen, within limits: TransitionEngine.Limits, parameter: String
+    static func requireNodeCount(
+        _ count: Int, within limits: TransitionEngine.Limits, parameter: String
     ) throws(TransitionEngineError) {
-        // A screen passed `Screen.validate()`, so at most `Screen.maximumNodeCount`: no walk at the default.
-        guard limits.nodesPerScreen < Screen.maximumNodeCount else { return }
-        let count = screen.nodeCount
         guard count <= limits.nodesPerScreen else {
             throw .limitExceeded(
                 ExceededLimit("nodesPerScreen", maximum: limits.nodesPerScreen),
@@ -86,17 +88,16 @@ extension StackState {
         try requireWithinNodeBudget(count: nodeCount, limits, parameter: parameter)
     }
 
-    /// Checks that the stack with `screen` added (pushed or presented) holds at most
+    /// Checks that the stack with a screen of `added` nodes added (pushed or presented) holds at most
     /// `limits.nodesPerStack` nodes, counting the stack's own nodes only when its screens could hold that
     /// many: each passed `Screen.validate()` (every state is validated when created or restored, every
     /// screen when it arrives), so holds at most `Screen.maximumNodeCount`, and a stack of a few screens
-    /// cannot go over the budget with one more. `screen` itself is always counted.
+    /// cannot go over the budget with one more.
     ///
     /// - Throws: `limitExceeded` (`nodesPerStack`) naming `parameter`, with the stack's whole count.
     func requireWithinNodeBudget(
-        adding screen: Screen, _ limits: TransitionEngine.Limits, parameter: String
+        adding added: Int, _ limits: TransitionEngine.Limits, parameter: String
     ) throws(TransitionEngineError) {
-        let added = screen.nodeCount
         if screenCount * Screen.maximumNodeCount + added <= limits.nodesPerStack { return }
         try requireWithinNodeBudget(count: nodeCount + added, limits, parameter: parameter)
     }

@@ -57,8 +57,8 @@ extension StackState {
         switch operation {
         case .push(let screen):
             try requireNoPresentation("push")
-            try checkJoining(screen, parameter: "screen", screenCheck, limits)
-            try requireWithinNodeBudget(adding: screen, limits, parameter: "screen")
+            let nodes = try checkJoining(screen, parameter: "screen", screenCheck, limits)
+            try requireWithinNodeBudget(adding: nodes, limits, parameter: "screen")
             target.screens.append(screen)
             return change(.push, to: screen)
         case .pop:
@@ -98,8 +98,8 @@ extension StackState {
             let wasInStack = screens.dropLast().contains { $0.id == newTop.id }
             return change(wasInStack ? .pop : .push, to: newTop)
         case .present(let screen):
-            try checkJoining(screen, parameter: "screen", screenCheck, limits)
-            try requireWithinNodeBudget(adding: screen, limits, parameter: "screen")
+            let nodes = try checkJoining(screen, parameter: "screen", screenCheck, limits)
+            try requireWithinNodeBudget(adding: nodes, limits, parameter: "screen")
             target.presented.append(screen)
             return change(.present, to: screen)
         case .dismiss:

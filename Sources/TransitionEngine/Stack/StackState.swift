@@ -139,7 +139,9 @@ public struct StackState: Sendable, Equatable, Codable {
         _ limits: TransitionEngine.Limits? = nil
     ) throws(TransitionEngineError) {
         try validate(screen, parameter: parameter, screenCheck)
-        if screenCheck == .full, let limits { try requireNodes(of: screen, within: limits, parameter: parameter) }
+        if screenCheck == .full, let limits {
+            try requireNodeCount(screen.nodeCount, within: limits, parameter: parameter)
+        }
         guard seen.insert(screen.id).inserted else { throw duplicate(screen, parameter: parameter) }
     }
 
@@ -147,15 +149,19 @@ public struct StackState: Sendable, Equatable, Codable {
     /// or with `.alreadyValidated` only its id, which no screen of the stack may have, and the room for one
     /// more screen. Looks through the screens rather than building a set of their ids: a stack holds a
     /// handful, and the set cost an allocation and a hash per screen on every push.
+    ///
+    /// - Returns: the screen's node count, for the stack's node budget.
     func checkJoining(
         _ screen: Screen, parameter: String, _ screenCheck: ScreenCheck, _ limits: TransitionEngine.Limits
-    ) throws(TransitionEngineError) {
+    ) throws(TransitionEngineError) -> Int {
         try Self.validate(screen, parameter: parameter, screenCheck)
         let id = screen.id
         let taken = presented.contains { $0.id == id } || tabs.contains { $0.screens.contains { $0.id == id } }
         guard !taken else { throw Self.duplicate(screen, parameter: parameter) }
-        if screenCheck == .full { try Self.requireNodes(of: screen, within: limits, parameter: parameter) }
+        let nodes = screen.nodeCount
+        if screenCheck == .full { try Self.requireNodeCount(nodes, within: limits, parameter: parameter) }
         try requireScreenCount(screenCount + 1, within: limits, parameter: parameter)
+        return nodes
     }
 
     private static func validate(

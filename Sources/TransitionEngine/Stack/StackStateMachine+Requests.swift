@@ -21,9 +21,11 @@ extension StackStateMachine {
     private mutating func accept(
         _ operation: PendingOperation, in environment: Environment, output: inout Output
     ) throws(TransitionEngineError) -> OperationReceipt {
+        // A lock: read once per request.
+        let limits = environment.limits
         switch state {
         case .idle:
-            let change = try committed.applying(operation, limits: environment.limits)
+            let change = try committed.applying(operation, limits: limits)
             if change.isUnchanged { return OperationReceipt(transition: takeID(), disposition: .unchanged) }
             if !operation.options.animated || !change.hasVisual {
                 let id = takeID()
@@ -42,15 +44,15 @@ extension StackStateMachine {
             guard policy != .reject else { throw Self.busy }
             if policy == .retarget, running?.gestureActive == false, queue.isEmpty,
                 case .navigation = operation,
-                try undoes(operation, running!, limits: environment.limits)
+                try undoes(operation, running!, limits: limits)
             {
                 try modifyRunning { running in running.timeline.retarget(at: environment.now) }
                 return OperationReceipt(transition: running!.id, disposition: .retargeted)
             }
-            return try enqueueValidated(operation, limits: environment.limits)
+            return try enqueueValidated(operation, limits: limits)
         case .committing:
             guard committed.policy != .reject else { throw Self.busy }
-            return try enqueueValidated(operation, limits: environment.limits)
+            return try enqueueValidated(operation, limits: limits)
         }
     }
 
