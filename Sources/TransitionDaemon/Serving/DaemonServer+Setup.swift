@@ -60,28 +60,21 @@ extension DaemonServer {
         server.maximumPendingOutputBytesPerUser = service.maximumPendingOutputBytesPerUser
         server.shutdownTimeout = configuration.disconnectTimeout
         server.connectionLimitError =
-            ServiceError(
-                .limitExceeded,
-                "The daemon serves \(service.maximumConnections) connections, its limit; close one and retry.",
-                parameter: "", fields: ["limit": "connections", "maximum": .number(Double(service.maximumConnections))]
+            ServiceError.limitExceeded(
+                "connections", maximum: service.maximumConnections, parameter: "",
+                "The daemon serves \(service.maximumConnections) connections, its limit; close one and retry."
             ).varlinkError
         server.userConnectionLimitError =
-            ServiceError(
-                .limitExceeded,
+            ServiceError.limitExceeded(
+                "connectionsPerUser", maximum: service.maximumConnectionsPerUser, parameter: "",
                 "You have \(service.maximumConnectionsPerUser) connections open, the most one user may; close one "
-                    + "and retry (a connection carries any number of calls, one subscription at a time).",
-                parameter: "",
-                fields: [
-                    "limit": "connectionsPerUser", "maximum": .number(Double(service.maximumConnectionsPerUser)),
-                ]
+                    + "and retry (a connection carries any number of calls, one subscription at a time)."
             ).varlinkError
         server.messageTooLargeError =
-            ServiceError(
-                .limitExceeded,
+            ServiceError.limitExceeded(
+                "messageBytes", maximum: service.maximumMessageBytes, parameter: "",
                 "A message was longer than \(service.maximumMessageBytes) bytes, the limit; the connection is "
-                    + "closed. Send smaller messages (split SetScreens, define large animators once).",
-                parameter: "",
-                fields: ["limit": "messageBytes", "maximum": .number(Double(service.maximumMessageBytes))]
+                    + "closed. Send smaller messages (split SetScreens, define large animators once)."
             ).varlinkError
         let log = service.log
         guard log.handler != nil else { return server }

@@ -20,8 +20,8 @@ extension ServiceError {
         ServiceError(.invalidValue, message, parameter: parameter)
     }
 
-    /// `LimitExceeded` of the limit named `limit`.
-    static func limitExceeded(
+    /// `LimitExceeded` of the limit named `limit` at `maximum`, blaming `parameter` ("" for none).
+    public static func limitExceeded(
         _ limit: String, maximum: Int, parameter: String, _ message: String
     ) -> ServiceError {
         ServiceError(

@@ -73,8 +73,7 @@ final class AnimatorCatalog: Sendable {
     /// Gives back room `reserveRoom` held for `uid` (the animator is defined, or its definition failed).
     func releaseRoom(uid: UInt32) {
         state.withLock { state in
-            let remaining = (state.reservedByUid[uid] ?? 1) - 1
-            state.reservedByUid[uid] = remaining > 0 ? remaining : nil
+            state.reservedByUid.decrementCount(of: uid)
         }
     }
 

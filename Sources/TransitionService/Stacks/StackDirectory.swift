@@ -104,9 +104,7 @@ final class StackDirectory: Sendable {
         state.withLock { state in
             guard let entry = state.entries.removeValue(forKey: name) else { return }
             changed()
-            let uid = key(entry.uid)
-            let remaining = (state.countByUid[uid] ?? 1) - 1
-            state.countByUid[uid] = remaining > 0 ? remaining : nil
+            state.countByUid.decrementCount(of: key(entry.uid))
         }
     }
 

@@ -30,10 +30,7 @@ final class StreamDirectory: Sendable {
 
     /// Gives back a reservation of `uid` that opened no stream, or the count of a stream that ended.
     func release(uid: UInt32) {
-        state.withLock { state in
-            let remaining = (state.countByUid[uid] ?? 1) - 1
-            state.countByUid[uid] = remaining > 0 ? remaining : nil
-        }
+        state.withLock { $0.countByUid.decrementCount(of: uid) }
     }
 
     func add(_ stream: SubscriptionStream) { state.withLock { $0.streams[ObjectIdentifier(stream)] = stream } }
@@ -44,9 +41,7 @@ final class StreamDirectory: Sendable {
         state.withLock { state in
             if state.streams.removeValue(forKey: ObjectIdentifier(stream)) != nil {
                 state.endedFramesCoalesced += coalesced
-                let uid = stream.uid
-                let remaining = (state.countByUid[uid] ?? 1) - 1
-                state.countByUid[uid] = remaining > 0 ? remaining : nil
+                state.countByUid.decrementCount(of: stream.uid)
             }
         }
     }
