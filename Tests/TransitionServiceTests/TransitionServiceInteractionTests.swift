@@ -259,7 +259,13 @@ extension TransitionServiceInteractionTests {
             func read(_ stack: String) -> VarlinkCall {
                 VarlinkCall(method: "io.transitiond.GetStack", parameters: ["name": .string(stack)])
             }
+            func takeOver(_ stack: String) -> VarlinkCall {
+                VarlinkCall(method: "io.transitiond.TakeOverInteraction", parameters: ["stack": .string(stack)])
+            }
+            // Root takes the gestures over first: oneway updates from a connection that does not drive
+            // are dropped.
             let calls = [
+                takeOver("s0"), takeOver("s1"),
                 update("s0", 0.1, oneway: true), update("s1", 0.2, oneway: true), update("s0", 0.5, oneway: true),
                 read("s0"),
                 update("s1", 0.6, oneway: false), update("s1", 0.7, oneway: true), read("s1"),
@@ -275,8 +281,9 @@ extension TransitionServiceInteractionTests {
             }
             return fractions
         }
-        // Replies of GetStack and of the answered updates (which carry no fraction), in call order.
-        #expect(fractions == [0.5, nil, 0.7, nil, 0.4, nil, 0.25])
+        // Replies of the takeovers, GetStack and the answered updates (no fraction but GetStack's), in call
+        // order.
+        #expect(fractions == [nil, nil, 0.5, nil, 0.7, nil, 0.4, nil, 0.25])
         for connection in drivers { connection.close() }
         await harness.shutdown()
     }

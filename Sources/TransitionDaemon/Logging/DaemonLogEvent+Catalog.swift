@@ -94,6 +94,9 @@ extension DaemonLogEvent {
     /// The client driving an interactive transition left; the transition was finished or cancelled.
     public static let interactionAbandoned = DaemonLogEvent(
         "interaction-abandoned", "95a92fa5738642f6994fc7527b61b35c", .notice, burst: 20)
+    /// Root or the control group took over the gesture another connection drove (PREVIOUS_DRIVER_PID=).
+    public static let interactionTakenOver = DaemonLogEvent(
+        "interaction-taken-over", "92f4da4c80774dbb93e782e6388e50fe", .notice, burst: 20)
     /// A stack's committed state could not be written (disk full, I/O error).
     public static let stateWriteFailed = DaemonLogEvent(
         "state-write-failed", "405ee55c3b904d07938f3cf7326d0690", .error, burst: 10)
@@ -109,7 +112,7 @@ extension DaemonLogEvent {
         animatorRejected,
         clientConnected, clientDisconnected, clientDropped, connectionRefused, requestRejected,
         stackCreated, stackDeleted, transitionBegan, transitionCompleted, transitionCancelled, interactionAbandoned,
-        stateWriteFailed, serviceMessage,
+        interactionTakenOver, stateWriteFailed, serviceMessage,
     ]
 
     /// The event named `name`, or nil.

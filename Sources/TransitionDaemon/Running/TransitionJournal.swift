@@ -40,7 +40,8 @@ final class TransitionJournal: Sendable {
         case .operationFailed:
             let reason = event.error?.message ?? "the operation was no longer valid when its turn came"
             log.transitionCancelled(transition, durationMilliseconds: 0, reason: reason)
-        case .stackChanged:
+        case .stackChanged, .interactionTakenOver:
+            // A change is logged with its transition; a takeover by the service, which knows both clients.
             break
         }
     }

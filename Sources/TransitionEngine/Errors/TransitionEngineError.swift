@@ -20,6 +20,7 @@ public struct TransitionEngineError: Error, Sendable, Equatable, CustomStringCon
             case noTransition = "NoTransition"
             case notInteractive = "NotInteractive"
             case interactionNotAllowed = "InteractionNotAllowed"
+            case pointerOutsideEdge = "PointerOutsideEdge"
             case transitionNotPaused = "TransitionNotPaused"
             case invalidFraction = "InvalidFraction"
             case invalidAnimator = "InvalidAnimator"
@@ -58,6 +59,8 @@ public struct TransitionEngineError: Error, Sendable, Equatable, CustomStringCon
         public static let notInteractive = Code(value: .notInteractive)
         /// The stack's animator rules forbid an interactive transition for this operation.
         public static let interactionNotAllowed = Code(value: .interactionNotAllowed)
+        /// A pan that must start at an edge of the container went down elsewhere.
+        public static let pointerOutsideEdge = Code(value: .pointerOutsideEdge)
         /// `scrub` on a transition that is running; pause it first.
         public static let transitionNotPaused = Code(value: .transitionNotPaused)
         /// A fraction outside [0, 1] or not finite.

@@ -70,7 +70,10 @@ public enum InteractionDecision: String, Sendable, Equatable {
     /// The fraction past which a released gesture finishes (seeds 003 and 004: `progress > 0.5`).
     public static let fractionThreshold = 0.5
     /// The speed that decides by itself, in fractions per second: one container width per second for a
-    /// gesture whose fraction is its translation over the container width (seed 003).
+    /// gesture whose fraction is its translation over the container width (seed 003). The figure and the
+    /// rule are those of Flutter's Cupertino back gesture, which imitates UINavigationController's
+    /// (`_kMinFlingVelocity = 1.0`, "screen widths per second", in flutter/lib/src/cupertino/route.dart):
+    /// a release at least that fast goes the way it moves, a slower one by the fraction.
     public static let flickVelocity = 1.0
 
     /// Decides how a released gesture ends.

@@ -84,6 +84,18 @@ struct TransitionTimeline: Equatable {
             origin: at, toward: heading, start: now, seconds: abs(planTime(of: heading) - at), curve: nil)
     }
 
+    /// Continues a paused timeline toward its heading as `continuation` says: a spring from its velocity,
+    /// or a curve over `durationFactor` × duration (the remaining plan time without one).
+    mutating func resume(at now: Int64, _ continuation: ResumeContinuation) {
+        guard case .paused(let at) = motion else { return }
+        if let velocity = continuation.velocity {
+            retargetSpring(from: at, velocity: velocity * duration, now: now, completion: continuation.spring)
+            return
+        }
+        let seconds = continuation.durationFactor.map { $0 * duration } ?? abs(planTime(of: heading) - at)
+        motion = .curve(origin: at, toward: heading, start: now, seconds: seconds, curve: continuation.curve)
+    }
+
     mutating func scrub(toFraction fraction: Double) { motion = .paused(at: clamp(fraction * duration)) }
 
     /// UIViewPropertyAnimator reversal: a running curve plays back at the same pace; a running spring is

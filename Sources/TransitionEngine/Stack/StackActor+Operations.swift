@@ -63,16 +63,18 @@ extension StackActor {
 
     // MARK: Interaction
 
-    /// Begins `operation` as an interactive transition paused at fraction 0.
+    /// Begins `operation` as an interactive transition paused at fraction 0, driven by
+    /// `updateInteractive` or, with `pan`, by `movePointer` from the pan's touch-down.
     ///
     /// - Throws: `transitionInProgress` if anything runs or waits, `interactionNotAllowed` if the rules
-    ///   forbid it, `noTransition` if the operation changes nothing visible, or the operation's error.
+    ///   forbid it, `noTransition` if the operation changes nothing visible, `pointerOutsideEdge` if the
+    ///   pan must start at an edge and does not, or the operation's or the pan's error.
     @discardableResult
     public func beginInteractive(
-        _ operation: StackOperation, options: OperationOptions = OperationOptions()
+        _ operation: StackOperation, options: OperationOptions = OperationOptions(), pan: PanStart? = nil
     ) throws(TransitionEngineError) -> OperationReceipt {
         try requireOpen()
-        let (result, output) = machine.beginInteractive(operation, options: options, in: environment())
+        let (result, output) = machine.beginInteractive(operation, options: options, pan: pan, in: environment())
         let receipt = try result.get()
         _ = carryOut(output)
         return receipt
@@ -117,8 +119,14 @@ extension StackActor {
     /// drives it.
     public func pause() throws(TransitionEngineError) { try apply(machine.pause(at: context.clock.now)) }
 
-    /// Resumes a paused transition toward its heading at normal speed.
-    public func resume() throws(TransitionEngineError) { try apply(machine.resume(at: context.clock.now)) }
+    /// Resumes a paused transition toward its heading: at normal speed, or as `continuation` says (a
+    /// velocity on a spring, or a curve over a share of the duration).
+    ///
+    /// - Throws: `noTransition`, `transitionInProgress` while a gesture drives it, or the continuation's
+    ///   `invalidParameter`.
+    public func resume(_ continuation: ResumeContinuation? = nil) throws(TransitionEngineError) {
+        try apply(machine.resume(at: context.clock.now, continuation))
+    }
 
     /// Sets a paused transition's fraction. Throws `transitionNotPaused` if it runs.
     public func scrub(to fraction: Double) throws(TransitionEngineError) { try apply(machine.scrub(to: fraction)) }
@@ -126,7 +134,7 @@ extension StackActor {
     /// Reverses the running transition: it now heads to its start and will end cancelled (or back).
     public func reverse() throws(TransitionEngineError) { try apply(machine.reverse(at: context.clock.now)) }
 
-    private func apply(_ result: Result<Void, TransitionEngineError>) throws(TransitionEngineError) {
+    func apply(_ result: Result<Void, TransitionEngineError>) throws(TransitionEngineError) {
         try requireOpen()
         try result.get()
         _ = carryOut(StackStateMachine.Output())

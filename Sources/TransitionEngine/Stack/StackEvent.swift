@@ -19,6 +19,9 @@ public struct StackEvent: Sendable, Equatable {
         /// A queued operation turned out invalid when its turn came and was dropped, or a change without
         /// animation could not be written; see `error`.
         case operationFailed
+        /// Another client took over the gesture that drives the running transition (root or the stack's
+        /// control group); the client that drove it is no longer heard.
+        case interactionTakenOver
     }
 
     /// The fields, in an immutable box shared by every copy: an event is copied several times on its way to

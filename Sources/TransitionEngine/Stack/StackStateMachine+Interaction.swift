@@ -33,17 +33,21 @@ extension StackStateMachine {
             isInteractive: running.gestureActive)
     }
 
-    /// Starts a transition paused at 0 for a gesture to drive. Only when nothing runs or waits.
+    /// Starts a transition paused at 0 for a gesture to drive: by fractions, or by the pointer samples of
+    /// `pan` from its touch-down. Only when nothing runs or waits.
     mutating func beginInteractive(
-        _ operation: StackOperation, options: OperationOptions, in environment: Environment
+        _ operation: StackOperation, options: OperationOptions, pan: PanStart? = nil, in environment: Environment
     ) -> Reply {
         var output = Output()
         do throws(TransitionEngineError) {
             guard isIdle, queue.isEmpty else {
                 throw TransitionEngineError(
-                    .transitionInProgress, "A transition is running; begin the interaction after it ends.",
+                    .transitionInProgress,
+                    "A transition is running; begin the interaction after it ends, or catch the running one "
+                        + "(CatchTransition).",
                     parameter: "operation")
             }
+            if let pan { try validateBeginning(pan) }
             let change = try committed.applying(operation, limits: environment.limits)
             guard let visual = change.visual else {
                 throw TransitionEngineError(
@@ -53,6 +57,7 @@ extension StackStateMachine {
             let plan = try environment.planner.plan(visual, in: committed, options: options, interactive: true)
             let id = takeID()
             begin(id: id, change: change, plan: plan, interactive: true, in: environment, output: &output)
+            if let pan { track(pan, from: 0) }
             return (.success(OperationReceipt(transition: id, disposition: .began)), output)
         } catch {
             return (.failure(error), Output())
@@ -68,14 +73,17 @@ extension StackStateMachine {
         }
     }
 
-    /// Ends the gesture: the rest runs to the end (`finish`) or back to the start (`cancel`).
+    /// Ends the gesture: the rest runs to the end (`finish`) or back to the start (`cancel`), from `fraction`
+    /// when one is given (a pointer's release sample), else from where the gesture left it.
     mutating func endInteractive(
-        _ decision: InteractionDecision, completion: InteractionCompletion, at now: Int64
+        _ decision: InteractionDecision, completion: InteractionCompletion, at now: Int64, from fraction: Double? = nil
     ) -> Result<Void, TransitionEngineError> {
-        changeRunning(requireGesture: true) { running throws(TransitionEngineError) in
+        let result = changeRunning(requireGesture: true) { running throws(TransitionEngineError) in
             try completion.validate()
+            var timeline = running.timeline
+            if let fraction { timeline.scrub(toFraction: fraction) }
             // A tiny speed would stretch the rest past any transition's length (1e-300: forever).
-            let seconds = running.timeline.completionSeconds(decision, at: now, with: completion)
+            let seconds = timeline.completionSeconds(decision, at: now, with: completion)
             guard seconds <= TransitionPlan.maximumDuration else {
                 throw TransitionEngineError(
                     .invalidParameter,
@@ -83,9 +91,12 @@ extension StackStateMachine {
                         + "\(TransitionPlan.maximumDuration) are allowed. Give a larger completionSpeed.",
                     parameter: "completionSpeed")
             }
+            timeline.complete(decision, at: now, with: completion)
             running.gestureActive = false
-            running.timeline.complete(decision, at: now, with: completion)
+            running.timeline = timeline
         }
+        if case .success = result { pan = nil }
+        return result
     }
 
     /// Pauses the running transition where it is.
@@ -93,9 +104,16 @@ extension StackStateMachine {
         changeRunning { running in running.timeline.pause(at: now) }
     }
 
-    /// Resumes a paused transition toward its heading at normal speed.
-    mutating func resume(at now: Int64) -> Result<Void, TransitionEngineError> {
-        changeRunning { running in running.timeline.resume(at: now) }
+    /// Resumes a paused transition toward its heading: at normal speed in linear plan time, or as
+    /// `continuation` says (UIViewPropertyAnimator's `continueAnimation(withTimingParameters:durationFactor:)`).
+    mutating func resume(at now: Int64, _ continuation: ResumeContinuation? = nil) -> Result<
+        Void, TransitionEngineError
+    > {
+        changeRunning { running throws(TransitionEngineError) in
+            guard let continuation else { return running.timeline.resume(at: now) }
+            try continuation.validate()
+            running.timeline.resume(at: now, continuation)
+        }
     }
 
     /// Sets a paused transition's fraction.

@@ -180,6 +180,21 @@ struct StackStateMachine {
     private(set) var reappliedQueuedOperations: UInt32 = 0
     /// Set exactly when `state == .running`.
     private(set) var running: Running?
+    /// The pan driving the running transition through pointer samples, if one does.
+    var pan: PanTracker? {
+        get {
+            if case .tracking(let tracker) = panSlot { return tracker }
+            return nil
+        }
+        set { panSlot = newValue.map { .tracking($0) } ?? .none }
+    }
+    /// `pan`, boxed: inline, its 112 bytes would grow every stack's actor past the lines a tick asks for
+    /// ahead (`StackActor.prefetchedLines`), for a value only a pointer-driven gesture uses.
+    private var panSlot = PanSlot.none
+    private enum PanSlot {
+        case none
+        indirect case tracking(PanTracker)
+    }
     /// Set exactly when `state == .committing`.
     private(set) var pendingCommit: PendingCommit?
     private(set) var queue: [Queued] = []
@@ -299,6 +314,7 @@ struct StackStateMachine {
         // Matched, not compared with nil: `== nil` copied the transition through its type's value witnesses.
         if case .none = transition { state = .idle } else { state = .running }
         running = transition
+        pan = nil
     }
 
     /// Changes the running transition in place.

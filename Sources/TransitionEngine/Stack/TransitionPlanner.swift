@@ -28,11 +28,7 @@ final class TransitionPlanner: Sendable {
         _ visual: PlannedChange.Visual, in state: StackState, options: OperationOptions, interactive: Bool
     ) throws(TransitionEngineError) -> CompiledPlan {
         let ruleIndex = state.rules.firstIndex { $0.matches(visual.operation, from: visual.from, to: visual.to) }
-        if interactive, let ruleIndex, !state.rules[ruleIndex].interactive {
-            throw TransitionEngineError(
-                .interactionNotAllowed, "The stack's rules do not allow this \(visual.operation) to be interactive.",
-                parameter: "rules[\(ruleIndex)].interactive")
-        }
+        if interactive { try Self.requireInteractionAllowed(visual, rules: state.rules) }
         let name = options.animator ?? ruleIndex.map { state.rules[$0].animator } ?? BuiltinAnimators.defaultName
         let parameter = options.animator != nil ? "animator" : ruleIndex.map { "rules[\($0)].animator" } ?? "animator"
         guard let animator = animator(name) else {
@@ -54,6 +50,20 @@ final class TransitionPlanner: Sendable {
             throw TransitionEngineError(
                 .invalidAnimator, "Animator \(name) cannot run this transition: \(error.message)",
                 parameter: error.parameter.isEmpty ? parameter : error.parameter)
+        }
+    }
+
+    /// Checks that the first of `rules` matching `visual` (if any) lets a gesture drive it.
+    ///
+    /// - Throws: `interactionNotAllowed` naming `rules[i].interactive`.
+    static func requireInteractionAllowed(_ visual: PlannedChange.Visual, rules: [AnimatorRule])
+        throws(TransitionEngineError)
+    {
+        let ruleIndex = rules.firstIndex { $0.matches(visual.operation, from: visual.from, to: visual.to) }
+        if let ruleIndex, !rules[ruleIndex].interactive {
+            throw TransitionEngineError(
+                .interactionNotAllowed, "The stack's rules do not allow this \(visual.operation) to be interactive.",
+                parameter: "rules[\(ruleIndex)].interactive")
         }
     }
 }

@@ -22,7 +22,20 @@ struct AccessPolicy: Sendable {
     func mayChange(ownedBy owner: UInt32, peer: VarlinkPeerCredentials) -> Bool {
         if shared { return true }
         guard peer.uid != .max else { return false }
-        if peer.uid == Self.rootUid || peer.uid == owner { return true }
+        return peer.uid == owner || isPrivileged(peer)
+    }
+
+    /// Whether `peer` may take over a gesture another connection drives: root and the control group (and
+    /// everyone when ownership is shared), not a stack's owner, whose own connection drives it or may.
+    func mayTakeOverGestures(peer: VarlinkPeerCredentials) -> Bool {
+        if shared { return true }
+        guard peer.uid != .max else { return false }
+        return isPrivileged(peer)
+    }
+
+    /// Whether `peer` is root or a member of the control group.
+    private func isPrivileged(_ peer: VarlinkPeerCredentials) -> Bool {
+        if peer.uid == Self.rootUid { return true }
         guard let controlGroup else { return false }
         return peer.gid == controlGroup || peer.groups.contains(controlGroup)
     }

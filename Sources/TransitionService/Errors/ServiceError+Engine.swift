@@ -48,6 +48,8 @@ extension ServiceError {
             self.init(.interactionNotAllowed, message, parameter: parameter, fields: stack)
         case .transitionNotPaused:
             self.init(.transitionNotPaused, message, parameter: parameter, fields: stack)
+        case .pointerOutsideEdge:
+            self.init(.pointerOutsideEdge, message, parameter: parameter, fields: stack)
         case .invalidFraction:
             self.init(.invalidValue, message, parameter: parameter)
         case .invalidParameter:

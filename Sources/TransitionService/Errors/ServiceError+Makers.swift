@@ -15,6 +15,15 @@ extension ServiceError {
             parameter: "name", fields: ["stack": .string(stack)])
     }
 
+    /// `NotGestureDriver`: the connection of process `driverPid` drives the gesture of `stack`.
+    static func notGestureDriver(stack: String, driverPid: Int32, parameter: String = "stack") -> ServiceError {
+        ServiceError(
+            .notGestureDriver,
+            "The gesture on stack '\(stack)' is driven by another connection (pid \(driverPid)); only it may move, "
+                + "finish or cancel it. Root and the control group may take it over with TakeOverInteraction.",
+            parameter: parameter, fields: ["stack": .string(stack), "driverPid": .number(Double(driverPid))])
+    }
+
     /// `InvalidValue` for `parameter`.
     static func invalidValue(_ parameter: String, _ message: String) -> ServiceError {
         ServiceError(.invalidValue, message, parameter: parameter)
@@ -45,6 +54,15 @@ extension ServiceError {
             "Animator '\(animator)' was defined by uid \(owner); only its owner, root or members of the control "
                 + "group may replace it. Define yours under another name.",
             parameter: "animator.name", fields: ["animator": .string(animator), "uid": .number(Double(uid))])
+    }
+
+    /// `PermissionDenied`: `uid` may not take over the gesture of `stack`.
+    static func permissionDenied(takingOverGestureOf stack: String, uid: UInt32) -> ServiceError {
+        ServiceError(
+            .permissionDenied,
+            "Only root and members of the control group may take over the gesture on stack '\(stack)'; the "
+                + "connection that began it drives it until it ends.",
+            parameter: "stack", fields: ["stack": .string(stack), "uid": .number(Double(uid))])
     }
 
     /// `PermissionDenied` for a caller whose credentials could not be read.

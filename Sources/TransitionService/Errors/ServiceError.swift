@@ -25,6 +25,8 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
             case notInteractive = "NotInteractive"
             case interactionNotAllowed = "InteractionNotAllowed"
             case transitionNotPaused = "TransitionNotPaused"
+            case pointerOutsideEdge = "PointerOutsideEdge"
+            case notGestureDriver = "NotGestureDriver"
             case noSuchAnimator = "NoSuchAnimator"
             case animatorExists = "AnimatorExists"
             case invalidAnimator = "InvalidAnimator"
@@ -65,6 +67,10 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
         public static let interactionNotAllowed = Code(.interactionNotAllowed)
         /// Scrub on a running (not paused) transition.
         public static let transitionNotPaused = Code(.transitionNotPaused)
+        /// A pan that must start at an edge of the container went down elsewhere.
+        public static let pointerOutsideEdge = Code(.pointerOutsideEdge)
+        /// Another connection drives the gesture.
+        public static let notGestureDriver = Code(.notGestureDriver)
         /// No animator has the name, or it lacks the operation's variant.
         public static let noSuchAnimator = Code(.noSuchAnimator)
         /// DefineAnimator without `replace` for a defined name.

@@ -109,7 +109,7 @@ extension TransitionService {
     func perform(
         on stack: isolated StackActor, record: StackRecord, errors: ErrorContext, _ work: StackWork
     ) async -> Result<JSONObject, ServiceError> {
-        applyPendingFraction(of: record, on: stack)
+        applyPendingInput(of: record, on: stack)
         do {
             return .success(try await work(stack))
         } catch {
@@ -128,19 +128,21 @@ extension TransitionService {
         return ServiceError(error, context: errors, animators: animators.all)
     }
 
-    /// Applies the latest fraction sent oneway, if any (inside the stack's actor).
-    func applyPendingFraction(of record: StackRecord, on stack: isolated StackActor) {
-        let fraction = record.interaction.withLock { interaction -> Double? in
+    /// Applies the gesture input sent oneway and not yet applied, inside the stack's actor: the latest
+    /// fraction, then the pointer samples in order.
+    func applyPendingInput(of record: StackRecord, on stack: isolated StackActor) {
+        let (fraction, samples) = record.interaction.withLock { interaction -> (Double?, [PointerSample]) in
             defer {
                 interaction.pendingFraction = nil
+                interaction.pendingSamples = []
                 interaction.inMailbox = false
             }
-            return interaction.pendingFraction
+            return (interaction.pendingFraction, interaction.pendingSamples)
         }
-        if let fraction {
-            // A oneway update has nobody to tell about its failure (the transition ended meanwhile).
-            try? stack.updateInteractive(fraction)
-        }
+        // Oneway input has nobody to tell about its failure (the transition ended meanwhile, a sample went
+        // back in time).
+        if let fraction { try? stack.updateInteractive(fraction) }
+        for sample in samples { _ = try? stack.movePointer(to: sample) }
     }
 
     /// Logs a failed write of the state directory, the daemon's own failure (`state-write-failed`).

@@ -10,7 +10,7 @@ extension TransitionService {
             fraction >= 0, fraction <= 1, !isStopping, let record = inPlaceRecord(named: name),
             access.mayChange(ownedBy: record.ownerUid, peer: call.peer)
         else { return false }
-        storePendingFraction(fraction, of: record)
+        if mayDrive(record, from: call.connectionID) { storePendingFraction(fraction, of: record) }
         return true
     }
 

@@ -14,7 +14,14 @@ extension TransitionService {
             control(context) { stack throws(TransitionEngineError) in try stack.pause() }
         }
         implementation.implement("Resume") { [self] context in
-            control(context) { stack throws(TransitionEngineError) in try stack.resume() }
+            let continuation: ResumeContinuation?
+            do throws(ServiceError) {
+                continuation = try CallParameters(context.parameters).resumeContinuation()
+            } catch {
+                fail(context, error)
+                return
+            }
+            control(context) { stack throws(TransitionEngineError) in try stack.resume(continuation) }
         }
         implementation.implement("Reverse") { [self] context in
             control(context) { stack throws(TransitionEngineError) in try stack.reverse() }
@@ -39,15 +46,13 @@ extension TransitionService {
         let operation: StackOperation
         let options: OperationOptions
         let rule: DisconnectRule
+        let pan: PanStart?
         do throws(ServiceError) {
             let name = try parameters.identifier("stack")
             operation = try Self.interactiveOperation(parameters)
             options = try parameters.operationOptions()
-            let ruleText = parameters.optionalString("onDisconnect") ?? DisconnectRule.cancel.rawValue
-            guard let decoded = DisconnectRule(rawValue: ruleText) else {
-                throw .invalidValue("onDisconnect", "Give 'onDisconnect' as cancel or finish.")
-            }
-            rule = decoded
+            rule = try Self.disconnectRule(parameters)
+            pan = try parameters.panStart()
             try checkExplicitAnimator(options.animator, for: operation.transitionOperations)
             record = try changeableStack(name, for: context)
         } catch {
@@ -64,7 +69,7 @@ extension TransitionService {
         respond(context, on: record, errors: errors) { [self] stack throws(TransitionEngineError) in
             let receipt: OperationReceipt
             do throws(TransitionEngineError) {
-                receipt = try stack.beginInteractive(operation, options: options)
+                receipt = try stack.beginInteractive(operation, options: options, pan: pan)
             } catch {
                 // The engine names PopTo's `screen`; BeginInteractive calls it `toScreen`.
                 guard error.code == .noSuchScreen else { throw error }
@@ -73,11 +78,71 @@ extension TransitionService {
                 throw renamed
             }
             record.targets.withLock { $0.record(OperationTarget(operation), id: receipt.transition) }
-            let driver = InteractionDriver(connectionID: connectionID, transition: receipt.transition, rule: rule)
-            record.interaction.withLock { $0.driver = driver }
-            context.onConnectionClose { [self] _ in driverLeft(record, driver, peer: peer) }
+            let driver = InteractionDriver(
+                connectionID: connectionID, pid: peer.pid, transition: receipt.transition, rule: rule)
+            becomeDriver(driver, of: record, on: context)
             return ReplyEncoding.operationResult(receipt)
         }
+    }
+
+    /// `onDisconnect`: cancel (the default) or finish.
+    static func disconnectRule(_ parameters: CallParameters) throws(ServiceError) -> DisconnectRule {
+        let text = parameters.optionalString("onDisconnect") ?? DisconnectRule.cancel.rawValue
+        guard let rule = DisconnectRule(rawValue: text) else {
+            throw .invalidValue("onDisconnect", "Give 'onDisconnect' as cancel or finish.")
+        }
+        return rule
+    }
+
+    /// Makes `driver` the one connection that drives `record`'s gesture, and applies its disconnect rule if
+    /// its connection closes while it still drives.
+    func becomeDriver(_ driver: InteractionDriver, of record: StackRecord, on context: VarlinkCallContext) {
+        record.interaction.withLock { $0.driver = driver }
+        let peer = context.peer
+        context.onConnectionClose { [self] _ in driverLeft(record, driver, peer: peer) }
+    }
+
+    /// Whether the caller of `context` may move or end `record`'s gesture: it drives it (or nobody does),
+    /// or it is root or of the control group and takes it over from the driver.
+    ///
+    /// - Throws: `NotGestureDriver` for anyone else.
+    func driverStanding(of record: StackRecord, for context: VarlinkCallContext) throws(ServiceError)
+        -> DriverStanding
+    {
+        let driver = record.interaction.withLock { $0.driver }
+        guard let driver, driver.connectionID != context.connectionID else { return .driving }
+        guard access.mayTakeOverGestures(peer: context.peer) else {
+            throw .notGestureDriver(stack: record.name, driverPid: driver.pid)
+        }
+        return .takingOver(from: driver)
+    }
+
+    /// After a call of a connection taking the gesture over succeeded and the gesture goes on: the caller
+    /// drives it from now on (cancelling it if it disconnects), the subscribers get an
+    /// `interactionTakenOver` event, and the journal says who took it from whom.
+    func completeTakeOver(
+        _ standing: DriverStanding, of record: StackRecord, on stack: isolated StackActor,
+        by context: VarlinkCallContext, rule: DisconnectRule = .cancel
+    ) throws(TransitionEngineError) {
+        guard case .takingOver(let previous) = standing, let status = stack.transitionStatus else { return }
+        let peer = context.peer
+        let driver = InteractionDriver(
+            connectionID: context.connectionID, pid: peer.pid, transition: status.id, rule: rule)
+        becomeDriver(driver, of: record, on: context)
+        try stack.announceInteractionTakenOver()
+        configuration.log.log(
+            .notice,
+            "Stack \(record.name): \(peer) took over the gesture driving transition \(status.id) from pid \(previous.pid)",
+            [
+                ("CLIENT_PID", String(peer.pid)), ("CLIENT_UID", String(peer.uid)), ("STACK", record.name),
+                ("TRANSITION_ID", String(status.id)), ("PREVIOUS_DRIVER_PID", String(previous.pid)),
+                ("EVENT", "interaction-taken-over"),
+            ])
+    }
+
+    /// Whether `connectionID` may move `record`'s gesture (it drives it, or nobody does).
+    func mayDrive(_ record: StackRecord, from connectionID: UInt64) -> Bool {
+        record.interaction.withLock { $0.driver.map { $0.connectionID == connectionID } ?? true }
     }
 
     /// BeginInteractive's operation from `operation` and the fields it needs.
@@ -139,7 +204,7 @@ extension TransitionService {
         }
         guard stillDriver, let status = stack.transitionStatus, status.id == driver.transition, status.isInteractive
         else { return nil }
-        applyPendingFraction(of: record, on: stack)
+        applyPendingInput(of: record, on: stack)
         do {
             switch driver.rule {
             case .cancel: try stack.cancelInteractive()
@@ -156,24 +221,28 @@ extension TransitionService {
     private func updateInteractive(_ context: VarlinkCallContext) {
         let record: StackRecord
         let fraction: Double
+        var standing = DriverStanding.driving
         do throws(ServiceError) {
             let parameters = CallParameters(context.parameters)
             let name = try parameters.identifier("stack")
             fraction = try parameters.fraction("fraction")
             record = try changeableStack(name, for: context)
+            // A oneway update from another connection is dropped: it has nobody to tell.
+            if !context.call.oneway { standing = try driverStanding(of: record, for: context) }
         } catch {
             fail(context, error)
             return
         }
         guard context.call.oneway else {
             respond(context, on: record, errors: ErrorContext(stack: record.name)) {
-                stack throws(TransitionEngineError) in
+                [self, standing] stack throws(TransitionEngineError) in
                 try stack.updateInteractive(fraction)
+                try completeTakeOver(standing, of: record, on: stack, by: context)
                 return [:]
             }
             return
         }
-        storePendingFraction(fraction, of: record)
+        if mayDrive(record, from: context.connectionID) { storePendingFraction(fraction, of: record) }
         context.reply()
     }
 
@@ -182,6 +251,20 @@ extension TransitionService {
     func storePendingFraction(_ fraction: Double, of record: StackRecord) {
         let added = record.interaction.withLock { interaction -> Bool in
             interaction.pendingFraction = fraction
+            defer { interaction.inMailbox = true }
+            return !interaction.inMailbox
+        }
+        if added { gestures.add(record) }
+    }
+
+    /// Keeps a oneway pointer sample until the stack's turn (every sample, at most
+    /// `InteractionState.maximumPendingSamples`, the oldest dropped first).
+    func storePendingSample(_ sample: PointerSample, of record: StackRecord) {
+        let added = record.interaction.withLock { interaction -> Bool in
+            if interaction.pendingSamples.count == InteractionState.maximumPendingSamples {
+                interaction.pendingSamples.removeFirst()
+            }
+            interaction.pendingSamples.append(sample)
             defer { interaction.inMailbox = true }
             return !interaction.inMailbox
         }
@@ -202,9 +285,9 @@ extension TransitionService {
     private func applyPendingFractions(of records: [StackRecord], from stack: isolated StackActor) async {
         for record in records {
             if record.actor === stack {
-                applyPendingFraction(of: record, on: stack)
+                applyPendingInput(of: record, on: stack)
             } else {
-                await applyPendingFraction(of: record, on: record.actor)
+                await applyPendingInput(of: record, on: record.actor)
             }
         }
     }
@@ -219,6 +302,7 @@ extension TransitionService {
             let name = try parameters.identifier("stack")
             completion = try Self.completion(parameters)
             record = try changeableStack(name, for: context)
+            _ = try driverStanding(of: record, for: context)
         } catch {
             fail(context, error)
             return
@@ -235,7 +319,7 @@ extension TransitionService {
     }
 
     /// FinishInteractive's and CancelInteractive's completion parameters.
-    private static func completion(_ parameters: CallParameters) throws(ServiceError) -> InteractionCompletion {
+    static func completion(_ parameters: CallParameters) throws(ServiceError) -> InteractionCompletion {
         var completion = InteractionCompletion(velocity: parameters.optionalNumber("velocity"))
         if let speed = parameters.optionalNumber("completionSpeed") {
             guard speed > 0 else {
@@ -243,17 +327,7 @@ extension TransitionService {
             }
             completion.speed = speed
         }
-        if let curve = parameters.optionalString("completionCurve") {
-            switch curve {
-            case "linear": completion.curve = .linear
-            case "easeIn": completion.curve = .easeIn
-            case "easeOut": completion.curve = .easeOut
-            case "easeInEaseOut": completion.curve = .easeInEaseOut
-            default:
-                throw .invalidValue(
-                    "completionCurve", "Give 'completionCurve' as linear, easeIn, easeOut or easeInEaseOut.")
-            }
-        }
+        if let curve = try parameters.optionalCurve("completionCurve") { completion.curve = curve }
         return completion
     }
 
@@ -290,7 +364,7 @@ extension TransitionService {
 
     private func releaseInteraction(on stack: isolated StackActor, record: StackRecord, rule: DisconnectRule) {
         guard let status = stack.transitionStatus, status.isInteractive else { return }
-        applyPendingFraction(of: record, on: stack)
+        applyPendingInput(of: record, on: stack)
         record.interaction.withLock { $0.driver = nil }
         switch rule {
         case .cancel: try? stack.cancelInteractive()

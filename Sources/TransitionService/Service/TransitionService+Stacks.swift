@@ -198,7 +198,7 @@ extension TransitionService {
     private func readStack(
         on stack: isolated StackActor, record: StackRecord, includeScreens: Bool, _ context: VarlinkCallContext
     ) {
-        applyPendingFraction(of: record, on: stack)
+        applyPendingInput(of: record, on: stack)
         let snapshot = Self.snapshot(of: stack, record: record)
         let parameters: JSONObject = ["stack": ReplyEncoding.stackState(snapshot, includeScreens: includeScreens)]
         var encoded: [UInt8] = []

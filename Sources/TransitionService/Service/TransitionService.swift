@@ -110,6 +110,7 @@ public final class TransitionService: Sendable {
         registerStackMethods(&implementation)
         registerOperationMethods(&implementation)
         registerInteractionMethods(&implementation)
+        registerPointerMethods(&implementation)
         registerOtherMethods(&implementation)
         implementation.onRoundEnd { [self] in
             // Started on this thread: its first hop goes straight to the first stack's executor.

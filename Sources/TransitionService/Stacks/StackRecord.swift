@@ -43,20 +43,39 @@ final class StackRecord: Sendable {
 struct InteractionState: Sendable {
     /// The latest fraction sent oneway and not yet applied (the latest wins: gesture updates coalesce).
     var pendingFraction: Double?
-    /// The stack waits in the service's `GestureMailbox` for `pendingFraction` to be applied.
+    /// Pointer samples sent oneway and not yet applied, oldest first. All are kept, not only the latest,
+    /// because the velocity at release is estimated from them; at most `maximumPendingSamples`.
+    var pendingSamples: [PointerSample] = []
+    /// The stack waits in the service's `GestureMailbox` for its pending input to be applied.
     var inMailbox = false
     /// The connection that began the interactive transition, and what to do if it goes away.
     var driver: InteractionDriver?
 }
 
+extension InteractionState {
+    /// The most pointer samples kept waiting: more than the velocity estimate reads
+    /// (`PointerVelocityEstimator.maximumSamples`); when more arrive before the stack's turn, the oldest go.
+    static let maximumPendingSamples = 32
+}
+
 /// The connection driving an interactive transition.
 struct InteractionDriver: Sendable, Equatable {
-    /// The Varlink connection that called `BeginInteractive`.
+    /// The Varlink connection that called `BeginInteractive` (or took the gesture over).
     var connectionID: UInt64
+    /// Its process, for the error that refuses another connection.
+    var pid: Int32
     /// The transition it began.
     var transition: TransitionID
     /// What happens if the connection closes before the gesture ends.
     var rule: DisconnectRule
+}
+
+/// How a call that moves or ends a gesture stands toward its driver.
+enum DriverStanding: Sendable {
+    /// Its connection drives the gesture, or nobody does.
+    case driving
+    /// Root or the control group, taking the gesture over from `from`.
+    case takingOver(from: InteractionDriver)
 }
 
 /// What happens to an interactive transition whose driving client disconnects (the IDL's

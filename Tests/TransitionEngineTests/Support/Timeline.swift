@@ -103,6 +103,7 @@ final class Timeline: Sendable {
                     append("cancelled#\(event.transition)@\(event.frameIndex)" + (event.error == nil ? "" : "!"))
                 case .operationFailed: append("failed#\(event.transition)@\(event.frameIndex)")
                 case .stackChanged: append("changed@\(event.frameIndex)")
+                case .interactionTakenOver: append("takenOver#\(event.transition)@\(event.frameIndex)")
                 }
             }
         }

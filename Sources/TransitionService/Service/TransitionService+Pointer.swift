@@ -1,0 +1,140 @@
+import JSON
+import TransitionCore
+import TransitionEngine
+import Varlink
+
+/// The pointer-driven calls: the daemon recognizes the pan (its fraction, its velocity, the finish-or-cancel
+/// rule), catches running transitions, and keeps one driver per gesture.
+extension TransitionService {
+    func registerPointerMethods(_ implementation: inout VarlinkInterfaceImplementation) {
+        implementation.implement("CatchTransition") { [self] context in catchTransition(context) }
+        implementation.implement("MovePointer") { [self] context in movePointer(context) }
+        implementation.implement("ReleasePointer") { [self] context in releasePointer(context) }
+        implementation.implement("TakeOverInteraction") { [self] context in takeOverInteraction(context) }
+    }
+
+    // MARK: Catch
+
+    private func catchTransition(_ context: VarlinkCallContext) {
+        let parameters = CallParameters(context.parameters)
+        let record: StackRecord
+        let rule: DisconnectRule
+        let pan: PanStart?
+        do throws(ServiceError) {
+            let name = try parameters.identifier("stack")
+            rule = try Self.disconnectRule(parameters)
+            pan = try parameters.panStart()
+            record = try changeableStack(name, for: context)
+        } catch {
+            fail(context, error)
+            return
+        }
+        let connectionID = context.connectionID
+        let pid = context.peer.pid
+        respond(context, on: record, errors: ErrorContext(stack: record.name)) {
+            [self] stack throws(TransitionEngineError) in
+            let status = try stack.catchTransition(pan)
+            let driver = InteractionDriver(connectionID: connectionID, pid: pid, transition: status.id, rule: rule)
+            becomeDriver(driver, of: record, on: context)
+            return ["transitionId": .number(Double(status.id)), "fraction": .number(status.fraction)]
+        }
+    }
+
+    // MARK: Move
+
+    private func movePointer(_ context: VarlinkCallContext) {
+        let record: StackRecord
+        let sample: PointerSample
+        var standing = DriverStanding.driving
+        do throws(ServiceError) {
+            let parameters = CallParameters(context.parameters)
+            let name = try parameters.identifier("stack")
+            guard let pointer = try parameters.optionalPointer("pointer") else {
+                throw .invalidValue("pointer", "Give 'pointer' as {\"x\", \"y\", \"timestamp\"}.")
+            }
+            sample = pointer
+            record = try changeableStack(name, for: context)
+            if !context.call.oneway { standing = try driverStanding(of: record, for: context) }
+        } catch {
+            fail(context, error)
+            return
+        }
+        guard context.call.oneway else {
+            respond(context, on: record, errors: ErrorContext(stack: record.name)) {
+                [self, standing] stack throws(TransitionEngineError) in
+                let fraction = try stack.movePointer(to: sample)
+                try completeTakeOver(standing, of: record, on: stack, by: context)
+                return ["fraction": .number(fraction)]
+            }
+            return
+        }
+        // Checked and applied in the stack's turn; a oneway sample from another connection is dropped.
+        if mayDrive(record, from: context.connectionID) { storePendingSample(sample, of: record) }
+        context.reply()
+    }
+
+    // MARK: Release
+
+    private func releasePointer(_ context: VarlinkCallContext) {
+        let record: StackRecord
+        let sample: PointerSample?
+        let cancelled: Bool
+        let completion: InteractionCompletion
+        do throws(ServiceError) {
+            let parameters = CallParameters(context.parameters)
+            let name = try parameters.identifier("stack")
+            sample = try parameters.optionalPointer("pointer")
+            cancelled = parameters.bool("cancelled", default: false)
+            completion = try Self.completion(parameters)
+            record = try changeableStack(name, for: context)
+            _ = try driverStanding(of: record, for: context)
+        } catch {
+            fail(context, error)
+            return
+        }
+        respond(context, on: record, errors: ErrorContext(stack: record.name)) { stack throws(TransitionEngineError) in
+            let release = try stack.releasePointer(at: sample, cancelled: cancelled, completion: completion)
+            record.interaction.withLock { $0.driver = nil }
+            return [
+                "decision": .string(release.decision.rawValue), "fraction": .number(release.fraction),
+                "velocity": .number(release.velocity), "fractionVelocity": .number(release.fractionVelocity),
+            ]
+        }
+    }
+
+    // MARK: Take over
+
+    private func takeOverInteraction(_ context: VarlinkCallContext) {
+        let record: StackRecord
+        let rule: DisconnectRule
+        do throws(ServiceError) {
+            let parameters = CallParameters(context.parameters)
+            let name = try parameters.identifier("stack")
+            rule = try Self.disconnectRule(parameters)
+            record = try changeableStack(name, for: context)
+            guard access.mayTakeOverGestures(peer: context.peer) else {
+                throw .permissionDenied(takingOverGestureOf: record.name, uid: context.peer.uid)
+            }
+        } catch {
+            fail(context, error)
+            return
+        }
+        respond(context, on: record, errors: ErrorContext(stack: record.name)) {
+            [self] stack throws(TransitionEngineError) in
+            guard let status = stack.transitionStatus, status.isInteractive else {
+                throw TransitionEngineError(
+                    .notInteractive, "No gesture drives a transition on this stack; there is nothing to take over.")
+            }
+            applyPendingInput(of: record, on: stack)
+            let previous = record.interaction.withLock { $0.driver }
+            if let previous, previous.connectionID != context.connectionID {
+                try completeTakeOver(.takingOver(from: previous), of: record, on: stack, by: context, rule: rule)
+            } else {
+                let driver = InteractionDriver(
+                    connectionID: context.connectionID, pid: context.peer.pid, transition: status.id, rule: rule)
+                becomeDriver(driver, of: record, on: context)
+            }
+            return ["transitionId": .number(Double(status.id))]
+        }
+    }
+}
