@@ -152,4 +152,55 @@ import Varlink
         let summary = listing["animators"]?.arrayValue?.first { $0["name"] == .string(name) }
         return summary?["operations"]?.arrayValue?.compactMap(\.stringValue) ?? []
     }
+
+    /// One driver per gesture: a second connection of the same user (the stack's owner) may not move,
+    /// update, release, finish, cancel or take over the gesture the first began; root takes it over, the
+    /// subscribers hear of it, the first connection is refused from then on, and the journal says so.
+    @Test func onlyTheConnectionThatBeganAGestureDrivesIt() async throws {
+        try #require(getuid() == 0, "this test runs a client as another user, which needs root")
+        let (harness, pythonPath) = try Self.sharedHarness()
+        let user = OtherUser(uid: Self.nobody, pythonPath: pythonPath)
+        let path = harness.path
+        let client = try await OffPool.run {
+            try PythonClient(mode: "driver", socket: path, stack: "theirs", user: user)
+        }
+        #expect(await OffPool.run { client.waitForLine("driving") })
+        // One connection of root's throughout: closing it would cancel the gesture it took over.
+        let (fraction, outcome, decision) = try await harness.withConnection {
+            connection throws -> (JSONValue?, ChildProcess.Result, JSONValue?) in
+            // The owner's second connection's oneway sample was dropped: the fraction is the first's, 38/375.
+            let before = try connection.stack("theirs")["transition"]?["fraction"]?.doubleValue ?? 0
+            #expect(abs(before - 38.0 / 375) < 1e-12)
+            try connection.call("TakeOverInteraction", ["stack": "theirs"])
+            let moved = try connection.call(
+                "MovePointer", ["stack": "theirs", "pointer": ["x": 77, "y": 300, "timestamp": 1.25]])
+            let outcome = client.wait()
+            // Root drives it now: its cancelled release takes the pop back.
+            let released = try connection.call("ReleasePointer", ["stack": "theirs", "cancelled": true])
+            return (moved["fraction"], outcome, released["decision"])
+        }
+        #expect(abs((fraction?.doubleValue ?? 0) - 75.0 / 375) < 1e-12)
+        #expect(decision == "cancel")
+        let seen = PythonClient.json(outcome)
+        for call in ["update", "move", "release", "finish", "cancel"] {
+            let error = seen[call] as? [String: Any]
+            #expect(error?["error"] as? String == "io.transitiond.NotGestureDriver", "\(call)")
+            #expect((error?["parameters"] as? [String: Any])?["driverPid"] is Int, "\(call)")
+        }
+        let takeOver = seen["takeOver"] as? [String: Any]
+        #expect(takeOver?["error"] as? String == "io.transitiond.PermissionDenied")
+        let driverMoves = (seen["driverMoves"] as? [String: Any])?["fraction"] as? Double ?? 0
+        #expect(abs(driverMoves - 38.0 / 375) < 1e-12)
+        #expect(seen["takenOverTransition"] as? Int == 2)
+        let after = seen["afterTakeover"] as? [String: Any]
+        #expect(after?["error"] as? String == "io.transitiond.NotGestureDriver")
+        #expect((after?["parameters"] as? [String: Any])?["driverPid"] as? Int == Int(getpid()))
+        #expect(
+            harness.log.all.contains {
+                $0.field("EVENT") == "interaction-taken-over" && $0.field("STACK") == "theirs"
+                    && $0.field("CLIENT_UID") == "0"
+            })
+        await harness.settle()
+        await harness.shutdown()
+    }
 }

@@ -91,6 +91,41 @@ import TransitionTestSupport
         #expect(await OffPool.run { daemon.stop() } == 0)
     }
 
+    /// The pan recognized by the daemon, driven by the Python client: an edge pan that starts 60 points in
+    /// is refused; one to 0.7 of the width with oneway samples finishes and pops; a push caught
+    /// mid-flight pauses where it is and a cancelled release takes it back.
+    @Test func pythonClientDrivesAPanAndCatchesATransition() async throws {
+        let daemon = try await OffPool.run { try DaemonUnderTest(arguments: ["--frame-rate", "60"]) }
+        let path = daemon.socketPath
+        let outcome = try await OffPool.run {
+            let client = try TransitionClient(path: path, timeout: Deadline.failureTimeout)
+            defer { client.close() }
+            try client.createStack("main", width: 375, height: 667, root: Screens.screen("home"))
+            try client.push(Screens.screen("detail"), on: "main", options: NavigationOptions(animated: false))
+            return try PythonClient.run(mode: "pointer", socket: path, stack: "main")
+        }
+        let seen = PythonClient.json(outcome)
+        let outside = seen["outsideEdge"] as? [String: Any]
+        #expect(outside?["error"] as? String == "io.transitiond.PointerOutsideEdge")
+        #expect((outside?["parameters"] as? [String: Any])?["parameter"] as? String == "pointer")
+        let release = seen["release"] as? [String: Any]
+        #expect(release?["decision"] as? String == "finish")
+        #expect(abs((release?["fraction"] as? Double ?? 0) - 0.7) < 1e-9)
+        #expect(abs((release?["velocity"] as? Double ?? 0) - 262.5) < 1e-6)
+        #expect(seen["screensAfterPop"] as? [String] == ["home"])
+        let caught = seen["caughtFraction"] as? Double ?? -1
+        #expect(caught >= 0 && caught < 1)
+        let state = seen["stateWhileCaught"] as? [String: Any]
+        #expect(state?["interactive"] as? Bool == true)
+        #expect(state?["paused"] as? Bool == true)
+        #expect(state?["fraction"] as? Double == caught)
+        #expect((seen["moved"] as? [String: Any])?["fraction"] as? Double == caught)
+        let atRest = seen["releaseAtRest"] as? [String: Any]
+        #expect(atRest?["decision"] as? String == "cancel")
+        #expect(atRest?["velocity"] as? Double == 0)
+        #expect(await OffPool.run { daemon.stop() } == 0)
+    }
+
     /// Connections open, as GetStats reports them (counting the asking one).
     static func connectionCount(_ path: String) -> Int {
         (try? TransitionClient(path: path, timeout: .seconds(5)).statistics().clients) ?? -1

@@ -13,6 +13,7 @@ import TransitionTestSupport
 /// | `presented` | `home`, with `sheet` presented |
 /// | `animating` | policy `reject`; a push to `detail` with `slowFade` (600 s) runs |
 /// | `gesture` | `home`, `detail`; a pop driven interactively by a connection of the fixture, at 0 |
+/// | `pointer` | `home`, `detail`; a left-edge pan driving a pop, begun by that connection at x 2, t 100 s |
 /// | `guarded` | `home`, `detail`; a rule forbids interactive pops |
 /// | `full` | `home`, `a`, `b` (five nodes): as many screens as `limits` allows |
 /// | `queued` | a push with `slowFade` runs and one more push waits, as many as `limits` allows |
@@ -28,7 +29,8 @@ final class DaemonFixture: @unchecked Sendable {
     let watcher: FrameWatcher
     /// Root's connection for reading the state between cases.
     let observer: RawConnection
-    /// The connection driving the `gesture` stack's interactive pop (kept open: closing it cancels).
+    /// The connection driving the `gesture` and `pointer` stacks' interactive pops (kept open: closing it
+    /// cancels them).
     private let driver: RawConnection
 
     /// A transition longer than the suite: `TransitionPlan.maximumDuration`, 600 s.
@@ -43,7 +45,7 @@ final class DaemonFixture: @unchecked Sendable {
     /// `animating`).
     static let limits = """
         [Limits]
-        MaxStacksPerUser=9
+        MaxStacksPerUser=10
         MaxScreensPerStack=3
         MaxTabsPerStack=2
         MaxNodesPerScreen=3
@@ -98,6 +100,12 @@ final class DaemonFixture: @unchecked Sendable {
         try expectSuccess(setup, "CreateStack", #"{"name":"gesture",\#(size),"root":\#(home)}"#)
         try expectSuccess(setup, "Push", #"{"stack":"gesture","screen":\#(detail),"animated":false}"#)
         try expectSuccess(driver, "BeginInteractive", #"{"stack":"gesture","operation":"pop"}"#)
+        try expectSuccess(setup, "CreateStack", #"{"name":"pointer",\#(size),"root":\#(home)}"#)
+        try expectSuccess(setup, "Push", #"{"stack":"pointer","screen":\#(detail),"animated":false}"#)
+        try expectSuccess(
+            driver, "BeginInteractive",
+            #"{"stack":"pointer","operation":"pop","gesture":{"edge":"left"},"#
+                + #""pointer":{"x":2,"y":300,"timestamp":100}}"#)
         try expectSuccess(
             setup, "CreateStack",
             #"{"name":"guarded",\#(size),"root":\#(home),"rules":[{"operation":"pop","animator":"slide","interactive":false}]}"#

@@ -14,6 +14,15 @@ Modes:
   create       Creates STACK (owned by whoever runs the script) and prints its owner uid.
   permissions  As a user who does not own STACK: reads it, subscribes to it, tries to push, to delete
                it and to update it (oneway, then answered). Prints one JSON object with the outcomes.
+  pointer      On STACK (two screens, idle, 375 points wide): a pan from outside the left edge (its
+               error), then an edge pan to 0.7 of the width over a second with oneway MovePointer samples
+               at 120 Hz and a ReleasePointer; then, after that pop, a push caught mid-flight and released
+               at rest. Prints one JSON object with the replies.
+  driver       Creates STACK (its own, two screens), begins an edge pan on one connection, and tries to
+               move, update, release, finish, cancel and take it over from a second connection of the
+               same user. Prints "driving", waits on a subscription for the interactionTakenOver event
+               (the test takes the gesture over as root), tries to move it from the first connection
+               again, and prints one JSON object with every error.
   animator     Defines the animator named STACK (replace: true; a fade for push and pop) as whoever runs
                the script. Prints {"error": null} or the error and its parameters.
 
@@ -111,6 +120,68 @@ def interactive(address, stack):
             sys.stdin.read()
 
 
+def pointer(address, stack):
+    seen = {}
+    with varlink.Client(address=address) as client:
+        with client.open("io.transitiond") as control:
+            seen["outsideEdge"] = error_of(lambda: control.BeginInteractive(
+                stack=stack, operation="pop", gesture={"edge": "left"},
+                pointer={"x": 60, "y": 300, "timestamp": 100.0}))
+            control.BeginInteractive(stack=stack, operation="pop", gesture={"edge": "left"},
+                                     pointer={"x": 4, "y": 300, "timestamp": 100.0})
+            for step in range(1, 121):
+                control.MovePointer(stack=stack, _oneway=True, pointer={
+                    "x": 4 + 262.5 * step / 120, "y": 300, "timestamp": 100.0 + step / 120})
+            seen["release"] = control.ReleasePointer(stack=stack)
+            with client.open("io.transitiond") as watcher:
+                replies = watcher.Subscribe(stack=stack, frames=False, _more=True)
+                next(replies)
+                while control.GetStack(name=stack)["stack"].get("transition") is not None:
+                    next(replies)
+            seen["screensAfterPop"] = control.GetStack(name=stack)["stack"]["screens"]
+            control.Push(stack=stack, screen=screen("again"))
+            caught = control.CatchTransition(stack=stack, gesture={"direction": "left"},
+                                             pointer={"x": 300, "y": 300, "timestamp": 200.0})
+            seen["caughtFraction"] = caught["fraction"]
+            seen["caughtTransition"] = caught["transitionId"]
+            seen["stateWhileCaught"] = control.GetStack(name=stack)["stack"]["transition"]
+            seen["moved"] = control.MovePointer(stack=stack, pointer={"x": 300, "y": 300, "timestamp": 200.5})
+            seen["releaseAtRest"] = control.ReleasePointer(stack=stack, cancelled=True)
+    print(json.dumps(seen, sort_keys=True))
+
+
+def driver(address, stack):
+    seen = {}
+    with varlink.Client(address=address) as client:
+        with client.open("io.transitiond") as first, client.open("io.transitiond") as second, \
+                client.open("io.transitiond") as watcher:
+            first.CreateStack(name=stack, width=375, height=667, root=screen("home"))
+            first.Push(stack=stack, screen=screen("detail"), animated=False)
+            # Subscribed while the stack is settled, so the first reply needs no tick of the clock.
+            replies = watcher.Subscribe(stack=stack, frames=False, _more=True)
+            next(replies)
+            first.BeginInteractive(stack=stack, operation="pop", gesture={"edge": "left"},
+                                   pointer={"x": 2, "y": 300, "timestamp": 1.0})
+            sample = {"x": 100, "y": 300, "timestamp": 1.1}
+            seen["update"] = error_of(lambda: second.UpdateInteractive(stack=stack, fraction=0.6))
+            seen["move"] = error_of(lambda: second.MovePointer(stack=stack, pointer=sample))
+            seen["release"] = error_of(lambda: second.ReleasePointer(stack=stack))
+            seen["finish"] = error_of(lambda: second.FinishInteractive(stack=stack))
+            seen["cancel"] = error_of(lambda: second.CancelInteractive(stack=stack))
+            seen["takeOver"] = error_of(lambda: second.TakeOverInteraction(stack=stack))
+            second.MovePointer(stack=stack, pointer=sample, _oneway=True)
+            seen["driverMoves"] = first.MovePointer(stack=stack, pointer={"x": 40, "y": 300, "timestamp": 1.2})
+            print("driving", flush=True)
+            for reply in replies:
+                event = reply.get("event")
+                if event is not None and event["kind"] == "interactionTakenOver":
+                    seen["takenOverTransition"] = event["transitionId"]
+                    break
+            seen["afterTakeover"] = error_of(lambda: first.MovePointer(stack=stack, pointer={
+                "x": 50, "y": 300, "timestamp": 1.3}))
+    print(json.dumps(seen, sort_keys=True))
+
+
 def create(address, stack):
     with varlink.Client(address=address) as client:
         with client.open("io.transitiond") as control:
@@ -157,6 +228,10 @@ if __name__ == "__main__":
         subscribe(address, sys.argv[3])
     elif mode == "interactive":
         interactive(address, sys.argv[3])
+    elif mode == "driver":
+        driver(address, sys.argv[3])
+    elif mode == "pointer":
+        pointer(address, sys.argv[3])
     elif mode == "create":
         create(address, sys.argv[3])
     elif mode == "permissions":
