@@ -31,4 +31,18 @@ import Varlink
         #expect(!AccessPolicy(controlGroup: .max).mayChange(ownedBy: .max, peer: unknown))
         #expect(AccessPolicy(shared: true).mayChange(ownedBy: 1000, peer: unknown))
     }
+
+    /// Taking over another connection's gesture: root and the control group (by primary or
+    /// supplementary group), not the stack's owner nor anyone else; everyone when ownership is shared.
+    @Test func rootAndTheControlGroupMayTakeOverAGesture() {
+        let policy = AccessPolicy(controlGroup: 500)
+        #expect(policy.mayTakeOverGestures(peer: Self.peer(uid: 0)))
+        #expect(policy.mayTakeOverGestures(peer: Self.peer(uid: 1001, gid: 500)))
+        #expect(policy.mayTakeOverGestures(peer: Self.peer(uid: 1001, groups: [20, 500])))
+        #expect(!policy.mayTakeOverGestures(peer: Self.peer(uid: 1000, groups: [20])))
+        #expect(!AccessPolicy().mayTakeOverGestures(peer: Self.peer(uid: 1000, gid: 0)))
+        #expect(AccessPolicy(shared: true).mayTakeOverGestures(peer: Self.peer(uid: 1000)))
+        let unknown = VarlinkPeerCredentials(pid: 0, uid: .max, gid: 500, groups: [500])
+        #expect(!policy.mayTakeOverGestures(peer: unknown))
+    }
 }
