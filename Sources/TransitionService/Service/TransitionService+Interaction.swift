@@ -221,28 +221,47 @@ extension TransitionService {
     private func updateInteractive(_ context: VarlinkCallContext) {
         let record: StackRecord
         let fraction: Double
-        var standing = DriverStanding.driving
         do throws(ServiceError) {
             let parameters = CallParameters(context.parameters)
             let name = try parameters.identifier("stack")
             fraction = try parameters.fraction("fraction")
             record = try changeableStack(name, for: context)
-            // A oneway update from another connection is dropped: it has nobody to tell.
-            if !context.call.oneway { standing = try driverStanding(of: record, for: context) }
         } catch {
             fail(context, error)
             return
         }
+        moveGesture(context, on: record, store: { [self] in storePendingFraction(fraction, of: record) }) {
+            stack throws(TransitionEngineError) in
+            try stack.updateInteractive(fraction)
+            return [:]
+        }
+    }
+
+    /// The rest of a call that moves a gesture (UpdateInteractive, MovePointer) once its parameters are
+    /// read. Answered: `apply` runs in the stack's actor for the gesture's driver, or for root or the control
+    /// group, which take the gesture over (anyone else gets `NotGestureDriver`). Oneway: `store` keeps the
+    /// input for the stack's turn when the caller drives; from anyone else it is dropped, as it has nobody
+    /// to tell.
+    func moveGesture(
+        _ context: VarlinkCallContext, on record: StackRecord, store: () -> Void, apply: @escaping StackWork
+    ) {
         guard context.call.oneway else {
+            let standing: DriverStanding
+            do throws(ServiceError) {
+                standing = try driverStanding(of: record, for: context)
+            } catch {
+                fail(context, error)
+                return
+            }
             respond(context, on: record, errors: ErrorContext(stack: record.name)) {
-                [self, standing] stack throws(TransitionEngineError) in
-                try stack.updateInteractive(fraction)
+                [self] stack throws(TransitionEngineError) in
+                let reply = try await apply(stack)
                 try completeTakeOver(standing, of: record, on: stack, by: context)
-                return [:]
+                return reply
             }
             return
         }
-        if mayDrive(record, from: context.connectionID) { storePendingFraction(fraction, of: record) }
+        if mayDrive(record, from: context.connectionID) { store() }
         context.reply()
     }
 

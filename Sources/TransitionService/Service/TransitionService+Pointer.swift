@@ -45,7 +45,6 @@ extension TransitionService {
     private func movePointer(_ context: VarlinkCallContext) {
         let record: StackRecord
         let sample: PointerSample
-        var standing = DriverStanding.driving
         do throws(ServiceError) {
             let parameters = CallParameters(context.parameters)
             let name = try parameters.identifier("stack")
@@ -54,23 +53,15 @@ extension TransitionService {
             }
             sample = pointer
             record = try changeableStack(name, for: context)
-            if !context.call.oneway { standing = try driverStanding(of: record, for: context) }
         } catch {
             fail(context, error)
             return
         }
-        guard context.call.oneway else {
-            respond(context, on: record, errors: ErrorContext(stack: record.name)) {
-                [self, standing] stack throws(TransitionEngineError) in
-                let fraction = try stack.movePointer(to: sample)
-                try completeTakeOver(standing, of: record, on: stack, by: context)
-                return ["fraction": .number(fraction)]
-            }
-            return
+        // A oneway sample is checked and applied in the stack's turn.
+        moveGesture(context, on: record, store: { [self] in storePendingSample(sample, of: record) }) {
+            stack throws(TransitionEngineError) in
+            ["fraction": .number(try stack.movePointer(to: sample))]
         }
-        // Checked and applied in the stack's turn; a oneway sample from another connection is dropped.
-        if mayDrive(record, from: context.connectionID) { storePendingSample(sample, of: record) }
-        context.reply()
     }
 
     // MARK: Release
