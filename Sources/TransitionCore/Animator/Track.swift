@@ -6,6 +6,14 @@
 /// Optional `"timing"` overrides the phase's timing. Instead of `"to"`, `"keyframes"` animates through
 /// several values as CAKeyframeAnimation does: `{"values": [...], "keyTimes": [...], "calculationMode":
 /// "linear", "timingFunctions": [...]}` (key times and timing functions optional).
+///
+/// Optional `"relativeStart"` and `"relativeDuration"` run the track over a window of its phase, as
+/// `UIView.addKeyframe(withRelativeStartTime:relativeDuration:animations:)` does inside
+/// `animateKeyframes`: from `relativeStart × D` to `(relativeStart + relativeDuration) × D` of the phase's
+/// duration `D`, both fractions in [0, 1] ending by 1. Before its window the property holds its start
+/// value, after it its end value; a track's start value is the end of the latest track on the same
+/// property whose window starts earlier (declaration order among equal starts). Without them the track
+/// spans the phase.
 public struct Track: Sendable, Equatable, Codable {
     /// What is animated.
     public var target: AnimatorRole
@@ -19,6 +27,11 @@ public struct Track: Sendable, Equatable, Codable {
     public var keyframes: KeyframeTemplate?
     /// Timing overriding the phase's.
     public var timing: TimingFunction?
+    /// Where the track's window starts, as a fraction of its phase's duration in [0, 1]; nil is 0.
+    public var relativeStart: Double?
+    /// How long the window lasts, as a fraction of its phase's duration, ≥ 0 and ending by 1; nil runs to
+    /// the phase's end.
+    public var relativeDuration: Double?
 
     /// Creates a track from `from` (or the model value) to `to`.
     public init(
@@ -43,7 +56,16 @@ public struct Track: Sendable, Equatable, Codable {
         self.timing = nil
     }
 
-    private enum CodingKeys: String, CodingKey { case target, property, to, from, keyframes, timing }
+    private enum CodingKeys: String, CodingKey {
+        case target, property, to, from, keyframes, timing, relativeStart, relativeDuration
+    }
+
+    /// The track's window in a phase of `duration` seconds: its offset from the phase's start and its
+    /// length, in seconds.
+    public func window(inPhaseOf duration: Double) -> (offset: Double, length: Double) {
+        let start = relativeStart ?? 0
+        return (start * duration, (relativeDuration ?? (1 - start)) * duration)
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -63,6 +85,23 @@ public struct Track: Sendable, Equatable, Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .to, in: container, debugDescription: "a track needs exactly one of \"to\" and \"keyframes\"")
         }
+        relativeStart = try container.decodeIfPresent(Double.self, forKey: .relativeStart)
+        relativeDuration = try container.decodeIfPresent(Double.self, forKey: .relativeDuration)
+        if let relativeStart, !(relativeStart.isFinite && relativeStart >= 0 && relativeStart <= 1) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .relativeStart, in: container,
+                debugDescription: "relativeStart is a fraction of the phase from 0 to 1, got \(relativeStart)")
+        }
+        if let relativeDuration,
+            !(relativeDuration.isFinite && relativeDuration >= 0
+                && (relativeStart ?? 0) + relativeDuration <= 1 + Self.windowTolerance)
+        {
+            throw DecodingError.dataCorruptedError(
+                forKey: .relativeDuration, in: container,
+                debugDescription:
+                    "relativeDuration is a fraction of the phase, at least 0 and ending by 1 "
+                    + "(relativeStart \(relativeStart ?? 0) + relativeDuration \(relativeDuration))")
+        }
         if keyframes != nil, from != nil || timing != nil {
             throw DecodingError.dataCorruptedError(
                 forKey: .keyframes, in: container,
@@ -79,7 +118,13 @@ public struct Track: Sendable, Equatable, Codable {
         if let from { try from.encode(to: container.superEncoder(forKey: .from)) }
         if let keyframes { try keyframes.encode(to: container.superEncoder(forKey: .keyframes)) }
         try container.encodeIfPresent(timing, forKey: .timing)
+        try container.encodeIfPresent(relativeStart, forKey: .relativeStart)
+        try container.encodeIfPresent(relativeDuration, forKey: .relativeDuration)
     }
+
+    /// How far past 1 a window may end, for fractions written in decimal (0.1 + 0.9 is 1.0000000000000002
+    /// in binary): one part in a billion.
+    static let windowTolerance = 1e-9
 }
 
 /// The keyframes of a keyframe track, before resolution (values may refer to the layout).

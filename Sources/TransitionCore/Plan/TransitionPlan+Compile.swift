@@ -231,10 +231,15 @@ struct PlanCompiler {
         for (phaseIndex, start, duration) in schedule {
             let phase = script.phases[phaseIndex]
             func phasePath() -> String { scriptPath + ".phases[\(phaseIndex)]" }
-            for (trackIndex, track) in phase.tracks.enumerated() {
+            // In the order their windows start, so that each starts from the value the one before it left.
+            let ordered = phase.tracks.enumerated().sorted {
+                ($0.element.relativeStart ?? 0, $0.offset) < ($1.element.relativeStart ?? 0, $1.offset)
+            }
+            for (trackIndex, track) in ordered {
                 func path() -> String { phasePath() + ".tracks[\(trackIndex)]" }
+                let window = track.window(inPhaseOf: duration)
                 let timing = try resolveTiming(
-                    track.timing ?? phase.timing, duration: duration,
+                    track.timing ?? phase.timing, duration: window.length,
                     path: track.timing == nil ? phasePath() + ".timing" : path() + ".timing")
                 for target in try targets(of: track.target, path: path() + ".target") {
                     let curve = try makeCurve(track, target: target, path: path())
@@ -242,7 +247,7 @@ struct PlanCompiler {
                         (
                             tracks.count,
                             CompiledTrack(
-                                node: target.node, slot: Self.slot(of: track.property), start: start,
+                                node: target.node, slot: Self.slot(of: track.property), start: start + window.offset,
                                 duration: timing.activeDuration, timing: timing, curve: curve)
                         ))
                 }
