@@ -37,6 +37,10 @@ struct ShellCompletionTests {
                 "left", "right", "top", "bottom", "none",
             ])
         #expect(
+            try await Self.complete(["transitionctl", "resume", "main", "--curve=easeI"]) == [
+                "easeIn", "easeInEaseOut",
+            ])
+        #expect(
             try await Self.complete(["transitionctl", "interactive", "begin", "main", "p"]) == [
                 "push", "pop", "present",
             ])
