@@ -1,18 +1,34 @@
 import JSON
 import Testing
 import TransitionControl
+import TransitionTestSupport
 
 /// `pause`, `scrub`, `resume` and `reverse` against the real daemon, on a transition slow enough to be
 /// running whatever the machine's load.
 @Suite("control commands")
 struct ControlCommandsTests {
-    @Test func pauseScrubAndResume() async throws {
+    /// A daemon whose stack `main` runs a minute-long push of `a` (`slowFade`).
+    static func daemonPushingSlowly() async throws -> DaemonUnderTest {
         let daemon = try await NavigationCommandsTests.daemonWithStack()
-        defer { daemon.stop() }
         let socket = daemon.socketPath
         _ = await ToolRun.transitionctl(["define-animator", TestScreens.slowFade()], socket: socket)
-        _ = await ToolRun.transitionctl(
+        let push = await ToolRun.transitionctl(
             ["push", "main", TestScreens.screen("a"), "--animator", "slowFade"], socket: socket)
+        #expect(push.status == .success, "\(push.errors)")
+        return daemon
+    }
+
+    /// Waits for the end of the push with a second operation's `--wait`, and checks that it ended there.
+    static func expectTheRunningPushEnds(_ daemon: DaemonUnderTest) async throws {
+        let next = await ToolRun.transitionctl(["pop", "main", "--wait", "-q"], socket: daemon.socketPath)
+        #expect(next.status == .success, "\(next.errors)")
+        #expect(try await NavigationCommandsTests.screens(daemon) == ["home"])
+    }
+
+    @Test func pauseScrubAndResume() async throws {
+        let daemon = try await Self.daemonPushingSlowly()
+        defer { daemon.stop() }
+        let socket = daemon.socketPath
         let paused = await ToolRun.transitionctl(["pause", "main"], socket: socket)
         #expect(paused.output == "Paused the transition of stack main.\n", "\(paused.errors)")
         let scrubbed = await ToolRun.transitionctl(["scrub", "main", "0.98"], socket: socket)
@@ -23,10 +39,40 @@ struct ControlCommandsTests {
             status.output.contains("  Progress: [###################.] 98% of 60.000 s, paused\n"), "\(status.output)")
         let json = await ToolRun.transitionctl(["resume", "main", "--json=short"], socket: socket)
         #expect(json.output == "{}\n")
-        // 0.2 s remain: wait for the end with a second operation's --wait.
-        let next = await ToolRun.transitionctl(["pop", "main", "--wait", "-q"], socket: socket)
-        #expect(next.status == .success, "\(next.errors)")
-        #expect(try await NavigationCommandsTests.screens(daemon) == ["home"])
+        // 0.2 s remain.
+        try await Self.expectTheRunningPushEnds(daemon)
+    }
+
+    /// The rest of the minute-long fade, from halfway: on a curve in 0.005 of its duration (0.3 s at
+    /// most), or on a spring from 2 fractions a second.
+    @Test(arguments: [["--curve", "easeOut", "--duration-factor", "0.005"], ["--velocity", "2"]])
+    func resumeContinuesAsAsked(options: [String]) async throws {
+        let daemon = try await Self.daemonPushingSlowly()
+        defer { daemon.stop() }
+        let socket = daemon.socketPath
+        _ = await ToolRun.transitionctl(["pause", "main"], socket: socket)
+        _ = await ToolRun.transitionctl(["scrub", "main", "0.5"], socket: socket)
+        let resumed = await ToolRun.transitionctl(["resume", "main"] + options, socket: socket)
+        #expect(resumed.output == "Resumed the transition of stack main.\n", "\(options): \(resumed.errors)")
+        let status = try JSONReader.parse(
+            await ToolRun.transitionctl(["status", "main", "--json=short"], socket: socket).output)
+        let transition = status["stack"]?["transition"]
+        #expect(transition == nil || transition == .null || transition?["paused"] == false, "\(status)")
+        try await Self.expectTheRunningPushEnds(daemon)
+    }
+
+    @Test(arguments: [
+        (["resume", "main", "--velocity", "1", "--curve", "easeIn"], "--velocity"),
+        (["resume", "main", "--velocity", "1", "--duration-factor", "2"], "--velocity"),
+        (["resume", "main", "--duration-factor", "0"], "--duration-factor"),
+        (["resume", "main", "--duration-factor", "101"], "--duration-factor"),
+        (["resume", "main", "--curve", "bounce"], "--curve"),
+        (["resume", "main", "--velocity", "fast"], "--velocity"),
+    ])
+    func malformedResumesAreUsageErrors(arguments: [String], parameter: String) async {
+        let run = await ToolRun.transitionctl(arguments, socket: "/nonexistent")
+        #expect(run.status == .usage, "\(arguments): \(run.errors)")
+        #expect(run.errors.contains(parameter), "\(arguments): \(run.errors)")
     }
 
     @Test func controlsWithoutATransitionFail() async throws {

@@ -1,7 +1,7 @@
 import Testing
 import TransitionControl
 
-/// Gesture scripts: parsing, interpolation, release velocity and the update schedule.
+/// Gesture scripts: parsing, interpolation and the schedule of pointer samples.
 @Suite("Gesture scripts")
 struct GestureScriptTests {
     @Test func pointsInterpolateLinearlyFromZero() throws {
@@ -14,16 +14,12 @@ struct GestureScriptTests {
         #expect(script.fraction(at: -1) == 0)
         #expect(script.duration == 1)
         #expect(script.releaseFraction == 0.75)
-        #expect(script.releaseVelocity == 1)
-        #expect(!script.velocityIsGiven)
     }
 
-    @Test func aDragHasTheSlopeAsItsVelocityUnlessGiven() throws {
+    @Test func aDragRunsFromZeroAtConstantSpeed() throws {
         let drag = try GestureScript.drag(to: 0.5, over: 0.25)
-        #expect(drag.releaseVelocity == 2)
-        let flick = try GestureScript.drag(to: 0.5, over: 0.25, releaseVelocity: -3)
-        #expect(flick.releaseVelocity == -3)
-        #expect(flick.velocityIsGiven)
+        #expect(drag.points == [.init(time: 0, fraction: 0), .init(time: 0.25, fraction: 0.5)])
+        #expect(drag.fraction(at: 0.125) == 0.25)
     }
 
     @Test func samplesTickAtTheRateAndEndAtTheRelease() throws {
@@ -48,14 +44,5 @@ struct GestureScriptTests {
             #expect(error.exitCode == .usage, "\(text)")
             #expect(error.parameter == "--points", "\(text)")
         }
-    }
-
-    @Test func theDecisionRules() {
-        #expect(GestureDecision.decide(rule: .position, fraction: 0.51, velocity: -5).finish)
-        #expect(!GestureDecision.decide(rule: .position, fraction: 0.5, velocity: 5).finish)
-        #expect(GestureDecision.decide(rule: .velocity, fraction: 0.1, velocity: 1).finish)
-        #expect(!GestureDecision.decide(rule: .velocity, fraction: 0.9, velocity: -1).finish)
-        #expect(GestureDecision.decide(rule: .velocity, fraction: 0.9, velocity: -0.5) == (true, "past halfway"))
-        #expect(GestureDecision.decide(rule: .velocity, fraction: 0.2, velocity: 0.5) == (false, "not past halfway"))
     }
 }

@@ -27,11 +27,19 @@ struct ShellCompletionTests {
                 "push", "pop", "pop-to-root", "pop-to", "present", "pause", "picture",
             ])
         #expect(
-            try await Self.complete(["transitionctl", "interactive", ""]) == ["begin", "update", "finish", "cancel"])
+            try await Self.complete(["transitionctl", "interactive", ""]) == [
+                "begin", "catch", "take-over", "update", "finish", "cancel",
+            ])
         #expect(try await Self.complete(["transitionctl", "push", "main", "x", "--w"]) == ["--wait"])
         #expect(try await Self.complete(["transitionctl", "--json="]) == ["pretty", "short", "off"])
         #expect(
-            try await Self.complete(["transitionctl", "gesture", "main", "--rule", ""]) == ["position", "velocity"])
+            try await Self.complete(["transitionctl", "gesture", "main", "--edge", ""]) == [
+                "left", "right", "top", "bottom", "none",
+            ])
+        #expect(
+            try await Self.complete(["transitionctl", "resume", "main", "--curve=easeI"]) == [
+                "easeIn", "easeInEaseOut",
+            ])
         #expect(
             try await Self.complete(["transitionctl", "interactive", "begin", "main", "p"]) == [
                 "push", "pop", "present",

@@ -215,12 +215,30 @@ struct WebPageChromiumTests {
             #expect(began?["interactive"] == true, "\(result)")
             let ending = events.first { $0["kind"] == "completed" || $0["kind"] == "cancelled" }
             #expect(ending?["kind"]?.stringValue == (pops ? "completed" : "cancelled"), "\(result)")
-            // The release was held still, so the position alone decided.
+            // The pointer was held still before it lifted, so the daemon decided by the position alone.
             #expect(result["release"]?["velocity"] == 0, "\(result)")
-            #expect(result["release"]?["finish"]?.boolValue == pops, "\(result)")
+            #expect(result["release"]?["decision"]?.stringValue == (pops ? "finish" : "cancel"), "\(result)")
+            #expect(result["release"]?["gesture"] == "pop", "\(result)")
+            #expect(
+                result["shown"]?.stringValue?.hasPrefix(pops ? "finish at 0." : "cancel at 0.") == true, "\(result)")
             let expected = pops ? ["first"] : ["first", "second"]
             let screens = try await NavigationCommandsTests.screens(daemon)
             #expect(screens == expected)
+        }
+    }
+
+    @Test func aDragFromTheMiddleIsNoGesture() async throws {
+        try await Self.scenario("dragOutside", [], root: "seed003-first", pushed: ["seed003-second"]) {
+            result, daemon in
+            #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+            // The daemon refused the pop (PointerOutsideEdge): nothing began, and the page says nothing.
+            #expect(result["events"]?.arrayValue?.isEmpty == true, "\(result)")
+            #expect(result["message"] == "", "\(result)")
+            #expect(result["release"] == .null, "\(result)")
+            let transition = result["stack"]?["parameters"]?["stack"]?["transition"]
+            #expect(transition == nil || transition == .null, "\(result)")
+            let screens = try await NavigationCommandsTests.screens(daemon)
+            #expect(screens == ["first", "second"])
         }
     }
 
@@ -244,10 +262,35 @@ struct WebPageChromiumTests {
         let ending = events.first { $0["kind"] == "completed" || $0["kind"] == "cancelled" }
         #expect(ending?["kind"]?.stringValue == (dismisses ? "completed" : "cancelled"), "\(result)")
         #expect(result["release"]?["velocity"] == 0, "\(result)")
-        #expect(result["release"]?["finish"]?.boolValue == dismisses, "\(result)")
+        #expect(result["release"]?["decision"]?.stringValue == (dismisses ? "finish" : "cancel"), "\(result)")
+        #expect(result["release"]?["gesture"] == "dismiss", "\(result)")
         let status = await ToolRun.transitionctl(["status", "main", "--json=short"], socket: daemon.socketPath)
         let presented = try JSONReader.parse(status.output)["stack"]?["presented"]?.arrayValue ?? []
         #expect(presented.count == (dismisses ? 0 : 1), "\(status.output)")
+        _ = await server.stop()
+    }
+
+    @Test func aDragOnARunningPushCatchesItAndCarriesItOn() async throws {
+        let daemon = try await Self.daemon(root: "seed003-first")
+        defer { daemon.stop() }
+        let socket = daemon.socketPath
+        let defined = await ToolRun.transitionctl(["define-animator", TestScreens.slowFade()], socket: socket)
+        #expect(defined.status == .success, "\(defined.errors)")
+        let server = try await WebServerProcess.start(socket: socket)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // The page pushes with a minute-long fade, then a drag leftward over 70 % of the width catches it.
+        guard
+            let result = try await Self.browse(
+                server, "drag", ["0.7", "catch", SeedFiles.screenPath("seed003-second"), "slowFade"],
+                directory: directory)
+        else { return }
+        #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
+        let kinds = result["events"]?.arrayValue?.compactMap { $0["kind"]?.stringValue } ?? []
+        #expect(kinds.contains("completed") && !kinds.contains("cancelled"), "\(result)")
+        #expect(result["release"]?["gesture"] == "catch", "\(result)")
+        #expect(result["release"]?["decision"] == "finish", "\(result)")
+        #expect(try await NavigationCommandsTests.screens(daemon) == ["first", "second"])
         _ = await server.stop()
     }
 

@@ -9,7 +9,7 @@ public enum ControlCommands {
     /// Every control command, in help order.
     public static let commands: [Command] = [
         control("pause", method: "Pause", summary: "Pause the running transition of a stack", done: "Paused"),
-        control("resume", method: "Resume", summary: "Resume the paused transition of a stack", done: "Resumed"),
+        resume,
         control(
             "reverse", method: "Reverse",
             summary: "Reverse the running transition of a stack (reaching its start, it ends cancelled)",
@@ -32,6 +32,57 @@ public enum ControlCommands {
                 done: "Moved the transition of stack \(stack) to \(NumberText.short(fraction, decimals: 6)).")
         },
     ]
+
+    /// `resume STACK [--velocity V] [--curve CURVE] [--duration-factor F]`.
+    static let resume = Command(
+        name: "resume", group: group, summary: "Resume the paused transition of a stack",
+        discussion: """
+            Resume the paused transition of STACK in its current direction: at normal speed in linear \
+            time, or as UIViewPropertyAnimator's continueAnimation(withTimingParameters:durationFactor:). \
+            --velocity continues on a spring that starts at that speed, in fractions of the transition \
+            per second toward its end; --curve runs the rest on a curve, --duration-factor makes the rest \
+            last that many times the transition's duration. --velocity goes without the other two. With \
+            no transition running it fails with io.transitiond.NoTransition.
+            """,
+        options: [
+            .value("velocity", valueName: "V", summary: "Continue on a spring from V fractions per second"),
+            .value(
+                "curve", summary: "The curve of the rest (default: linear)",
+                choices: ["linear", "easeIn", "easeOut", "easeInEaseOut"]),
+            .value(
+                "duration-factor", valueName: "F",
+                summary: "The rest lasts F times the transition's duration; above 0, at most 100"),
+        ],
+        positionals: [NavigationCommands.stackArgument]
+    ) { invocation in
+        let arguments = invocation.arguments
+        let stack = arguments.positionals[0]
+        var parameters: JSONObject = ["stack": .string(stack)]
+        if arguments.contains("velocity") {
+            guard !arguments.contains("curve"), !arguments.contains("duration-factor") else {
+                throw CommandError(
+                    .invalidValue, parameter: "--velocity",
+                    "--velocity continues on a spring; give it without --curve and --duration-factor")
+            }
+            parameters["velocity"] = .number(try arguments.number("velocity", in: -1e6...1e6, defaultValue: 0))
+        }
+        if let curve = arguments.value("curve") { parameters["curve"] = .string(curve) }
+        if arguments.contains("duration-factor") {
+            let factor = try arguments.number("duration-factor", in: 0...maximumDurationFactor, defaultValue: 1)
+            guard factor > 0 else {
+                throw CommandError(
+                    .invalidValue, parameter: "--duration-factor", "--duration-factor must be above 0, got 0")
+            }
+            parameters["durationFactor"] = .number(factor)
+        }
+        return try call(
+            invocation, method: "Resume", parameters: parameters, action: "resume the transition of stack \(stack)",
+            done: "Resumed the transition of stack \(stack).")
+    }
+
+    /// The longest rest Resume takes, as a multiple of the transition's duration: 100, the interface's
+    /// bound on `durationFactor`.
+    static let maximumDurationFactor = 100.0
 
     static func control(_ name: String, method: String, summary: String, done: String) -> Command {
         Command(

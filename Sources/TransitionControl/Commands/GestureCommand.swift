@@ -2,30 +2,36 @@ import JSON
 import Synchronization
 import SystemPrimitives
 import TransitionClient
+import TransitionCore
 
 /// `transitionctl gesture STACK --pop|--dismiss|…`: plays a scripted gesture on an interactive
-/// transition, so that interactive transitions can be tried and tested without a touch screen.
+/// transition as a pointer would, so that interactive transitions can be tried and tested without a touch
+/// screen. The daemon recognizes the pan: it computes the fraction from the pointer's samples, measures
+/// their velocity and decides whether the transition finishes or cancels.
 public enum GestureCommand {
     /// The declaration.
     public static let command = Command(
         name: "gesture", group: ControlCommands.group, summary: "Play a scripted gesture on an interactive transition",
         discussion: """
             Begin an interactive transition of STACK (--pop, --dismiss, --push SCREEN, --present SCREEN or \
-            --select-tab TAB), move it along a scripted gesture with one-way UpdateInteractive calls at \
-            --rate per second on absolute deadlines of the monotonic clock, then release it: finish or \
-            cancel by --rule, and wait until it has ended.
+            --select-tab TAB) with a pan and its touch-down, move the pointer along a scripted gesture \
+            with one-way MovePointer calls at --rate per second on absolute deadlines of the monotonic \
+            clock, then lift it with ReleasePointer: the daemon decides whether the transition finishes \
+            (past halfway, or flicked forward at one distance a second or faster) or cancels, and the \
+            command prints its decision and waits until the transition has ended.
 
             The gesture is --points, FRACTION@SECONDS points such as 0.2@0.1,0.5@0.25,0.7@0.4 (the \
             fraction linear in between, starting from 0 at time 0), or --drag-to FRACTION --over SECONDS, \
-            a drag at constant speed. The release velocity is --release-velocity, else the last \
-            segment's speed, in fractions per second.
+            a drag at constant speed. A fraction is a position: the touch-down moved FRACTION times \
+            --distance points along --direction; each sample's timestamp is its time in the script.
 
-            --rule position (the default) finishes past halfway and cancels otherwise, as the seeds' \
-            UIPercentDrivenInteractiveTransition does, on the completion curve. --rule velocity finishes \
-            on a flick of at least 1 fraction per second toward completion, cancels on one as fast back, \
-            and otherwise decides by position; the release velocity is sent so that a spring continues \
-            the gesture. --release finish or cancel overrides the rule. Ctrl-C leaves the transition to \
-            the daemon, which cancels it.
+            The pan is a left-edge pan by default, as UINavigationController's: --edge left, its band \
+            --edge-width (20 points), --direction away from the edge, --distance the container's width \
+            (its height for down and up). --edge none accepts a touch-down anywhere. The touch-down is \
+            --touch-down X,Y, else the middle of the band, halfway along the edge (the container's \
+            centre without an edge). --cancelled lifts the pointer as a cancelled gesture: the \
+            transition goes back whatever the pointer did. Ctrl-C leaves the transition to the daemon, \
+            which cancels it.
             """,
         options: [
             .flag("pop", summary: "Pop the top screen (with --to-screen, pop to that screen)"),
@@ -37,22 +43,34 @@ public enum GestureCommand {
             .value("points", valueName: "LIST", summary: "The gesture as FRACTION@SECONDS points, comma-separated"),
             .value("drag-to", valueName: "FRACTION", summary: "The gesture as a drag to FRACTION …"),
             .value("over", valueName: "SECONDS", summary: "… over SECONDS"),
-            .value("release-velocity", valueName: "V", summary: "The velocity at release, fractions per second"),
-            .value("rate", valueName: "HZ", summary: "Updates per second, 1 to 1000", defaultValue: "60"),
+            .value("rate", valueName: "HZ", summary: "Pointer samples per second, 1 to 1000", defaultValue: "60"),
             .value(
-                "rule", summary: "How the release decides between finish and cancel",
-                choices: GestureDecision.Rule.allCases.map(\.rawValue), defaultValue: "position"),
+                "edge", summary: "The edge the pan starts from, or none for anywhere",
+                choices: ScriptedPan.Edge.allCases.map(\.rawValue) + ["none"], defaultValue: "left"),
             .value(
-                "release", summary: "Finish or cancel regardless of the rule", choices: ["auto", "finish", "cancel"],
-                defaultValue: "auto"),
+                "edge-width", valueName: "POINTS", summary: "The band along the edge the pan starts in",
+                defaultValue: "20"),
+            .value(
+                "direction", summary: "The way the pointer drives the transition forward (default: away from the edge)",
+                choices: ScriptedPan.Direction.allCases.map(\.rawValue)),
+            .value(
+                "distance", valueName: "POINTS",
+                summary: "The translation that counts as the whole transition (default: the container's extent)"),
+            .value("touch-down", valueName: "X,Y", summary: "Where the pointer goes down, in container points"),
+            .flag("cancelled", summary: "Lift the pointer as a cancelled gesture: the transition goes back"),
             .value("animator", valueName: "NAME", summary: "Use this animator instead of the one the rules choose"),
             .value("source", valueName: "NODE", summary: "The from-screen node a push starts from"),
         ] + InteractiveCommands.releaseOptions.filter { $0.name != "velocity" && $0.name != "wait" },
         positionals: [NavigationCommands.stackArgument],
         handler: run)
 
-    /// The default number of updates per second: 60, a display's refresh rate, as touch events come.
+    /// The default number of pointer samples per second: 60, a display's refresh rate, as touch events
+    /// come.
     public static let defaultRate = 60.0
+
+    /// The largest coordinate, band or distance accepted, in points: the interface's bound on pointer
+    /// coordinates (±1,000,000).
+    static let largestCoordinate = 1e6
 
     static func run(_ invocation: CommandInvocation) throws -> ExitCode {
         let arguments = invocation.arguments
@@ -60,12 +78,20 @@ public enum GestureCommand {
         var begin = try beginParameters(arguments, stack: stack)
         let script = try GestureScript.from(arguments)
         let rate = try arguments.number("rate", in: 1...1000, defaultValue: defaultRate)
-        let rule = try arguments.choice("rule", as: GestureDecision.Rule.self) ?? .position
         var release = try InteractiveCommands.releaseParameters(arguments, stack: stack)
+        if arguments.flag("cancelled") { release["cancelled"] = true }
         begin["onDisconnect"] = "cancel"
+        let panArguments = try PanArguments(arguments)
 
         let connection = try DaemonConnection(for: invocation)
         defer { connection.close() }
+        let state = try connection.call("GetStack", ["name": .string(stack)], action: "get stack \(stack)")
+        let description = try DaemonConnection.decode(
+            StackDescription.self, from: state["stack"], field: "stack", action: "get stack \(stack)")
+        let pan = panArguments.pan(
+            containerWidth: description.containerWidth, containerHeight: description.containerHeight)
+        begin["gesture"] = pan.gesture
+        begin["pointer"] = pan.pointer(at: 0, timestamp: 0)
         let waiter = try TransitionWaiter(connection: connection, stack: stack)
         // Installed before the transition begins: a signal from then on stops the gesture cleanly.
         let interrupted = Atomic<Bool>(false)
@@ -87,48 +113,91 @@ public enum GestureCommand {
 
         let samples = script.samples(rate: rate)
         let start = MonotonicClock.now()
-        let updateAction = "update the interactive transition of stack \(stack)"
-        for sample in samples {
-            MonotonicClock.sleep(untilNanoseconds: start + MonotonicClock.nanoseconds(fromSeconds: sample.time))
-            if interrupted.load(ordering: .sequentiallyConsistent) {
-                throw CommandError(.failed, "Interrupted; the daemon cancels transition \(id) of stack \(stack)")
-            }
+        let moveAction = "move the pointer of the gesture on stack \(stack)"
+        for sample in samples.dropLast() {
+            try waitFor(sample, from: start, interrupted: interrupted, id: id, stack: stack)
             try connection.callOneway(
-                "UpdateInteractive", ["stack": .string(stack), "fraction": .number(sample.fraction)],
-                action: updateAction)
+                "MovePointer",
+                ["stack": .string(stack), "pointer": pan.pointer(at: sample.fraction, timestamp: sample.time)],
+                action: moveAction)
         }
-
-        var (finish, reason) = GestureDecision.decide(
-            rule: rule, fraction: script.releaseFraction, velocity: script.releaseVelocity)
-        switch arguments.value("release") {
-        case "finish": (finish, reason) = (true, "--release finish")
-        case "cancel": (finish, reason) = (false, "--release cancel")
-        default: break
-        }
-        let sendsVelocity = rule == .velocity || script.velocityIsGiven
-        if sendsVelocity && release["velocity"] == nil { release["velocity"] = .number(script.releaseVelocity) }
-        let verb = finish ? "finish" : "cancel"
+        let last = samples[samples.count - 1]
+        try waitFor(last, from: start, interrupted: interrupted, id: id, stack: stack)
+        release["pointer"] = pan.pointer(at: last.fraction, timestamp: last.time)
+        let releaseAction = "release the gesture on stack \(stack)"
+        let released = try connection.call("ReleasePointer", release, action: releaseAction)
+        let decision = try DaemonConnection.decode(
+            PointerRelease.self, from: .object(released), field: "parameters", action: releaseAction)
         if !jsonMode {
+            let cancelled = arguments.flag("cancelled") ? ", cancelled" : ""
             invocation.inform(
-                "Released at \(NumberText.fixed(script.releaseFraction, decimals: 3)) after "
-                    + "\(NumberText.fixed(script.duration, decimals: 3)) s and \(samples.count) updates, moving "
-                    + "\(NumberText.fixed(script.releaseVelocity, decimals: 3))/s: \(verb) (\(reason)).")
+                "Released at \(NumberText.fixed(decision.fraction, decimals: 3)) after "
+                    + "\(NumberText.fixed(script.duration, decimals: 3)) s and \(samples.count) pointer samples, "
+                    + "moving \(NumberText.fixed(decision.velocity, decimals: 1)) points/s "
+                    + "(\(NumberText.fixed(decision.fractionVelocity, decimals: 3))/s\(cancelled)): "
+                    + "the daemon decided to \(decision.decision).")
             try invocation.output.flush()
         }
-        _ = try connection.call(
-            finish ? "FinishInteractive" : "CancelInteractive", release,
-            action: "\(verb) the interactive transition of stack \(stack)")
         let ending = try waiter.waitForEnd(of: id)
         if jsonMode {
-            let summary: JSONValue = [
-                "transitionId": .number(Double(id)), "updates": .number(Double(samples.count)),
-                "fraction": .number(script.releaseFraction), "velocity": .number(script.releaseVelocity),
-                "decision": .string(verb), "reason": .string(reason),
-                "ending": .string(OperationResultText.word(ending)),
-            ]
-            _ = try invocation.writeJSONIfRequested(summary)
+            var summary = released
+            summary["transitionId"] = .number(Double(id))
+            summary["samples"] = .number(Double(samples.count))
+            summary["ending"] = .string(OperationResultText.word(ending))
+            _ = try invocation.writeJSONIfRequested(.object(summary))
         }
         return try InteractiveBeginCommand.report(ending, id: id, stack: stack, invocation: invocation)
+    }
+
+    /// Sleeps until `sample`'s time after `start`; throws once a signal asked to stop.
+    private static func waitFor(
+        _ sample: GestureScript.Point, from start: Int64, interrupted: borrowing Atomic<Bool>, id: UInt64,
+        stack: String
+    ) throws(CommandError) {
+        MonotonicClock.sleep(untilNanoseconds: start + MonotonicClock.nanoseconds(fromSeconds: sample.time))
+        if interrupted.load(ordering: .sequentiallyConsistent) {
+            throw CommandError(.failed, "Interrupted; the daemon cancels transition \(id) of stack \(stack)")
+        }
+    }
+
+    /// The pan options as given (`--edge`, `--edge-width`, `--direction`, `--distance`, `--touch-down`),
+    /// checked before anything is sent; the container's size completes them.
+    struct PanArguments {
+        /// `--edge`; nil for `none`.
+        var edge: ScriptedPan.Edge?
+        /// `--edge-width`, if given.
+        var edgeWidth: Double?
+        /// `--direction`, if given.
+        var direction: ScriptedPan.Direction?
+        /// `--distance`, if given.
+        var distance: Double?
+        /// `--touch-down`, if given.
+        var touchDown: Point?
+
+        /// Reads the options.
+        ///
+        /// - Throws: ``CommandError`` `invalidValue` (usage) naming the option at fault.
+        init(_ arguments: ParsedArguments) throws(CommandError) {
+            edge = ScriptedPan.Edge(rawValue: arguments.value("edge") ?? ScriptedPan.Edge.left.rawValue)
+            let extent = 1e-6...largestCoordinate
+            if arguments.contains("edge-width") {
+                edgeWidth = try arguments.number("edge-width", in: extent, defaultValue: ScriptedPan.defaultEdgeWidth)
+            }
+            if arguments.contains("distance") {
+                distance = try arguments.number("distance", in: extent, defaultValue: 1)
+            }
+            direction = try arguments.choice("direction", as: ScriptedPan.Direction.self)
+            if let text = arguments.value("touch-down") {
+                touchDown = try ScriptedPan.parsePoint(text, option: "--touch-down")
+            }
+        }
+
+        /// The pan over a container of this size.
+        func pan(containerWidth: Double, containerHeight: Double) -> ScriptedPan {
+            ScriptedPan(
+                edge: edge, edgeWidth: edgeWidth, direction: direction, distance: distance, touchDown: touchDown,
+                containerWidth: containerWidth, containerHeight: containerHeight)
+        }
     }
 
     /// BeginInteractive's parameters from the operation options; exactly one operation.
@@ -168,14 +237,11 @@ public enum GestureCommand {
 extension GestureScript {
     /// The script the command line gives: `--points`, or `--drag-to` with `--over`.
     static func from(_ arguments: ParsedArguments) throws(CommandError) -> GestureScript {
-        let velocity =
-            arguments.contains("release-velocity")
-            ? try arguments.number("release-velocity", in: -1000...1000, defaultValue: 0) : nil
         if let points = arguments.value("points") {
             guard !arguments.contains("drag-to") else {
                 throw CommandError(.invalidValue, parameter: "--drag-to", "give either --points or --drag-to, not both")
             }
-            return try parsePoints(points, releaseVelocity: velocity)
+            return try parsePoints(points)
         }
         guard arguments.contains("drag-to") else {
             throw CommandError(.missingOption, parameter: "--points", "gesture needs --points or --drag-to with --over")
@@ -185,6 +251,6 @@ extension GestureScript {
         }
         return try drag(
             to: try arguments.number("drag-to", in: 0...1, defaultValue: 0),
-            over: try arguments.number("over", in: 0.001...maximumDuration, defaultValue: 0), releaseVelocity: velocity)
+            over: try arguments.number("over", in: 0.001...maximumDuration, defaultValue: 0))
     }
 }

@@ -11,8 +11,9 @@ import TransitionClient
 /// it, or finishes it with `--on-disconnect finish`).
 ///
 /// Meanwhile it reads standard input, one command per line: a fraction (`0.42`), `finish [VELOCITY]` or
-/// `cancel [VELOCITY]`. Other shells may drive the same transition with `interactive update`, `finish`
-/// and `cancel`.
+/// `cancel [VELOCITY]`, sent on the connection that began the transition, the only one the daemon lets
+/// drive it (other invocations get `NotGestureDriver`, unless they run as root or in the control group,
+/// which take the gesture over).
 public enum InteractiveBeginCommand {
     /// The declaration.
     public static let command = Command(
@@ -23,11 +24,11 @@ public enum InteractiveBeginCommand {
             The stack must be idle.
 
             The command stays connected until the transition ends, since the daemon cancels a gesture \
-            whose client leaves (or finishes it, with --on-disconnect finish). Meanwhile it reads \
-            standard input, one command per line: a fraction such as 0.42, "finish [VELOCITY]" or \
-            "cancel [VELOCITY]"; other shells may use interactive update, finish and cancel. Ctrl-C leaves \
-            the transition to the --on-disconnect rule. Exits 0 when the transition completes or is \
-            cancelled.
+            whose client leaves (or finishes it, with --on-disconnect finish), and only this connection \
+            may drive it. Meanwhile it reads standard input, one command per line: a fraction such as \
+            0.42, "finish [VELOCITY]" or "cancel [VELOCITY]"; the end of standard input changes nothing. \
+            Ctrl-C leaves the transition to the --on-disconnect rule. Exits 0 when the transition \
+            completes or is cancelled.
             """,
         options: [
             .value("tab", valueName: "TAB", summary: "The tab to select (selectTab)"),
@@ -69,9 +70,9 @@ public enum InteractiveBeginCommand {
             if let value = arguments.value(option) { parameters[field] = .string(value) }
         }
         if let rule = arguments.value("on-disconnect") { parameters["onDisconnect"] = .string(rule) }
-        let socketPath = try DaemonAddress.resolve(for: invocation)
-        let connection = try DaemonConnection(socketPath: socketPath)
-        defer { connection.close() }
+        let connection = try DaemonConnection(for: invocation)
+        let driving = DrivingConnection(connection)
+        defer { driving.close() }
         let waiter = try TransitionWaiter(connection: connection, stack: stack)
         InterruptSignals.onInterrupt { _ in waiter.interrupt() }
         let action = "begin an interactive \(operation) on stack \(stack)"
@@ -79,17 +80,27 @@ public enum InteractiveBeginCommand {
         let result = try DaemonConnection.decode(
             OperationResult.self, from: reply["result"], field: "result", action: action)
         if try !invocation.writeJSONIfRequested(.object(reply)) {
-            invocation.inform(
-                "Transition \(result.transitionId) of stack \(stack) began; send fractions, \"finish [VELOCITY]\" "
-                    + "or \"cancel [VELOCITY]\" on standard input.")
+            invocation.inform("Transition \(result.transitionId) of stack \(stack) began; \(standardInputPrompt)")
         }
+        return try drive(result.transitionId, of: stack, on: driving, waiter: waiter, invocation: invocation)
+    }
+
+    /// What the commands that drive from standard input say it takes.
+    static let standardInputPrompt =
+        "send fractions, \"finish [VELOCITY]\" or \"cancel [VELOCITY]\" on standard input."
+
+    /// Drives transition `id` from standard input on `connection` (a thread of its own reads the lines)
+    /// until the transition ends, then reports how it ended. The caller closes `connection`.
+    static func drive(
+        _ id: UInt64, of stack: String, on connection: DrivingConnection, waiter: TransitionWaiter,
+        invocation: CommandInvocation
+    ) throws(CommandError) -> ExitCode {
         try invocation.output.flush()
         let input = UncheckedBox(invocation.input)
-        SystemThread.startDetachedOrRunHere {
-            StandardInputDriver(socketPath: socketPath, stack: stack).run(input.value)
-        }
-        let ending = try waiter.waitForEnd(of: result.transitionId)
-        return try report(ending, id: result.transitionId, stack: stack, invocation: invocation)
+        let driver = StandardInputDriver(connection: connection, stack: stack)
+        SystemThread.startDetachedOrRunHere { driver.run(input.value) }
+        let ending = try waiter.waitForEnd(of: id)
+        return try report(ending, id: id, stack: stack, invocation: invocation)
     }
 
     /// Prints how an interactive transition ended: completed and cancelled are both normal ends.
@@ -107,63 +118,5 @@ public enum InteractiveBeginCommand {
             throw CommandError(.failed, "Stack \(stack) was deleted before transition \(id) ended")
         }
         return .success
-    }
-}
-
-/// Reads driving commands from standard input and sends them on a connection of its own: a fraction,
-/// `finish [VELOCITY]`, `cancel [VELOCITY]`. Problems are written to standard error and reading goes on.
-struct StandardInputDriver: Sendable {
-    let socketPath: String
-    let stack: String
-
-    func run(_ input: InputChannel) {
-        let errors = OutputChannel(fileDescriptor: STDERR_FILENO, name: "standard error")
-        func complain(_ message: String) {
-            errors.write("transitionctl: \(message)\n")
-            try? errors.flush()
-        }
-        let connection: DaemonConnection
-        do {
-            connection = try DaemonConnection(socketPath: socketPath)
-        } catch {
-            complain(error.message)
-            return
-        }
-        while let line = try? input.readLine(maximumBytes: 4096) {
-            guard case .text(let bytes) = line else { continue }
-            let words = String(decoding: bytes, as: UTF8.self).split(separator: " ").map(String.init)
-            guard let first = words.first else { continue }
-            do {
-                try perform(first, words.dropFirst(), on: connection)
-            } catch {
-                complain(error.message)
-            }
-        }
-    }
-
-    func perform(_ command: String, _ rest: ArraySlice<String>, on connection: DaemonConnection) throws(CommandError) {
-        if let fraction = ParsedArguments.decimalNumber(command) {
-            _ = try connection.call(
-                "UpdateInteractive", ["stack": .string(stack), "fraction": .number(fraction)],
-                action: "update the interactive transition of stack \(stack)")
-            return
-        }
-        guard command == "finish" || command == "cancel", rest.count <= 1 else {
-            throw CommandError(
-                .invalidInput, parameter: "standard input",
-                "standard input: expected a fraction, \"finish [VELOCITY]\" or \"cancel [VELOCITY]\", got \"\(command)\""
-            )
-        }
-        var parameters: JSONObject = ["stack": .string(stack)]
-        if let text = rest.first {
-            guard let velocity = ParsedArguments.decimalNumber(text) else {
-                throw CommandError(
-                    .invalidInput, parameter: "standard input", "standard input: \"\(text)\" is not a velocity")
-            }
-            parameters["velocity"] = .number(velocity)
-        }
-        _ = try connection.call(
-            command == "finish" ? "FinishInteractive" : "CancelInteractive", parameters,
-            action: "\(command) the interactive transition of stack \(stack)")
     }
 }

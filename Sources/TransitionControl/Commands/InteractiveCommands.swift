@@ -1,23 +1,37 @@
 import JSON
 import TransitionClient
 
-/// `transitionctl interactive begin|update|finish|cancel`: the interactive methods, one subcommand each.
+/// `transitionctl interactive begin|catch|take-over|update|finish|cancel`: the interactive methods, one
+/// subcommand each.
 public enum InteractiveCommands {
     /// The group.
     public static let command = Command(
         name: "interactive", group: ControlCommands.group, summary: "Drive an interactive transition",
         discussion: """
-            Drive a transition by hand, as a gesture would: begin it, move it to fractions, then finish or \
-            cancel it. See gesture for scripted gestures.
+            Drive a transition by hand, as a gesture would: begin it (or catch a running one, or take over \
+            another client's gesture), move it to fractions, then finish or cancel it. Only the connection \
+            that began, caught or took over a gesture may drive it, so begin, catch and take-over stay \
+            connected and read the fractions, finish and cancel from standard input; update, finish and \
+            cancel from another shell are refused (io.transitiond.NotGestureDriver) unless they run as \
+            root or in the daemon's control group, whose call takes the gesture over. See gesture for \
+            scripted gestures played as a pointer.
             """,
-        subcommands: [InteractiveBeginCommand.command, update, release(finishing: true), release(finishing: false)])
+        subcommands: [
+            InteractiveBeginCommand.command, InteractiveTakeCommands.catchCommand,
+            InteractiveTakeCommands.takeOverCommand, update, release(finishing: true), release(finishing: false),
+        ])
 
     /// `interactive update STACK FRACTION`.
     static let update = Command(
         name: "update", group: ControlCommands.group, summary: "Move an interactive transition to a fraction",
         discussion: """
             Move the interactive transition of STACK to FRACTION (0 to 1, linear in the transition's time). \
-            --oneway sends it the way a gesture does: nothing is awaited and errors are not reported.
+            --oneway sends it the way a gesture does: nothing is awaited and errors are not reported. \
+            Only the connection that drives the gesture may move it: from this command, that is refused \
+            (io.transitiond.NotGestureDriver; a oneway update is dropped) unless it runs as root or in \
+            the daemon's control group, whose update takes the gesture over, so that the daemon cancels \
+            the transition when this command exits. Use the standard input of the interactive begin, \
+            catch or take-over that holds the gesture instead.
             """,
         options: [.flag("oneway", summary: "Send without waiting for a reply (errors are not reported)")],
         positionals: [NavigationCommands.stackArgument, PositionalDeclaration("FRACTION", summary: "From 0 to 1")]
@@ -77,7 +91,9 @@ public enum InteractiveCommands {
                 \(finishing ? "Animate the rest of the interactive transition of STACK forward; the stack then shows the new screen." : "Animate the interactive transition of STACK back; the stack is then exactly as before.") \
                 With --velocity a spring continues the gesture's motion; without it the rest runs on \
                 --completion-curve in the remaining time divided by --completion-speed. --wait waits \
-                until the transition has ended.
+                until the transition has ended. Only the connection that drives the gesture may end it: \
+                from this command, that is refused (io.transitiond.NotGestureDriver) unless it runs as \
+                root or in the daemon's control group.
                 """,
             options: releaseOptions, positionals: [NavigationCommands.stackArgument]
         ) { invocation in

@@ -1,9 +1,9 @@
-/// A scripted gesture: the fraction a finger has dragged an interactive transition to, against time,
-/// and the velocity at release.
+/// A scripted gesture: the fraction a finger has dragged an interactive transition to, against time.
 ///
 /// Written as points (`0.2@0.1,0.5@0.25,0.7@0.4`: fraction `@` seconds since the gesture began, the
 /// fraction linear in between), or as a drag from 0 to a fraction over a time. The gesture starts at
-/// fraction 0 at time 0, where BeginInteractive leaves the transition.
+/// fraction 0 at time 0, where BeginInteractive leaves the transition. `gesture` plays it as a pointer
+/// (``ScriptedPan``): the daemon measures the velocity from the samples.
 public struct GestureScript: Sendable, Equatable {
     /// One point of the gesture.
     public struct Point: Sendable, Equatable {
@@ -21,20 +21,15 @@ public struct GestureScript: Sendable, Equatable {
 
     /// The points in time order, the first at time 0.
     public private(set) var points: [Point]
-    /// The velocity at release in fractions per second, positive toward completion.
-    public let releaseVelocity: Double
-    /// Whether the velocity was given rather than taken from the last segment.
-    public let velocityIsGiven: Bool
 
     /// The longest gesture: a minute, far beyond any finger.
     public static let maximumDuration = 60.0
 
     /// A gesture through `points`; fraction 0 at time 0 is added when the first point is later.
     ///
-    /// - Parameter releaseVelocity: the velocity at release; nil takes the last segment's slope.
     /// - Throws: ``CommandError`` `invalidValue` naming `parameter` for fractions outside 0…1, times
     ///   that are negative, not increasing or past ``maximumDuration``.
-    public init(points: [Point], releaseVelocity: Double? = nil, parameter: String) throws(CommandError) {
+    public init(points: [Point], parameter: String) throws(CommandError) {
         var all = points
         if let first = all.first, first.time > 0 { all.insert(Point(time: 0, fraction: 0), at: 0) }
         guard all.count >= 2 else {
@@ -59,29 +54,20 @@ public struct GestureScript: Sendable, Equatable {
             }
         }
         self.points = all
-        let last = all[all.count - 1]
-        let previous = all[all.count - 2]
-        self.releaseVelocity = releaseVelocity ?? (last.fraction - previous.fraction) / (last.time - previous.time)
-        self.velocityIsGiven = releaseVelocity != nil
     }
 
     /// A drag from 0 to `fraction` at constant speed over `seconds`.
-    public static func drag(
-        to fraction: Double, over seconds: Double, releaseVelocity: Double? = nil
-    ) throws(CommandError) -> GestureScript {
+    public static func drag(to fraction: Double, over seconds: Double) throws(CommandError) -> GestureScript {
         guard seconds > 0 else {
             throw CommandError(.invalidValue, parameter: "--over", "--over must be a positive number of seconds")
         }
-        return try GestureScript(
-            points: [Point(time: seconds, fraction: fraction)], releaseVelocity: releaseVelocity, parameter: "--drag-to"
-        )
+        return try GestureScript(points: [Point(time: seconds, fraction: fraction)], parameter: "--drag-to")
     }
 
     /// Parses `fraction@seconds` points separated by commas: `0.3@0.1,0.7@0.4`.
     ///
     /// - Throws: ``CommandError`` `invalidValue` (usage) naming `--points`.
-    public static func parsePoints(_ text: String, releaseVelocity: Double? = nil) throws(CommandError) -> GestureScript
-    {
+    public static func parsePoints(_ text: String) throws(CommandError) -> GestureScript {
         var points: [Point] = []
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let parts = item.split(separator: "@", omittingEmptySubsequences: false)
@@ -95,7 +81,7 @@ public struct GestureScript: Sendable, Equatable {
             }
             points.append(Point(time: time, fraction: fraction))
         }
-        return try GestureScript(points: points, releaseVelocity: releaseVelocity, parameter: "--points")
+        return try GestureScript(points: points, parameter: "--points")
     }
 
     /// When the finger lifts: the last point's time.
@@ -116,7 +102,7 @@ public struct GestureScript: Sendable, Equatable {
         return releaseFraction
     }
 
-    /// The updates to send at `rate` per second: one at each tick `k / rate` after time 0 up to the
+    /// The samples to send at `rate` per second: one at each tick `k / rate` after time 0 up to the
     /// release, the release itself last, so that the transition stands exactly at ``releaseFraction``.
     public func samples(rate: Double) -> [Point] {
         var samples: [Point] = []

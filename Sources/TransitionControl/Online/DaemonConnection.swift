@@ -71,8 +71,21 @@ public final class DaemonConnection {
             return CommandError(.connectionFailed, parameter: error.parameter, "Failed to \(action): \(error.message)")
         }
         let parameter = error.parameter.isEmpty ? "" : " (parameter \"\(error.parameter)\")"
+        let message = error.code.rawValue == notGestureDriver ? notGestureDriverMessage(error) : error.message
         return CommandError(
-            .serviceError, parameter: error.parameter, "Failed to \(action): \(name)\(parameter): \(error.message)")
+            .serviceError, parameter: error.parameter, "Failed to \(action): \(name)\(parameter): \(message)")
+    }
+
+    /// The error of a call on a gesture that another connection drives.
+    static let notGestureDriver = "io.transitiond.NotGestureDriver"
+
+    /// `NotGestureDriver` in the terms of the command line: which process holds the gesture and how to
+    /// drive it from there (the daemon's own message names the Varlink method that takes it over).
+    static func notGestureDriverMessage(_ error: TransitionClientError) -> String {
+        let pid = error.fields["driverPid"]?.doubleValue.map { " (pid \(Int64($0)))" } ?? ""
+        return "another process\(pid) drives this gesture; only it may move, finish or cancel it. Write to the "
+            + "standard input of the transitionctl interactive begin, catch or take-over that holds it, or run "
+            + "this command as root or in the daemon's control group to take the gesture over."
     }
 
     static func connectFailure(_ error: TransitionClientError, socketPath: String) -> CommandError {

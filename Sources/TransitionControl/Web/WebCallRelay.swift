@@ -9,9 +9,10 @@ import TransitionClient
 /// no daemon). A refusal is an answer, not a failed request (and browsers log every failed request in
 /// the console); HTTP errors are kept for what the server itself refuses (403, 404, 400).
 ///
-/// One connection serves every page, one call at a time, so a gesture begun by one page
-/// (`BeginInteractive`) can be updated and ended by any, and the daemon ends it by its
-/// `onDisconnect` rule if the server goes away. The page acts as the user who started the server: the
+/// One connection serves every page, one call at a time: the daemon lets only the connection that began
+/// a gesture (`BeginInteractive`, `CatchTransition`) move and end it, so a gesture begun by one page can
+/// be moved and released by any, and the daemon ends it by its `onDisconnect` rule if the server goes
+/// away. The page acts as the user who started the server: the
 /// daemon's ownership rules decide what it may change.
 public final class WebCallRelay: Sendable {
     /// The methods that only read, allowed with `--read-only`.
@@ -19,11 +20,11 @@ public final class WebCallRelay: Sendable {
     /// The methods that change a stack, refused with `--read-only`.
     public static let changingMethods: Set<String> = [
         "Push", "Pop", "PopToRoot", "PopTo", "SetScreens", "Present", "Dismiss", "SelectTab", "SetRules",
-        "BeginInteractive", "UpdateInteractive", "FinishInteractive", "CancelInteractive", "Pause", "Resume",
-        "Reverse", "Scrub",
+        "BeginInteractive", "UpdateInteractive", "FinishInteractive", "CancelInteractive", "CatchTransition",
+        "MovePointer", "ReleasePointer", "Pause", "Resume", "Reverse", "Scrub",
     ]
     /// Methods sent oneway: the page sends them at the pointer's rate and waits for nothing.
-    public static let onewayMethods: Set<String> = ["UpdateInteractive"]
+    public static let onewayMethods: Set<String> = ["UpdateInteractive", "MovePointer"]
 
     /// The most screens kept per stack for ``screens(of:)``: the oldest are forgotten first.
     public static let rememberedScreensPerStack = 64

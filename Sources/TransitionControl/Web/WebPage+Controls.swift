@@ -1,19 +1,16 @@
 extension WebPage {
-    /// How far from the left edge, in points, a drag must start to pop interactively: 20, as
-    /// UIScreenEdgePanGestureRecognizer's edge region and the seeds (003, 004) use.
-    public static let edgeWidth = 20
-    /// The release velocity, in fractions per second toward completion, above which a gesture
-    /// finishes however far it went: 1, the seeds' flick (docs/transitionctl.md, `gesture --rule
-    /// velocity`).
-    public static let flickVelocity = 1.0
-    /// How far back, in milliseconds, the release velocity is measured: the pointer's samples within
-    /// the last 100 ms (a pointer still at release has velocity 0).
-    public static let velocityWindowMilliseconds = 100
+    /// How far a press may move, in CSS pixels, and still be a tap (which chooses the source node) rather
+    /// than a drag (which may start a gesture): 8.
+    public static let tapDistance = 8
+    /// The direction that drives a caught transition forward, by its operation, as the built-in slide and
+    /// slideUp move their screens: a push brings the new screen in from the right (a drag left carries it
+    /// on), a pop takes the top screen away to the right, a present comes up, a dismiss goes down.
+    static let caughtDirections = #"{ push: "left", pop: "right", present: "up", dismiss: "down", selectTab: "left" }"#
 
     /// The page's script, second part (after ``script``): the controls, the gestures (docs/web.md,
     /// "Gestures") and the tap that chooses the source node.
     static let controlsScript = #"""
-        const EDGE = \#(edgeWidth), FLICK = \#(flickVelocity), WINDOW = \#(velocityWindowMilliseconds);
+        const TAP = \#(tapDistance), CAUGHT_DIRECTIONS = \#(caughtDirections);
 
         async function act(label, method, parameters) {
           showMessage("");
@@ -80,7 +77,9 @@ extension WebPage {
           act("Set rules", "SetRules", { stack: page.view, rules, policy: $("policy").value });
         });
 
-        // Gestures: an edge pan pops, a downward drag on a presented screen dismisses (docs/web.md).
+        // Gestures (docs/web.md): the page sends the pointer's samples and the daemon recognizes the pan.
+        // An edge pan pops, a downward drag on a presented screen dismisses, a drag while a transition runs
+        // catches it; the daemon computes the fraction, measures the velocity and decides how it ends.
         let gesture = null;
 
         function stagePoint(event) {
@@ -88,38 +87,72 @@ extension WebPage {
           return { x: (event.clientX - rect.left) / stageRenderer.scale, y: (event.clientY - rect.top) / stageRenderer.scale };
         }
 
+        // A PointerSample: container points, and seconds on the page's clock.
+        function pointerSample(event) {
+          const point = stagePoint(event);
+          return { x: point.x, y: point.y, timestamp: event.timeStamp / 1000 };
+        }
+
+        // What a drag on this stack starts, as the stack stands: the call and its pan, or null. Where a pop
+        // may start is the daemon's to say (a drag outside the left edge's band is refused with
+        // PointerOutsideEdge, which only means no gesture).
+        function gestureKind(stack) {
+          const d = stack.description, running = stack.frame && stack.frame.transition;
+          if (page.config.readOnly || !d) return null;
+          if (running) {
+            if (running.interactive) return null;
+            return { method: "CatchTransition", gesture: { direction: CAUGHT_DIRECTIONS[running.operation] || "right" } };
+          }
+          if (d.queuedOperations > 0) return null;
+          if (d.presented.length > 0) return { method: "BeginInteractive", operation: "dismiss", gesture: { direction: "down" } };
+          if (d.screens.length > 1) return { method: "BeginInteractive", operation: "pop", gesture: { edge: "left" } };
+          return null;
+        }
+
         $("stage").addEventListener("pointerdown", event => {
           const stack = currentStack();
           if (!stack || !stack.description || gesture !== null || event.button > 0) return;
-          const d = stack.description, point = stagePoint(event);
-          let operation = null;
-          if (!page.config.readOnly && !d.transition && d.queuedOperations === 0) {
-            if (d.presented.length > 0) operation = "dismiss";
-            else if (point.x <= EDGE && d.screens.length > 1) operation = "pop";
-          }
-          gesture = { operation, stack: stack.name, start: point, pointer: event.pointerId, began: null, fraction: 0,
-            samples: [{ t: event.timeStamp, p: point }], sending: null, pending: null, target: event.target };
+          const touchDown = pointerSample(event);
+          gesture = { kind: gestureKind(stack), stack: stack.name, pointer: event.pointerId, touchDown, last: touchDown,
+            began: null, startFraction: 0, queue: [], sending: null };
           $("stage").setPointerCapture(event.pointerId);
           event.preventDefault();
         });
 
-        function gestureFraction(point) {
-          const d = currentStack().description;
-          const travel = gesture.operation === "pop" ? (point.x - gesture.start.x) / d.containerWidth
-            : (point.y - gesture.start.y) / d.containerHeight;
-          return Math.min(1, Math.max(0, travel));
+        // How far the pointer is from where it went down, in CSS pixels.
+        function travel(current, sample) {
+          return Math.hypot(sample.x - current.touchDown.x, sample.y - current.touchDown.y) * stageRenderer.scale;
         }
 
-        // Sends the gesture's pending fraction, one update in flight at a time; the promise settles once
-        // no fraction is pending, so that the release's Finish or Cancel follows the last update. It
-        // works on `current`, not on `gesture`, which the release clears.
-        function sendUpdates(current) {
+        // Begins (or catches) the transition with the pan and the touch-down; `began` settles true once
+        // the daemon took it.
+        function beginGesture(current) {
+          const kind = current.kind;
+          const parameters = { stack: current.stack, gesture: kind.gesture, pointer: current.touchDown, onDisconnect: "cancel" };
+          if (kind.operation) parameters.operation = kind.operation;
+          current.began = api(kind.method, parameters).then(reply => {
+            current.startFraction = kind.method === "CatchTransition" ? reply.fraction : 0;
+            return true;
+          }, error => {
+            // Outside the edge's band, or the transition ended before the catch: no gesture, nothing to say.
+            const quiet = ["io.transitiond.PointerOutsideEdge", "io.transitiond.NoTransition"];
+            if (!quiet.includes(error.name)) showMessage("Gesture refused: " + describe(error));
+            current.kind = null;
+            current.queue = [];
+            return false;
+          });
+        }
+
+        // Sends the gesture's samples in order, one call at a time (MovePointer goes oneway: the server
+        // answers at once), every one, since the daemon measures the velocity from them; the promise
+        // settles once none is left, so that the release follows the last. It works on `current`, not on
+        // `gesture`, which the release clears.
+        function sendSamples(current) {
           if (current.sending === null) {
             current.sending = (async () => {
-              while (current.pending !== null) {
-                const fraction = current.pending;
-                current.pending = null;
-                try { await api("UpdateInteractive", { stack: current.stack, fraction }); } catch (error) { showMessage("Update refused: " + describe(error)); }
+              while (current.queue.length > 0) {
+                const pointer = current.queue.shift();
+                try { await api("MovePointer", { stack: current.stack, pointer }); } catch (error) { showMessage("Move refused: " + describe(error)); }
               }
               current.sending = null;
             })();
@@ -129,54 +162,41 @@ extension WebPage {
 
         $("stage").addEventListener("pointermove", event => {
           if (gesture === null || event.pointerId !== gesture.pointer) return;
-          const point = stagePoint(event);
-          gesture.samples.push({ t: event.timeStamp, p: point });
-          if (gesture.operation === null) return;
-          gesture.fraction = gestureFraction(point);
-          if (gesture.began === null && gesture.fraction > 0) {
-            const current = gesture;
-            current.began = api("BeginInteractive", { stack: current.stack, operation: current.operation, onDisconnect: "cancel" })
-              .then(() => true, error => { showMessage("Gesture refused: " + describe(error)); return false; });
+          const current = gesture;
+          // Every sample the browser took since the last event, at the pointer's own rate.
+          const coalesced = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
+          for (const each of coalesced.length > 0 ? coalesced : [event]) {
+            const sample = pointerSample(each);
+            if (sample.timestamp < current.last.timestamp) continue;
+            current.last = sample;
+            if (current.kind !== null) current.queue.push(sample);
           }
-          if (gesture.began !== null) {
-            const current = gesture;
-            current.pending = current.fraction;
-            current.began.then(ok => { if (ok && gesture === current) sendUpdates(current); });
-          }
+          if (current.kind === null) return;
+          if (current.began === null && travel(current, current.last) >= TAP) beginGesture(current);
+          if (current.began !== null) current.began.then(ok => { if (ok) sendSamples(current); });
         });
-
-        function releaseVelocity(samples, now) {
-          const recent = samples.filter(s => now - s.t <= WINDOW);
-          if (recent.length < 2) return 0;
-          const first = recent[0], last = recent[recent.length - 1];
-          const seconds = (last.t - first.t) / 1000;
-          if (seconds <= 0) return 0;
-          const d = currentStack().description;
-          return gesture.operation === "pop" ? (last.p.x - first.p.x) / d.containerWidth / seconds
-            : (last.p.y - first.p.y) / d.containerHeight / seconds;
-        }
 
         async function endGesture(event, cancelled) {
           if (gesture === null || event.pointerId !== gesture.pointer) return;
           const current = gesture;
-          const point = stagePoint(event);
-          current.samples.push({ t: event.timeStamp, p: point });
-          if (current.operation === null || current.began === null) {
+          const lift = pointerSample(event);
+          if (current.kind === null || current.began === null) {
             gesture = null;
-            const moved = Math.hypot(point.x - current.start.x, point.y - current.start.y) * stageRenderer.scale;
-            if (!cancelled && moved < 8) tapNode(event);
+            if (!cancelled && travel(current, lift) < TAP) tapNode(event);
             return;
           }
-          current.fraction = gestureFraction(point);
-          const velocity = cancelled ? 0 : releaseVelocity(current.samples, event.timeStamp);
-          const finish = !cancelled && (current.fraction > 0.5 || velocity > FLICK);
-          // For tests and diagnosis: what the release decided, and from what.
-          page.lastRelease = { operation: current.operation, fraction: current.fraction, velocity, finish };
-          const ok = await current.began;
-          if (ok) {
-            current.pending = current.fraction;
-            await sendUpdates(current);
-            await act(finish ? "Finish" : "Cancel", finish ? "FinishInteractive" : "CancelInteractive", { stack: current.stack, velocity });
+          if (await current.began) {
+            await sendSamples(current);
+            // A cancelled pointer's position means nothing: the release leaves it out.
+            const parameters = { stack: current.stack, cancelled };
+            if (!cancelled && lift.timestamp >= current.last.timestamp) parameters.pointer = lift;
+            const release = await act("Release", "ReleasePointer", parameters);
+            if (release) {
+              // For tests and diagnosis: what the daemon decided, from what.
+              page.lastRelease = Object.assign({ gesture: current.kind.operation || "catch", cancelled }, release);
+              $("release").textContent = release.decision + " at " + release.fraction.toFixed(3) + ", " +
+                release.velocity.toFixed(0) + " points/s";
+            }
           }
           gesture = null;
         }
@@ -199,9 +219,9 @@ extension WebPage {
           if (event.key === "Escape") setSource(null);
         });
 
-        // For tests: the gesture in progress (its pointer samples and fraction), and how far back the
-        // release velocity looks.
-        Object.assign(window.transitiondWeb, { gesture: () => gesture, velocityWindow: WINDOW });
+        // For tests: the gesture in progress (its touch-down, its latest sample, the fraction it started
+        // from).
+        Object.assign(window.transitiondWeb, { gesture: () => gesture });
 
         """#
 }

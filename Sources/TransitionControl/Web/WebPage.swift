@@ -37,6 +37,7 @@ public enum WebPage {
         <dt>Animator</dt><dd id="animator">—</dd>
         <dt>Progress</dt><dd><progress id="progress" max="1" value="0"></progress> <span id="progressText"></span></dd>
         <dt>Interactive</dt><dd id="interactive">—</dd>
+        <dt>Released</dt><dd id="release">—</dd>
         <dt>Frames</dt><dd id="frames">—</dd>
         </dl>
         <fieldset id="navigation"><legend>Navigation</legend>

@@ -9,9 +9,15 @@ Usage: web_page.py URL SCENARIO OUTPUT_DIRECTORY [ARGUMENTS...]
                                                    SECONDS, and compare every drawn node with the frame
                                                    (tap: the source is chosen by a click on it in the page,
                                                    5 px inside its top-left corner)
-  drag FRACTION [down] [touch]                     drag from the left edge to FRACTION of the width (down:
+  drag FRACTION [down] [touch] [catch SCREEN_FILE ANIMATOR]
+                                                   drag from the left edge to FRACTION of the width (down:
                                                    from the top to FRACTION of the height; touch: a finger,
-                                                   not a mouse), hold, release, and report the page's events
+                                                   not a mouse; catch: push SCREEN_FILE with ANIMATOR from
+                                                   the page, then drag leftward from 90 % of the width),
+                                                   hold, release, and report the page's events and the
+                                                   daemon's decision
+  dragOutside                                      drag from the middle to the right, outside the left
+                                                   edge's band: report the page's events and message
   tap NODE SCREEN_NAME ANIMATOR                    click NODE, push SCREEN_NAME (of --screens) with ANIMATOR
                                                    through the page's controls, report the first frame
   twoPages SCREEN_FILE                             two windows, a push, the frame indexes each received
@@ -233,43 +239,104 @@ def pointer(driver, touch, phase, point=None):
             "buttons": 0 if phase == "release" else 1, "clickCount": 0 if phase == "move" else 1})
 
 
+# How long the page waits, holding the pointer still, before it lifts it: past the daemon's velocity window
+# (PointerVelocityEstimator.window, 0.1 s, which a pause of 0.04 s already cuts), so that the release
+# measures velocity 0 and the position alone decides.
+STILL_SECONDS = 0.1
+
+# The fraction the daemon has the gesture at, from the page's gesture: its touch-down, its latest sample
+# and the fraction it started from, along its direction over the container's extent (seed 004's rule,
+# which the daemon applies).
+EXPECTED_FRACTION = """
+const g = window.transitiondWeb.gesture(), d = window.transitiondWeb.models.get('main').description;
+if (!g || !g.kind) return null;
+const direction = g.kind.gesture.direction || 'right';
+const dx = g.last.x - g.touchDown.x, dy = g.last.y - g.touchDown.y;
+const along = {right: dx, left: -dx, down: dy, up: -dy}[direction];
+const distance = direction === 'right' || direction === 'left' ? d.containerWidth : d.containerHeight;
+return Math.min(1, Math.max(0, g.startFraction + along / distance));
+"""
+
+
 def drag(driver, url, directory, arguments):
     fraction = float(arguments[0])
     down = "down" in arguments[1:]
     # A finger (touch) instead of a mouse: the page handles pointer events of every kind.
     touch = "touch" in arguments[1:]
+    # Catch a running push of SCREEN_FILE with ANIMATOR, begun once the page is open, so that it runs
+    # however long the browser took to start: leftward from 90 % of the width (the push carried on).
+    catch = "catch" in arguments[1:]
     open_stack(driver, url)
+    if catch:
+        screen_file, animator = arguments[arguments.index("catch") + 1:arguments.index("catch") + 3]
+        with open(screen_file, encoding="utf-8") as file:
+            pushed = call(driver, "Push", {"stack": "main", "screen": json.load(file), "animator": animator})
+        if "error" in pushed["body"]:
+            raise RuntimeError("the push was refused: " + json.dumps(pushed["body"]))
+        wait(driver, "const f = window.transitiondWeb.models.get('main').frame;"
+             "return f && f.transition && !f.transition.interactive;")
     stage = driver.execute_script(
         "const r = document.getElementById('stage').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
     left, top, width, height = stage
-    # Across from 5 px off the left edge, or down from 5 px below the top.
-    start = (int(left + 5), int(top + height / 2)) if not down else (int(left + width / 2), int(top + 5))
-    end = (int(left + fraction * width), start[1]) if not down else (start[0], int(top + fraction * height))
+    if catch:
+        start = (int(left + width * 0.9), int(top + height / 2))
+        end = (int(start[0] - fraction * width), start[1])
+    elif down:
+        # Down from 5 px below the top.
+        start = (int(left + width / 2), int(top + 5))
+        end = (start[0], int(top + fraction * height))
+    else:
+        # Across from 5 px off the left edge.
+        start = (int(left + 5), int(top + height / 2))
+        end = (int(left + fraction * width), start[1])
     # The press and the moves as fast as they are sent (faster than the page's frames: the browser
     # coalesces moves), then the release once the page shows that the drag has reached the daemon and
-    # has been still for the velocity window. Nothing waits for a time.
+    # has been still for the daemon's velocity window. Nothing waits for a time.
     pointer(driver, touch, "press", start)
     steps = 12
     for step in range(1, steps + 1):
         pointer(driver, touch, "move", (int(start[0] + (end[0] - start[0]) * step / steps),
                                         int(start[1] + (end[1] - start[1]) * step / steps)))
-    # The daemon took the gesture's last fraction: the page draws an interactive frame at it.
-    wait(driver, "const g = window.transitiondWeb.gesture(); const f = window.transitiondWeb.models.get('main').drawn;"
-         "return g && g.fraction > 0 && f && f.transition && f.transition.interactive"
-         " && Math.abs(f.transition.progress - g.fraction) < 1e-6;")
-    # Held still: the page's clock has passed its velocity window since the pointer's last sample, so the
-    # release (stamped later) measures velocity 0 and the position alone decides.
+    # The daemon took the gesture's last sample: the page draws an interactive frame at its fraction.
+    wait(driver, "const expected = (() => {" + EXPECTED_FRACTION + "})();"
+         "const f = window.transitiondWeb.models.get('main').drawn;"
+         "return expected !== null && expected > 0 && f && f.transition && f.transition.interactive"
+         " && Math.abs(f.transition.progress - expected) < 1e-6;")
     wait(driver, "const g = window.transitiondWeb.gesture();"
-         "return performance.now() - g.samples[g.samples.length - 1].t > window.transitiondWeb.velocityWindow;")
+         "return performance.now() / 1000 - g.last.timestamp > arguments[0];", STILL_SECONDS)
     pointer(driver, touch, "release", end)
+    wait(driver, "return window.transitiondWeb.page.lastRelease;")
     wait(driver, "return window.transitiondWeb.models.get('main').events"
          ".some(e => e.event.kind === 'completed' || e.event.kind === 'cancelled');")
     wait(driver, "const m = window.transitiondWeb.models.get('main'); return m.frame && m.frame.transition === null"
          " && m.events.some(e => e.event.kind === 'completed' || e.event.kind === 'cancelled');")
     events = driver.execute_script("return window.transitiondWeb.models.get('main').events.map(e => e.event);")
     return {"events": events, "release": driver.execute_script("return window.transitiondWeb.page.lastRelease;"),
+            "shown": driver.execute_script("return document.getElementById('release').textContent"),
             "message": driver.execute_script("return document.getElementById('message').textContent"),
             "console": console_errors(driver)}
+
+
+def drag_outside(driver, url, directory, arguments):
+    """A drag from the middle of the stage to the right: outside the left edge's band, so the daemon
+    refuses the pop (PointerOutsideEdge) and the page has no gesture."""
+    open_stack(driver, url)
+    left, top, width, height = driver.execute_script(
+        "const r = document.getElementById('stage').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
+    start = (int(left + width / 2), int(top + height / 2))
+    pointer(driver, False, "press", start)
+    for step in range(1, 7):
+        pointer(driver, False, "move", (int(start[0] + width * 0.4 * step / 6), start[1]))
+    end = (int(start[0] + width * 0.4), start[1])
+    pointer(driver, False, "release", end)
+    # The page lets its gesture go once the daemon has answered the call it made.
+    wait(driver, "return window.transitiondWeb.gesture() === null;")
+    # Whatever the page would have sent is in by now: a GetStack through the same connection answers after it.
+    state = call(driver, "GetStack", {"name": "main"})
+    return {"events": driver.execute_script("return window.transitiondWeb.models.get('main').events.map(e => e.event);"),
+            "message": driver.execute_script("return document.getElementById('message').textContent"),
+            "release": driver.execute_script("return window.transitiondWeb.page.lastRelease || null;"),
+            "stack": state["body"], "console": console_errors(driver)}
 
 
 def tap(driver, url, directory, arguments):
@@ -586,7 +653,7 @@ def main():
     driver = browser(directory)
     try:
         driver.set_script_timeout(TIMEOUT)
-        run = {"geometry": geometry, "drag": drag, "tap": tap, "twoPages": two_pages, "foreign": foreign, "reconnect": reconnect, "player": player, "images": images, "controls": controls, "overview": overview, "navigation": navigation, "layout": layout}[scenario]
+        run = {"geometry": geometry, "drag": drag, "dragOutside": drag_outside, "tap": tap, "twoPages": two_pages, "foreign": foreign, "reconnect": reconnect, "player": player, "images": images, "controls": controls, "overview": overview, "navigation": navigation, "layout": layout}[scenario]
         print(json.dumps(run(driver, url, directory, sys.argv[4:])))
     finally:
         driver.quit()

@@ -77,7 +77,17 @@ int bench_update_latency_run(const bench_latency_options *options, int64_t *late
         // The first reply is the current frame: the subscription is live once it arrives.
         status = call(subscriber, &frames, text, 0, result);
     }
-    if (status == 0) {
+    // The pan of the pointer run: its fraction is the pointer's x over 1000 points from the touch-down at 0.
+    static const double pan_distance = 1000;
+    int64_t touch_down = bench_now_ns();
+    if (status == 0 && options->pointer) {
+        snprintf(text, size,
+                 "{\"method\":\"io.transitiond.BeginInteractive\",\"parameters\":{\"stack\":\"%s\","
+                 "\"operation\":\"pop\",\"gesture\":{\"edge\":\"left\",\"distance\":%.0f},"
+                 "\"pointer\":{\"x\":0,\"y\":300,\"timestamp\":0}}}",
+                 options->stack, pan_distance);
+        status = call(driver, &driver_input, text, 0, result);
+    } else if (status == 0) {
         snprintf(text, size,
                  "{\"method\":\"io.transitiond.BeginInteractive\",\"parameters\":{\"stack\":\"%s\","
                  "\"operation\":\"pop\"}}",
@@ -90,13 +100,22 @@ int bench_update_latency_run(const bench_latency_options *options, int64_t *late
     for (int update = 0; status == 0 && update < options->updates; update++) {
         sleep_nanoseconds((int64_t)(next_random(&random) % (uint32_t)period));
         // 0.100 ... 0.899: 337 is coprime with 800, so 800 updates in a row all differ.
-        double fraction = (100 + (update * 337) % 800) / 1000.0;
+        int permille = 100 + (update * 337) % 800;
+        double fraction = permille / 1000.0;
         char expected[32];
         snprintf(expected, sizeof expected, "%.6f", fraction);
-        snprintf(text, size,
-                 "{\"method\":\"io.transitiond.UpdateInteractive\",\"parameters\":{\"stack\":\"%s\","
-                 "\"fraction\":%s},\"oneway\":true}",
-                 options->stack, expected);
+        if (options->pointer) {
+            double seconds = (double)(bench_now_ns() - touch_down) / 1e9;
+            snprintf(text, size,
+                     "{\"method\":\"io.transitiond.MovePointer\",\"parameters\":{\"stack\":\"%s\","
+                     "\"pointer\":{\"x\":%.0f,\"y\":300,\"timestamp\":%.9f}},\"oneway\":true}",
+                     options->stack, fraction * pan_distance, seconds);
+        } else {
+            snprintf(text, size,
+                     "{\"method\":\"io.transitiond.UpdateInteractive\",\"parameters\":{\"stack\":\"%s\","
+                     "\"fraction\":%s},\"oneway\":true}",
+                     options->stack, expected);
+        }
         int64_t sent = bench_now_ns();
         status = call(driver, &driver_input, text, 1, result);
         int64_t deadline = sent + timeout;

@@ -10,7 +10,7 @@ public enum SocketBenchmarks {
         BenchmarkGroup(
             name: "sockets",
             summary: "transitiond over its Varlink socket: GetStack and oneway UpdateInteractive rates against "
-                + "redis PING, UpdateInteractive-to-frame latency, frames streamed to subscribers",
+                + "redis PING, UpdateInteractive- and MovePointer-to-frame latency, frames streamed to subscribers",
             benchmarks: RequestRateBenchmarks.benchmarks(benchDirectory: benchDirectory)
                 + UpdateLatencyBenchmarks.benchmarks(benchDirectory: benchDirectory)
                 + FrameDeliveryBenchmarks.benchmarks(benchDirectory: benchDirectory)

@@ -8,6 +8,8 @@ import CBenchmarkTools
 /// the next tick (uniform over one period) plus one request-reply round trip measured on the same daemon.
 /// `sockets.latency.loaded.*`: the same while another client sends the largest calls the limits allow
 /// (`LargestCallLoad`), which must not hold the daemon from the frames for longer than a frame.
+/// `sockets.latency.pointer.*`: the first row's twin for a pointer-driven pop: `MovePointer` samples
+/// (oneway), from which the daemon computes the fraction, instead of `UpdateInteractive`; same target.
 enum UpdateLatencyBenchmarks {
     static let framesPerSecond = 120
     /// Updates per run (at least 500; more with a duration scale above 1).
@@ -33,23 +35,52 @@ enum UpdateLatencyBenchmarks {
         var outcome: Result<Outcome, BenchmarkFailure>?
     }
 
-    static func benchmarks(benchDirectory: String) -> [Benchmark] {
-        rows(benchDirectory: benchDirectory, loaded: false) + rows(benchDirectory: benchDirectory, loaded: true)
+    /// What drives the transition, and what runs beside it.
+    enum Variant {
+        /// `UpdateInteractive`, alone.
+        case fractions
+        /// `UpdateInteractive`, with the largest calls beside.
+        case loaded
+        /// `MovePointer` samples of a pan, alone.
+        case pointer
+
+        /// The rows' key without the percentile.
+        var key: String {
+            switch self {
+            case .fractions: "sockets.latency"
+            case .loaded: "sockets.latency.loaded"
+            case .pointer: "sockets.latency.pointer"
+            }
+        }
+
+        /// The rows' figure, around the percentile.
+        func figure(_ percentile: String) -> String {
+            switch self {
+            case .fractions: "UpdateInteractive → frame \(percentile), 120 Hz"
+            case .loaded: "UpdateInteractive → frame \(percentile), 120 Hz, largest calls beside"
+            case .pointer: "MovePointer → frame \(percentile), 120 Hz"
+            }
+        }
+
+        /// The p99 row's target.
+        var p99Target: Double { self == .loaded ? loadedP99Target : UpdateLatencyBenchmarks.p99Target }
     }
 
-    /// The p50 and p99 rows, measured in one run (with the largest calls beside it when `loaded`).
-    static func rows(benchDirectory: String, loaded: Bool) -> [Benchmark] {
+    static func benchmarks(benchDirectory: String) -> [Benchmark] {
+        [Variant.fractions, .loaded, .pointer].flatMap { rows(benchDirectory: benchDirectory, variant: $0) }
+    }
+
+    /// The p50 and p99 rows, measured in one run.
+    static func rows(benchDirectory: String, variant: Variant) -> [Benchmark] {
         let cache = Cache()
         return [(0.5, "p50"), (0.99, "p99")].map { fraction, name in
             Benchmark(
-                key: loaded ? "sockets.latency.loaded.\(name)" : "sockets.latency.\(name)",
-                figure: "UpdateInteractive → frame \(name), 120 Hz" + (loaded ? ", largest calls beside" : ""),
-                unit: .nanoseconds, targets: name == "p99" ? [.valueAtMost(loaded ? loadedP99Target : p99Target)] : [],
-                countsAllocations: false
+                key: "\(variant.key).\(name)", figure: variant.figure(name), unit: .nanoseconds,
+                targets: name == "p99" ? [.valueAtMost(variant.p99Target)] : [], countsAllocations: false
             ) { context, benchmark in
                 if cache.outcome == nil {
                     cache.outcome = measure(
-                        benchDirectory: benchDirectory, scale: context.options.durationScale, loaded: loaded)
+                        benchDirectory: benchDirectory, scale: context.options.durationScale, variant: variant)
                 }
                 switch cache.outcome! {
                 case .failure(let failure):
@@ -70,7 +101,7 @@ enum UpdateLatencyBenchmarks {
     }
 
     private static func measure(
-        benchDirectory: String, scale: Double, loaded: Bool
+        benchDirectory: String, scale: Double, variant: Variant
     ) -> Result<Outcome, BenchmarkFailure> {
         let binary: DaemonBinary.Located
         switch DaemonBinary.locate(benchDirectory: benchDirectory) {
@@ -84,7 +115,7 @@ enum UpdateLatencyBenchmarks {
             return .failure(BenchmarkFailure(error.message))
         }
         var load: LargestCallLoad?
-        if loaded {
+        if variant == .loaded {
             load = LargestCallLoad(socketPath: daemon.socketPath)
             if load == nil {
                 _ = daemon.stop()
@@ -101,7 +132,7 @@ enum UpdateLatencyBenchmarks {
             var options = bench_latency_options(
                 socket_path: strings[0], stack: strings[1], root_screen_json: strings[2], top_screen_json: strings[3],
                 updates: Int32(count), frames_per_second: Double(framesPerSecond), seed: seed,
-                timeout_seconds: timeoutSeconds)
+                timeout_seconds: timeoutSeconds, pointer: variant == .pointer ? 1 : 0)
             return latencies.withUnsafeMutableBufferPointer {
                 bench_update_latency_run(&options, $0.baseAddress, &result)
             }
@@ -120,10 +151,15 @@ enum UpdateLatencyBenchmarks {
         }
         let measured = Percentiles(Array(latencies.prefix(Int(result.received))))
         let unit = MeasurementUnit.nanoseconds
+        let sends =
+            variant == .pointer
+            ? "begins the pop with a left-edge pan over 1,000 points and sends MovePointer oneway to x = 1,000 × "
+                + "the fraction"
+            : "sends UpdateInteractive oneway"
         var notes = [
             "\(result.received) updates received, \(result.lost) lost (no frame within "
                 + "\(unit.format(timeoutSeconds * 1e9))); max \(unit.format(Double(measured.maximum))); a driver "
-                + "connection sends UpdateInteractive oneway after a random delay in [0, 1/120 s), a subscriber "
+                + "connection \(sends) after a random delay in [0, 1/120 s), a subscriber "
                 + "(Subscribe, events off) reads frames until one has that progress; C probe, -O2",
             "floor: p·(1/120 s) for the wait for the next tick + the median GetStack round trip on the same daemon ("
                 + unit.format(Double(roundTrip)) + ")",

@@ -104,6 +104,11 @@ int bench_load_run(const bench_load_options *options, bench_load_result *result)
 /// second) so updates fall at every phase of the display link's period, note the time, send
 /// `UpdateInteractive` oneway with a new fraction, and read the subscription until a frame whose
 /// `"progress"` is that fraction (six decimals) arrives.
+///
+/// With `pointer`, the pop begins with a pan and its touch-down (`gesture` {edge: left, distance: 1000},
+/// `pointer` at x = 0) and each update is a oneway `MovePointer` to x = 1000 × the fraction (a whole
+/// number of points, so the daemon's fraction is the one written), stamped with the probe's monotonic
+/// clock: the daemon computes the fraction from the pointer.
 typedef struct {
     const char *socket_path;
     const char *stack;
@@ -117,6 +122,8 @@ typedef struct {
     uint32_t seed;
     /// How long to wait for the frame of one update before counting it lost.
     double timeout_seconds;
+    /// Nonzero: drive the pop with pointer samples (`MovePointer`) instead of fractions.
+    int pointer;
 } bench_latency_options;
 
 /// What a latency run measured.
