@@ -11,7 +11,7 @@ struct MalformedCase: Sendable, CustomTestStringConvertible {
     enum Category: String, Sendable, CaseIterable {
         case framing, syntax, numbers, utf8, nesting, oversize
         case unknownMethods, types, fields, values, screens, animators
-        case unknownStacks, navigation, interaction, otherUser, oneway, limits
+        case unknownStacks, navigation, interaction, otherUser, oneway, limits, gestures
     }
 
     /// Who connects.

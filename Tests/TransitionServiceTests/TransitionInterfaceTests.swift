@@ -30,7 +30,7 @@ import Varlink
         let implementation = service.makeImplementation()
         let declared = TransitionInterface.interface.methods.map(\.name).sorted()
         #expect(implementation.implementedMethods == declared)
-        #expect(declared.count == 29)
+        #expect(declared.count == 31)
     }
 
     /// The service's error codes and the IDL's errors are the same set, and every error carries
@@ -43,7 +43,8 @@ import Varlink
         let codes: [ServiceError.Code] = [
             .noSuchStack, .stackExists, .noSuchScreen, .noSuchTab, .screenExists, .screenPresented, .stackUnderflow,
             .nothingPresented, .transitionInProgress, .noTransition, .notInteractive, .interactionNotAllowed,
-            .transitionNotPaused, .pointerOutsideEdge, .notGestureDriver, .noSuchAnimator, .animatorExists,
+            .transitionNotPaused, .pointerOutsideEdge, .notGestureDriver, .gestureRefused, .gesturesHeld,
+            .noSuchGestureRequest, .noSuchAnimator, .animatorExists,
             .invalidAnimator, .invalidScreen, .invalidValue,
             .limitExceeded, .permissionDenied, .shuttingDown, .storageFailed, .operationFailed,
         ]

@@ -216,7 +216,7 @@ public enum DaemonConfigurationSchema {
         },
         DaemonConfigurationKey(
             "Limits", "MaxSubscriptionsPerUser", default: "256",
-            ["The most subscriptions one user may hold open at once."]
+            ["The most subscriptions one user may hold open at once, gesture leases (HoldGestures) included."]
         ) { assignment, configuration, _ in
             configuration.limits.service.subscriptionsPerUser = try assignment.integer(in: 1...1_000_000)
         },

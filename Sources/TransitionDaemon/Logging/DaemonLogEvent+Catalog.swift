@@ -97,6 +97,18 @@ extension DaemonLogEvent {
     /// Root or the control group took over the gesture another connection drove (PREVIOUS_DRIVER_PID=).
     public static let interactionTakenOver = DaemonLogEvent(
         "interaction-taken-over", "92f4da4c80774dbb93e782e6388e50fe", .notice, burst: 20)
+    /// A client holds a stack's gestures (HoldGestures: POLICY=, MAXIMUM_WAIT_MS=).
+    public static let gestureHeld = DaemonLogEvent(
+        "gesture-held", "092dee1f342647cab33dc55263d116ff", .notice, burst: 20)
+    /// A stack's gestures are no longer held (REASON=: the holder left, the stack was deleted, the daemon stops).
+    public static let gestureReleased = DaemonLogEvent(
+        "gesture-released", "fa2928107af54e02ac0312d0bc24f69a", .notice, burst: 20)
+    /// An interaction held back by a stack's gesture holder may begin (REASON=, HOLDER_PID=).
+    public static let gestureRequestAllowed = DaemonLogEvent(
+        "gesture-request-allowed", "fc37bc1b59594289a441abe05669815e", .info, burst: 20)
+    /// An interaction was refused by a stack's gesture holder (REASON=, HOLDER_PID=).
+    public static let gestureRequestRefused = DaemonLogEvent(
+        "gesture-request-refused", "bfb2e5f76aea4f11a492aed720cf31e4", .info, burst: 20)
     /// A stack's committed state could not be written (disk full, I/O error).
     public static let stateWriteFailed = DaemonLogEvent(
         "state-write-failed", "405ee55c3b904d07938f3cf7326d0690", .error, burst: 10)
@@ -112,7 +124,8 @@ extension DaemonLogEvent {
         animatorRejected,
         clientConnected, clientDisconnected, clientDropped, connectionRefused, requestRejected,
         stackCreated, stackDeleted, transitionBegan, transitionCompleted, transitionCancelled, interactionAbandoned,
-        interactionTakenOver, stateWriteFailed, serviceMessage,
+        interactionTakenOver, gestureHeld, gestureReleased, gestureRequestAllowed, gestureRequestRefused,
+        stateWriteFailed, serviceMessage,
     ]
 
     /// The event named `name`, or nil.

@@ -27,6 +27,9 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
             case transitionNotPaused = "TransitionNotPaused"
             case pointerOutsideEdge = "PointerOutsideEdge"
             case notGestureDriver = "NotGestureDriver"
+            case gestureRefused = "GestureRefused"
+            case gesturesHeld = "GesturesHeld"
+            case noSuchGestureRequest = "NoSuchGestureRequest"
             case noSuchAnimator = "NoSuchAnimator"
             case animatorExists = "AnimatorExists"
             case invalidAnimator = "InvalidAnimator"
@@ -71,6 +74,12 @@ public struct ServiceError: Error, Sendable, Equatable, CustomStringConvertible 
         public static let pointerOutsideEdge = Code(.pointerOutsideEdge)
         /// Another connection drives the gesture.
         public static let notGestureDriver = Code(.notGestureDriver)
+        /// The client holding the stack's gestures refused the interaction, or did not answer in time.
+        public static let gestureRefused = Code(.gestureRefused)
+        /// Another call holds the stack's gestures.
+        public static let gesturesHeld = Code(.gesturesHeld)
+        /// The lease or the request an answer names is not waiting.
+        public static let noSuchGestureRequest = Code(.noSuchGestureRequest)
         /// No animator has the name, or it lacks the operation's variant.
         public static let noSuchAnimator = Code(.noSuchAnimator)
         /// DefineAnimator without `replace` for a defined name.

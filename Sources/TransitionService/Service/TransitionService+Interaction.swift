@@ -66,7 +66,7 @@ extension TransitionService {
         errors.tab = operation.namedTab
         let connectionID = context.connectionID
         let peer = context.peer
-        respond(context, on: record, errors: errors) { [self] stack throws(TransitionEngineError) in
+        let work: StackWork = { [self] stack throws(TransitionEngineError) in
             let receipt: OperationReceipt
             do throws(TransitionEngineError) {
                 receipt = try stack.beginInteractive(operation, options: options, pan: pan)
@@ -82,6 +82,11 @@ extension TransitionService {
                 connectionID: connectionID, pid: peer.pid, transition: receipt.transition, rule: rule)
             becomeDriver(driver, of: record, on: context)
             return ReplyEncoding.operationResult(receipt)
+        }
+        // A client holding the stack's gestures may hold the begin back (HoldGestures).
+        let kind = try? parameters.operation("operation")
+        whenGesturesAllow(record, context, operation: kind) { [self, errors] in
+            respond(context, on: record, errors: errors, work)
         }
     }
 

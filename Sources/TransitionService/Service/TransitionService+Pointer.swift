@@ -31,12 +31,15 @@ extension TransitionService {
         }
         let connectionID = context.connectionID
         let pid = context.peer.pid
-        respond(context, on: record, errors: ErrorContext(stack: record.name)) {
-            [self] stack throws(TransitionEngineError) in
+        let work: StackWork = { [self] stack throws(TransitionEngineError) in
             let status = try stack.catchTransition(pan)
             let driver = InteractionDriver(connectionID: connectionID, pid: pid, transition: status.id, rule: rule)
             becomeDriver(driver, of: record, on: context)
             return ["transitionId": .number(Double(status.id)), "fraction": .number(status.fraction)]
+        }
+        // A client holding the stack's gestures may hold the catch back (HoldGestures).
+        whenGesturesAllow(record, context, operation: nil) { [self] in
+            respond(context, on: record, errors: ErrorContext(stack: record.name), work)
         }
     }
 

@@ -146,6 +146,7 @@ extension TransitionService {
             // The stack is gone; a leftover owner record is harmless (overwritten by the next CreateStack).
             try? await store.removeOwner(of: record.name)
             stacks.remove(record.name)
+            endGestureLease(ofDeleted: record)
             configuration.log.log(
                 .notice, "Deleted stack \(record.name) for \(context.peer)",
                 clientFields(context) + [("STACK", record.name), ("EVENT", "stack-deleted")])

@@ -49,6 +49,8 @@ public final class TransitionService: Sendable {
     let readers: SubscriptionReaders
     let streams = StreamDirectory()
     let gestures = GestureMailbox()
+    /// The stacks whose gestures a client holds, and the interactions waiting for the holders' answers.
+    let gestureLeases = GestureLeases()
     /// The stack of the latest oneway update handled in place.
     let recentStack = RecentStackCache()
     private let lifecycle = Locked(Lifecycle())
@@ -111,6 +113,7 @@ public final class TransitionService: Sendable {
         registerOperationMethods(&implementation)
         registerInteractionMethods(&implementation)
         registerPointerMethods(&implementation)
+        registerGestureLeaseMethods(&implementation)
         registerOtherMethods(&implementation)
         implementation.onRoundEnd { [self] in
             // Started on this thread: its first hop goes straight to the first stack's executor.
@@ -171,13 +174,19 @@ public final class TransitionService: Sendable {
     /// Whether `beginShutdown()` was called.
     public var isStopping: Bool { lifecycle.withLock { $0.stopping } }
 
-    /// Stops taking changes: every later call that would change something fails with `ShuttingDown`;
-    /// reads and subscriptions go on. Idempotent.
-    public func beginShutdown() { lifecycle.withLock { $0.stopping = true } }
+    /// Stops taking changes: every later call that would change something fails with `ShuttingDown`, and
+    /// so do the interactions waiting for the answer of a stack's gesture holder; reads and subscriptions go
+    /// on. Idempotent.
+    public func beginShutdown() {
+        lifecycle.withLock { $0.stopping = true }
+        refuseWaitingGestureRequests()
+    }
 
-    /// Ends every subscription stream (their clients get `ShuttingDown`) and stops the reader threads.
+    /// Ends every subscription stream and gesture lease (their clients get `ShuttingDown`) and stops the
+    /// reader threads.
     public func stopStreams() {
         for stream in streams.all { stream.subscription.cancel() }
+        endGestureLeases()
         readers.stop()
     }
 

@@ -1,7 +1,7 @@
 import SystemPrimitives
 
 /// The open subscription streams, for statistics and shutdown, and how many each uid holds open, for
-/// `ServiceLimits.subscriptionsPerUser`.
+/// `ServiceLimits.subscriptionsPerUser` (which counts the uid's gesture leases too: `reserve` and `release`).
 final class StreamDirectory: Sendable {
     private struct State {
         var streams: [ObjectIdentifier: SubscriptionStream] = [:]
@@ -22,7 +22,8 @@ final class StreamDirectory: Sendable {
             guard open < limit else {
                 throw .limitExceeded(
                     "subscriptionsPerUser", maximum: limit, parameter: "stack",
-                    "uid \(uid) holds \(open) subscriptions open, the most one user may; end one first.")
+                    "uid \(uid) holds \(open) subscriptions (gesture leases included) open, the most one user may; "
+                        + "end one first.")
             }
             state.countByUid[uid] = open + 1
         }

@@ -145,7 +145,7 @@ final class DaemonFixture: @unchecked Sendable {
             let connection = try RawConnection(path: daemon.socketPath)
             return (connection, { connection.close() })
         case .otherUser:
-            let other = try OtherUserConnection(socketPath: daemon.socketPath)
+            let other = try OtherProcessConnections(socketPath: daemon.socketPath)
             return (other.connection, { other.release() })
         }
     }

@@ -25,6 +25,10 @@ Modes:
                again, and prints one JSON object with every error.
   animator     Defines the animator named STACK (replace: true; a fade for push and pop) as whoever runs
                the script. Prints {"error": null} or the error and its parameters.
+  hold         Holds STACK's gestures (HoldGestures, policy ask), prints "holding" once the lease came,
+               refuses the first request it is asked (AnswerGestureRequest on a second connection) and
+               prints one JSON object with what it saw: the request, whether its reply named the lease, and
+               the answer's outcome. Leaving ends the lease.
 
 Exits 0 when the mode ran, 2 when a check failed (the reason on stderr), and 3 when the `varlink`
 package is missing (install it with: pip install varlink==31.0.0).
@@ -220,6 +224,26 @@ def animator(address, name):
     print(json.dumps({"error": outcome}, sort_keys=True))
 
 
+def hold(address, stack):
+    seen = {}
+    with varlink.Client(address=address) as client:
+        with client.open("io.transitiond") as holder, client.open("io.transitiond") as answerer:
+            replies = holder.HoldGestures(stack=stack, policy="ask", maximumWait=1.0, _more=True)
+            lease = next(replies)["lease"]
+            check(len(lease) > 0, "the first reply carries a lease")
+            print("holding", flush=True)
+            for reply in replies:
+                request = reply.get("request")
+                if request is None:
+                    continue
+                seen["request"] = request
+                seen["sameLease"] = reply["lease"] == lease
+                seen["answer"] = error_of(lambda: answerer.AnswerGestureRequest(
+                    stack=stack, lease=lease, request=request["id"], allow=False))
+                break
+    print(json.dumps(seen, sort_keys=True))
+
+
 if __name__ == "__main__":
     mode, address = sys.argv[1], sys.argv[2]
     if mode == "basic":
@@ -238,5 +262,7 @@ if __name__ == "__main__":
         permissions(address, sys.argv[3])
     elif mode == "animator":
         animator(address, sys.argv[3])
+    elif mode == "hold":
+        hold(address, sys.argv[3])
     else:
         check(False, "unknown mode " + mode)
