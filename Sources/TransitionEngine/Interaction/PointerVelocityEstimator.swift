@@ -4,15 +4,15 @@ import TransitionCore
 /// samples.
 ///
 /// UIKit does not publish how `UIPanGestureRecognizer.velocity(in:)` is computed, so the method is the one
-/// documented by the two open toolkits that match it on touch screens, Flutter's `VelocityTracker` and
-/// Android's LSQ2 `VelocityTracker`: a least-squares fit of a quadratic in time to each coordinate of the
-/// samples of the last `window` seconds (at most `maximumSamples`), whose slope at the latest sample is
-/// the velocity (`_minSampleSize`, `_historySize`, `_horizonMilliseconds` in Flutter's
+/// the open toolkits that imitate it on touch screens document, Flutter's `VelocityTracker` (and Android's
+/// LSQ2 strategy): a least-squares fit of a quadratic in time to each coordinate of the samples of the
+/// last `window` seconds (at most `maximumSamples`), whose slope at the latest sample is the velocity
+/// (`_horizonMilliseconds`, `_historySize`, `_minSampleSize` in Flutter's
 /// packages/flutter/lib/src/gestures/velocity_tracker.dart). Fewer than three samples give zero, as there.
-/// A pause longer than
-/// `stoppedGap` between two samples cuts the window there (Flutter's `assumePointerMoveStoppedMilliseconds`),
-/// so a finger that stopped before lifting has no velocity. Motion at constant velocity or constant
-/// acceleration is estimated exactly, at any sample rate and with uneven intervals.
+/// A pause longer than `stoppedGap` between two samples cuts the window there (Flutter's
+/// `_assumePointerMoveStoppedMilliseconds`), so a finger that rested before lifting, whose lift is a
+/// sample, has no velocity. Motion at constant velocity or constant acceleration is estimated exactly, at
+/// any sample rate and with uneven intervals.
 public struct PointerVelocityEstimator: Sendable, Equatable {
     /// How far back samples count, in seconds: 100 ms (Flutter's `_horizonMilliseconds`).
     public static let window = 0.1
