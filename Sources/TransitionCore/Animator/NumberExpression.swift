@@ -9,8 +9,15 @@
 ///     factor     = ("-" | "+") factor | number | name | "(" expression ")"
 ///
 /// Names: `containerWidth`, `containerHeight` (points), `duration` (the script's duration in seconds,
-/// UIKit's `transitionDuration:`), `pi`. Evaluation uses IEEE double arithmetic in the order written, so
-/// `"2/3*duration"` with a duration of 1 is exactly `2.0 / 3.0`.
+/// UIKit's `transitionDuration:`), `pi`. A factor may also measure a role's frame in the container, as the
+/// model has it when the value is resolved (`{"frameOf": …}`'s rectangle): `width(sharedFrom)`,
+/// `midX(source)`, `maxY(to/title)`, with the measures of `CGRect` (`x` and `y` are `minX` and `minY`):
+///
+///     factor = … | measure "(" role ")"
+///     measure = "x" | "y" | "width" | "height" | "midX" | "midY" | "maxX" | "maxY"
+///
+/// Evaluation uses IEEE double arithmetic in the order written, so `"2/3*duration"` with a duration of 1
+/// is exactly `2.0 / 3.0`.
 public indirect enum NumberExpression: Sendable, Equatable, Codable, ExpressibleByFloatLiteral,
     ExpressibleByIntegerLiteral, CustomStringConvertible
 {
@@ -22,10 +29,32 @@ public indirect enum NumberExpression: Sendable, Equatable, Codable, Expressible
     case negated(NumberExpression)
     /// A binary operation.
     case binary(BinaryOperator, NumberExpression, NumberExpression)
+    /// A measure of a role's frame in the container.
+    case geometry(GeometryMeasure, AnimatorRole)
 
     /// The quantities an expression may name.
     public enum Quantity: String, Sendable, CaseIterable {
         case containerWidth, containerHeight, duration, pi
+    }
+
+    /// What a `geometry` factor measures of a role's frame (`CGRect`'s `minX`, `minY`, `width`, `height`,
+    /// `midX`, `midY`, `maxX`, `maxY`), in container points.
+    public enum GeometryMeasure: String, Sendable, CaseIterable {
+        case x, y, width, height, midX, midY, maxX, maxY
+
+        /// The measure of `rect`.
+        public func of(_ rect: Rect) -> Double {
+            switch self {
+            case .x: rect.origin.x
+            case .y: rect.origin.y
+            case .width: rect.size.width
+            case .height: rect.size.height
+            case .midX: rect.origin.x + rect.size.width / 2
+            case .midY: rect.origin.y + rect.size.height / 2
+            case .maxX: rect.origin.x + rect.size.width
+            case .maxY: rect.origin.y + rect.size.height
+            }
+        }
     }
 
     /// The four arithmetic operators.
@@ -53,18 +82,27 @@ public indirect enum NumberExpression: Sendable, Equatable, Codable, Expressible
     public init(floatLiteral value: Double) { self = .literal(value) }
     public init(integerLiteral value: Int) { self = .literal(Double(value)) }
 
-    /// The value in `environment`. The result may be non-finite (division by zero); callers validate.
+    /// The value in `environment`, with no role to measure (a `geometry` factor is NaN). The result may be
+    /// non-finite (division by zero); callers validate.
     public func evaluate(in environment: Environment) -> Double {
+        evaluate(in: environment) { _ in nil }
+    }
+
+    /// The value in `environment`, measuring roles with `frame` (a role's frame in the container, or nil
+    /// when the transition has no such role: the factor is then NaN). The result may be non-finite;
+    /// callers validate.
+    public func evaluate(in environment: Environment, frame: (AnimatorRole) -> Rect?) -> Double {
         switch self {
         case .literal(let value): return value
         case .quantity(.containerWidth): return environment.containerWidth
         case .quantity(.containerHeight): return environment.containerHeight
         case .quantity(.duration): return environment.duration
         case .quantity(.pi): return Double.pi
-        case .negated(let operand): return -operand.evaluate(in: environment)
+        case .negated(let operand): return -operand.evaluate(in: environment, frame: frame)
+        case .geometry(let measure, let role): return frame(role).map(measure.of) ?? .nan
         case .binary(let operation, let left, let right):
-            let a = left.evaluate(in: environment)
-            let b = right.evaluate(in: environment)
+            let a = left.evaluate(in: environment, frame: frame)
+            let b = right.evaluate(in: environment, frame: frame)
             switch operation {
             case .add: return a + b
             case .subtract: return a - b
@@ -77,7 +115,7 @@ public indirect enum NumberExpression: Sendable, Equatable, Codable, Expressible
     /// Whether the expression names `duration` (a script's own duration may not depend on itself).
     public var mentionsDuration: Bool {
         switch self {
-        case .literal: return false
+        case .literal, .geometry: return false
         case .quantity(let quantity): return quantity == .duration
         case .negated(let operand): return operand.mentionsDuration
         case .binary(_, let left, let right): return left.mentionsDuration || right.mentionsDuration
@@ -92,6 +130,7 @@ public indirect enum NumberExpression: Sendable, Equatable, Codable, Expressible
             if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
             return "\(value)"
         case .quantity(let quantity): return quantity.rawValue
+        case .geometry(let measure, let role): return "\(measure.rawValue)(\(role))"
         case .negated(let operand): return "-" + operand.parenthesized
         case .binary(let operation, let left, let right):
             return "\(left.parenthesized) \(operation.rawValue) \(right.parenthesized)"

@@ -78,13 +78,38 @@ struct NumberExpressionParser {
             let start = index
             while index < scalars.count, scalars[index].properties.isAlphabetic { index += 1 }
             let name = String(String.UnicodeScalarView(scalars[start..<index]))
+            if peek() == "(", let measure = NumberExpression.GeometryMeasure(rawValue: name) {
+                return .geometry(measure, try parseRole(of: measure))
+            }
             guard let quantity = NumberExpression.Quantity(rawValue: name) else {
                 let known = NumberExpression.Quantity.allCases.map(\.rawValue).joined(separator: ", ")
-                throw failure("names \"\(name)\"; known names are \(known)")
+                let measures = NumberExpression.GeometryMeasure.allCases.map(\.rawValue).joined(separator: ", ")
+                throw failure("names \"\(name)\"; known names are \(known), and \(measures) of a role in parentheses")
             }
             return .quantity(quantity)
         default:
             throw failure("has \"\(next)\" at position \(index + 1) where a number or name was expected")
+        }
+    }
+
+    /// The role inside `measure(…)`, the index at the opening parenthesis: everything up to the closing one,
+    /// without spaces around it.
+    private mutating func parseRole(of measure: NumberExpression.GeometryMeasure) throws(TransitionCoreError)
+        -> AnimatorRole
+    {
+        index += 1
+        skipSpaces()
+        let start = index
+        while index < scalars.count, scalars[index] != ")" { index += 1 }
+        guard index < scalars.count else { throw failure("is missing the parenthesis that closes \(measure)(") }
+        var end = index
+        while end > start, scalars[end - 1] == " " { end -= 1 }
+        let text = String(String.UnicodeScalarView(scalars[start..<end]))
+        index += 1
+        do {
+            return try AnimatorRole(parsing: text)
+        } catch {
+            throw failure("measures \(measure.rawValue)(\(text)): \(error.message)")
         }
     }
 

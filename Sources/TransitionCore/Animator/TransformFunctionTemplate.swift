@@ -82,13 +82,15 @@ public enum TransformFunctionTemplate: Sendable, Equatable, Codable {
         }
     }
 
-    /// The concrete function in `environment`.
+    /// The concrete function in `environment`, measuring roles with `frame` (see `NumberExpression`).
     ///
     /// - Throws: ``TransitionCoreError`` (`invalidValue`) for a non-finite argument, a non-positive
     ///   perspective distance or a zero rotation axis with a non-zero angle.
-    func resolve(in environment: NumberExpression.Environment) throws(TransitionCoreError) -> TransformFunction {
+    func resolve(
+        in environment: NumberExpression.Environment, frame: (AnimatorRole) -> Rect? = { _ in nil }
+    ) throws(TransitionCoreError) -> TransformFunction {
         func value(_ expression: NumberExpression, _ name: String) throws(TransitionCoreError) -> Double {
-            let result = expression.evaluate(in: environment)
+            let result = expression.evaluate(in: environment, frame: frame)
             guard result.isFinite else {
                 throw TransitionCoreError(.invalidValue, parameter: "", "\(name) \(expression) is not a finite number")
             }

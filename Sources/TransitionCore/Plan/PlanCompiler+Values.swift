@@ -93,6 +93,39 @@ extension PlanCompiler {
         }
     }
 
+    /// Runs `body` with a lookup of roles' frames in the container (for `target`'s shared pair, as the model
+    /// has them now), for the `geometry` factors of number expressions. A role that cannot be measured is
+    /// the error, rather than the NaN it gave the expression.
+    func measuringRoles<Result>(
+        for target: RoleTarget?, path: @autoclosure () -> String,
+        _ body: ((AnimatorRole) -> Rect?) throws(TransitionCoreError) -> Result
+    ) throws(TransitionCoreError) -> Result {
+        var unmeasured: AnimatorRole?
+        let result: Result
+        do {
+            result = try body { role in
+                if let frame = try? frameInContainer(of: role, for: target, path: "") { return frame }
+                if unmeasured == nil { unmeasured = role }
+                return nil
+            }
+        } catch {
+            guard let unmeasured else { throw error }
+            _ = try frameInContainer(of: unmeasured, for: target, path: path())
+            throw error
+        }
+        // Measured again to throw its error with the path, built only now.
+        if let unmeasured { _ = try frameInContainer(of: unmeasured, for: target, path: path()) }
+        return result
+    }
+
+    /// `role`'s frame in the container for `target`'s shared pair (none: a role of a pair cannot be named).
+    private func frameInContainer(
+        of role: AnimatorRole, for target: RoleTarget?, path: @autoclosure () -> String
+    ) throws(TransitionCoreError) -> Rect {
+        let node = try referencedNode(role, from: target ?? RoleTarget(node: -1, pair: nil), path: path())
+        return try convertedFrame(of: node, into: -1, path: path())
+    }
+
     /// Resolves `value` for `property` of `target`, against the model as it is now, and checks it against the
     /// bounds screens have (docs/screens.md, "Limits and errors"): what an animator writes is as bounded as
     /// what a screen holds, so no sampled number overflows.
@@ -147,7 +180,10 @@ extension PlanCompiler {
         let parent = scene.nodes[target.node].parent
         switch (property, value) {
         case (.position, .point(let x, let y)), (.anchorPoint, .point(let x, let y)):
-            return .point(Point(x: try evaluate(x, path: path() + "[0]"), y: try evaluate(y, path: path() + "[1]")))
+            return .point(
+                Point(
+                    x: try evaluate(x, target: target, path: path() + "[0]"),
+                    y: try evaluate(y, target: target, path: path() + "[1]")))
         case (.position, .centerOf(let role)):
             let rect = try convertedFrame(
                 of: try referencedNode(role, from: target, path: path()), into: parent, path: path())
@@ -162,7 +198,8 @@ extension PlanCompiler {
             return .point(try convert(point, into: parent, states: states, path: path()))
         case (.size, .size(let width, let height)):
             let size = Size(
-                width: try evaluate(width, path: path() + "[0]"), height: try evaluate(height, path: path() + "[1]"))
+                width: try evaluate(width, target: target, path: path() + "[0]"),
+                height: try evaluate(height, target: target, path: path() + "[1]"))
             guard size.width >= 0, size.height >= 0 else {
                 throw TransitionCoreError(.invalidValue, parameter: path(), "width and height must not be negative")
             }
@@ -174,8 +211,10 @@ extension PlanCompiler {
                     ?? Size(width: environment.containerWidth, height: environment.containerHeight))
         case (.frame, .rect(let x, let y, let width, let height)):
             let rect = Rect(
-                x: try evaluate(x, path: path() + "[0]"), y: try evaluate(y, path: path() + "[1]"),
-                width: try evaluate(width, path: path() + "[2]"), height: try evaluate(height, path: path() + "[3]"))
+                x: try evaluate(x, target: target, path: path() + "[0]"),
+                y: try evaluate(y, target: target, path: path() + "[1]"),
+                width: try evaluate(width, target: target, path: path() + "[2]"),
+                height: try evaluate(height, target: target, path: path() + "[3]"))
             guard rect.size.width >= 0, rect.size.height >= 0 else {
                 throw TransitionCoreError(.invalidValue, parameter: path(), "width and height must not be negative")
             }
@@ -187,21 +226,26 @@ extension PlanCompiler {
         case (.transform, .transform(let templates)):
             var functions: [TransformFunction] = []
             for (index, template) in templates.enumerated() {
-                do {
-                    functions.append(try template.resolve(in: environment))
+                do throws(TransitionCoreError) {
+                    // The template's errors name their own field; `nested` adds the path.
+                    let function = try measuringRoles(for: target, path: "") {
+                        frame throws(TransitionCoreError) in
+                        try template.resolve(in: environment, frame: frame)
+                    }
+                    functions.append(function)
                 } catch {
                     throw error.nested(in: path() + "[\(index)]")
                 }
             }
             return .transform(TransformList(functions))
         case (.alpha, .number(let number)):
-            let alpha = try evaluate(number, path: path())
+            let alpha = try evaluate(number, target: target, path: path())
             guard (0...1).contains(alpha) else {
                 throw TransitionCoreError(.invalidValue, parameter: path(), "alpha must be from 0 to 1")
             }
             return .number(alpha)
         case (.zIndex, .number(let number)):
-            return .number(try evaluate(number, path: path()))
+            return .number(try evaluate(number, target: target, path: path()))
         case (.hidden, .flag(let flag)):
             return .flag(flag)
         default:

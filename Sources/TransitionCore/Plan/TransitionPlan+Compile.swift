@@ -192,12 +192,15 @@ struct PlanCompiler {
         modelTransforms = scene.transformLists
     }
 
-    /// Evaluates a number expression, which must give a finite number.
+    /// Evaluates a number expression, which must give a finite number; the roles it measures are those of
+    /// `target` (its shared pair), as the model has them now.
     /// `path` is built only when the expression fails, so compiling a valid script builds no strings.
-    func evaluate(_ expression: NumberExpression, path: @autoclosure () -> String) throws(TransitionCoreError)
-        -> Double
-    {
-        let value = expression.evaluate(in: environment)
+    func evaluate(
+        _ expression: NumberExpression, target: RoleTarget? = nil, path: @autoclosure () -> String
+    ) throws(TransitionCoreError) -> Double {
+        let value = try measuringRoles(for: target, path: path()) { frame in
+            expression.evaluate(in: environment, frame: frame)
+        }
         guard value.isFinite else {
             throw TransitionCoreError(.invalidValue, parameter: path(), "\(expression) is not a finite number")
         }
