@@ -25,7 +25,19 @@ extension TimingError {
         }
     }
 
-    /// Checks that `value` is finite and greater than zero.
+    /// Checks that `value` is finite and at least zero; `unit` follows the 0 in the message (" seconds").
+    static func requireNonNegative(_ value: Double, _ parameter: String, unit: String = "") throws(TimingError) {
+        try requireFinite(value, parameter)
+        guard value >= 0 else {
+            throw TimingError(
+                code: .outOfRange,
+                message: "\(parameter) must be at least 0\(unit), got \(value)",
+                parameter: parameter
+            )
+        }
+    }
+
+    /// Checks that `value` is finite and greater than zero; `unit` follows the 0 in the message (" seconds").
     static func requirePositive(_ value: Double, _ parameter: String, unit: String = "") throws(TimingError) {
         try requireFinite(value, parameter)
         guard value > 0 else {
