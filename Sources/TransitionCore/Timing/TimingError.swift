@@ -28,24 +28,22 @@ extension TimingError {
     /// Checks that `value` is finite and at least zero; `unit` follows the 0 in the message (" seconds").
     static func requireNonNegative(_ value: Double, _ parameter: String, unit: String = "") throws(TimingError) {
         try requireFinite(value, parameter)
-        guard value >= 0 else {
-            throw TimingError(
-                code: .outOfRange,
-                message: "\(parameter) must be at least 0\(unit), got \(value)",
-                parameter: parameter
-            )
-        }
+        try require(value >= 0, value, parameter, "must be at least 0\(unit)")
     }
 
     /// Checks that `value` is finite and greater than zero; `unit` follows the 0 in the message (" seconds").
     static func requirePositive(_ value: Double, _ parameter: String, unit: String = "") throws(TimingError) {
         try requireFinite(value, parameter)
-        guard value > 0 else {
+        try require(value > 0, value, parameter, "must be greater than 0\(unit)")
+    }
+
+    /// Throws `outOfRange` ("<parameter> <requirement>, got <value>") unless `condition` holds.
+    private static func require(
+        _ condition: Bool, _ value: Double, _ parameter: String, _ requirement: @autoclosure () -> String
+    ) throws(TimingError) {
+        guard condition else {
             throw TimingError(
-                code: .outOfRange,
-                message: "\(parameter) must be greater than 0\(unit), got \(value)",
-                parameter: parameter
-            )
+                code: .outOfRange, message: "\(parameter) \(requirement()), got \(value)", parameter: parameter)
         }
     }
 }
