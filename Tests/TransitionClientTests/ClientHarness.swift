@@ -41,6 +41,21 @@ final class ClientHarness: Sendable {
         }
     }
 
+    /// Creates the stack `main` (375 × 667, the screen `home`) with a new client on a thread of its own and
+    /// subscribes to it, then runs `body` on that thread with the client and the subscription.
+    func subscribeToNewStack(
+        _ body: @escaping @Sendable (TransitionClient, TransitionSubscription) throws -> Void = { _, _ in }
+    ) async throws -> TransitionSubscription {
+        let path = self.path
+        return try await OffPool.run { () -> TransitionSubscription in
+            let client = try TransitionClient(path: path)
+            try client.createStack("main", width: 375, height: 667, root: ClientHarness.screen("home"))
+            let subscription = try client.subscribe(stack: "main")
+            try body(client, subscription)
+            return subscription
+        }
+    }
+
     func shutdown() async {
         let server = self.server
         _ = await OffPool.run { server.shutdown() }

@@ -9,17 +9,12 @@ import TransitionTestSupport
 @Suite struct TransitionSubscriptionTests {
     @Test func itemsArriveInOrder() async throws {
         let harness = try ClientHarness()
-        let path = harness.path
-        let subscription = try await OffPool.run { () -> TransitionSubscription in
-            let client = try TransitionClient(path: path)
-            try client.createStack("main", width: 375, height: 667, root: ClientHarness.screen("home"))
-            let subscription = try client.subscribe(stack: "main")
+        let subscription = try await harness.subscribeToNewStack { client, subscription in
             guard case .frame(let first)? = try subscription.next() else { throw CancellationError() }
             #expect(first.isSettled)
             #expect(first.stack == "main")
             #expect(first.screens == ["home"])
             try client.push(ClientHarness.screen("a"), on: "main")
-            return subscription
         }
         await harness.clock.advanceUntilIdle()
         let kinds = try await OffPool.run { () -> [String] in
@@ -48,14 +43,7 @@ import TransitionTestSupport
     /// A `next()` waiting on one thread returns nil when another thread cancels.
     @Test func cancelUnblocksAWaitingRead() async throws {
         let harness = try ClientHarness()
-        let path = harness.path
-        let subscription = try await OffPool.run { () -> TransitionSubscription in
-            let client = try TransitionClient(path: path)
-            try client.createStack("main", width: 375, height: 667, root: ClientHarness.screen("home"))
-            let subscription = try client.subscribe(stack: "main")
-            _ = try subscription.next()
-            return subscription
-        }
+        let subscription = try await harness.subscribeToNewStack { _, subscription in _ = try subscription.next() }
         async let ended = OffPool.run { try subscription.next() }
         #expect(await waitFor { harness.service.streamCount == 1 })
         subscription.cancel()
@@ -67,11 +55,7 @@ import TransitionTestSupport
     @Test func itemsAsAnAsyncSequence() async throws {
         let harness = try ClientHarness()
         let path = harness.path
-        let subscription = try await OffPool.run { () -> TransitionSubscription in
-            let client = try TransitionClient(path: path)
-            try client.createStack("main", width: 375, height: 667, root: ClientHarness.screen("home"))
-            return try client.subscribe(stack: "main")
-        }
+        let subscription = try await harness.subscribeToNewStack()
         var iterator = subscription.items.makeAsyncIterator()
         guard case .frame(let first)? = try await iterator.next() else {
             Issue.record("no first frame")

@@ -8,8 +8,9 @@ import TransitionTestSupport
 #endif
 
 /// Spring requests against an independent reference: the equation of motion
-/// `m·u'' + c·u' + k·u = 0`, `u(0) = 1`, `u'(0) = −v0` (u = 1 − progress) integrated numerically here
-/// with classic fourth-order Runge-Kutta, which shares nothing with the closed forms under test.
+/// `m·u'' + c·u' + k·u = 0`, `u(0) = 1`, `u'(0) = −v0` (u = 1 − progress) integrated numerically with
+/// classic fourth-order Runge-Kutta (`ReferenceSpringIntegration`), which shares nothing with the closed
+/// forms under test.
 @Suite("eval: springs")
 struct EvaluatorSpringTests {
     /// RK4 steps per second: a step of 1e-5 s keeps the global error (O(h⁴)) far below the tolerance.
@@ -19,24 +20,9 @@ struct EvaluatorSpringTests {
 
     /// `[progress, velocity]` at `t` by integrating the equation of motion.
     static func integrated(mass: Double, stiffness: Double, damping: Double, v0: Double, t: Double) -> [Double] {
-        let steps = max(1, Int((t * stepsPerSecond).rounded(.up)))
-        let h = t / Double(steps)
-        var u = 1.0
-        var velocity = -v0
-        func acceleration(_ u: Double, _ v: Double) -> Double { -(stiffness * u + damping * v) / mass }
-        for _ in 0..<steps {
-            let k1u = velocity
-            let k1v = acceleration(u, velocity)
-            let k2u = velocity + h / 2 * k1v
-            let k2v = acceleration(u + h / 2 * k1u, velocity + h / 2 * k1v)
-            let k3u = velocity + h / 2 * k2v
-            let k3v = acceleration(u + h / 2 * k2u, velocity + h / 2 * k2v)
-            let k4u = velocity + h * k3v
-            let k4v = acceleration(u + h * k3u, velocity + h * k3v)
-            u += h / 6 * (k1u + 2 * k2u + 2 * k3u + k4u)
-            velocity += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
-        }
-        return [1 - u, -velocity]
+        let state = ReferenceSpringIntegration.state(
+            mass: mass, stiffness: stiffness, damping: damping, initialVelocity: v0, at: t, step: 1 / stepsPerSecond)
+        return [state.progress, state.velocity]
     }
 
     @Test(arguments: [

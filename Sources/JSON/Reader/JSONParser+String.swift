@@ -34,19 +34,10 @@ extension JSONParser {
 
     /// A mask with the high bit set in the lowest byte of `word` (little-endian) that is `"`, `\`, below
     /// 0x20 or above 0x7F, if any. Bytes above the lowest flagged one may be flagged falsely.
-    ///
-    /// Bit tricks from Sean Eron Anderson's "Bit Twiddling Hacks" ("Determine if a word has a zero
-    /// byte", "… has a byte less than n").
     @inline(__always)
     static func specialBytes(in word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-        let zeroInQuotes = (quotes &- ones) & ~quotes
-        let zeroInBackslashes = (backslashes &- ones) & ~backslashes
-        let belowSpace = (word &- ones &* 0x20) & ~word
-        return (zeroInQuotes | zeroInBackslashes | belowSpace | word) & highBits
+        // Bytes from 0x80 have the high bit set already.
+        StringWordScan.quotesBackslashesAndControls(in: word) | (word & 0x8080_8080_8080_8080)
     }
 
     /// A string from valid UTF-8; small strings (up to 15 bytes, stored inline) are built directly,

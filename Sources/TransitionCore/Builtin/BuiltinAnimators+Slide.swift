@@ -50,29 +50,41 @@ extension BuiltinAnimators {
                             Track(.overlay("dimming"), .alpha, to: .number(0)),
                         ])
                 ]),
-            .present: TransitionScript(
-                duration: 0.3,
-                layers: [.from, .to],
-                setup: [
-                    PropertyAssignment(.to, .transform, .transform(.translate(0, .expression("containerHeight"), 0)))
-                ],
-                phases: [
-                    Phase(
-                        duration: .expression("duration"), timing: .easeInEaseOut,
-                        tracks: [Track(.to, .transform, to: .transform())])
-                ]),
-            .dismiss: TransitionScript(
-                duration: 0.3,
-                layers: [.to, .from],
-                phases: [
-                    Phase(
-                        duration: .expression("duration"), timing: .easeInEaseOut,
-                        tracks: [
-                            Track(.from, .transform, to: .transform(.translate(0, .expression("containerHeight"), 0)))
-                        ])
-                ]),
+            .present: coverVerticalPresentation(duration: 0.3, timing: .easeInEaseOut),
+            .dismiss: coverVerticalDismissal(duration: 0.3),
             .selectTab: TransitionScript(duration: 0, layers: [.from, .to], phases: []),
         ])
+
+    /// UIModalTransitionStyleCoverVertical's present, as `slide` and `slideUp` run it: the presented screen
+    /// rises from one container height below to its place over `duration` seconds along `timing`.
+    static func coverVerticalPresentation(duration: NumberExpression, timing: TimingFunction) -> TransitionScript {
+        TransitionScript(
+            duration: duration,
+            layers: [.from, .to],
+            setup: [
+                PropertyAssignment(.to, .transform, .transform(.translate(0, .expression("containerHeight"), 0)))
+            ],
+            phases: [
+                Phase(
+                    duration: .expression("duration"), timing: timing,
+                    tracks: [Track(.to, .transform, to: .transform())])
+            ])
+    }
+
+    /// UIModalTransitionStyleCoverVertical's dismiss, as `slide` and `slideUp` run it: the presented screen
+    /// slides down by the container height over `duration` seconds, ease-in-ease-out.
+    static func coverVerticalDismissal(duration: NumberExpression) -> TransitionScript {
+        TransitionScript(
+            duration: duration,
+            layers: [.to, .from],
+            phases: [
+                Phase(
+                    duration: .expression("duration"), timing: .easeInEaseOut,
+                    tracks: [
+                        Track(.from, .transform, to: .transform(.translate(0, .expression("containerHeight"), 0)))
+                    ])
+            ])
+    }
 
     /// The black overlay dimming the screen underneath a slide.
     private static func dimming(alpha: NumberExpression) -> LayerPlacement.Overlay {

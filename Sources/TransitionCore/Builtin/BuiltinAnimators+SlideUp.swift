@@ -13,26 +13,8 @@ extension BuiltinAnimators {
         name: "slideUp",
         summary: "Seed 001: the presented screen springs up from below; dismiss slides it back down.",
         variants: [
-            .present: TransitionScript(
-                duration: 1,
-                layers: [.from, .to],
-                setup: [
-                    PropertyAssignment(.to, .transform, .transform(.translate(0, .expression("containerHeight"), 0)))
-                ],
-                phases: [
-                    Phase(
-                        duration: .expression("duration"), timing: .uikitSpring(dampingRatio: 0.6, initialVelocity: 0),
-                        tracks: [Track(.to, .transform, to: .transform())])
-                ]),
-            .dismiss: TransitionScript(
-                duration: 1,
-                layers: [.to, .from],
-                phases: [
-                    Phase(
-                        duration: .expression("duration"), timing: .easeInEaseOut,
-                        tracks: [
-                            Track(.from, .transform, to: .transform(.translate(0, .expression("containerHeight"), 0)))
-                        ])
-                ]),
+            .present: coverVerticalPresentation(
+                duration: 1, timing: .uikitSpring(dampingRatio: 0.6, initialVelocity: 0)),
+            .dismiss: coverVerticalDismissal(duration: 1),
         ])
 }

@@ -62,7 +62,16 @@ enum FiniteNumberCoding {
         _ container: KeyedDecodingContainer<Key>,
         forKey key: Key
     ) throws -> Double {
-        let value = try container.decode(Double.self, forKey: key)
+        try requireFinite(container.decode(Double.self, forKey: key), in: container, forKey: key)
+    }
+
+    /// `value`, decoded at `key` of `container`, when it is finite; else `DecodingError.dataCorrupted` naming
+    /// the key.
+    static func requireFinite<Key: CodingKey>(
+        _ value: Double,
+        in container: KeyedDecodingContainer<Key>,
+        forKey key: Key
+    ) throws -> Double {
         guard value.isFinite else {
             throw DecodingError.dataCorruptedError(
                 forKey: key,

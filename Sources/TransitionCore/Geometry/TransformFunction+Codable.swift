@@ -38,7 +38,7 @@ extension TransformFunction: Codable {
             self = .translate(x: values[0], y: values[1], z: values.count == 3 ? values[2] : 0)
         case Key.scale.stringValue:
             if let uniform = try? container.decode(Double.self, forKey: key) {
-                let value = try Self.finite(uniform, container, key)
+                let value = try FiniteNumberCoding.requireFinite(uniform, in: container, forKey: key)
                 self = .scale(x: value, y: value, z: 1)
             } else {
                 let values = try Self.numbers(
@@ -47,7 +47,8 @@ extension TransformFunction: Codable {
             }
         case Key.rotate.stringValue:
             if let angle = try? container.decode(Double.self, forKey: key) {
-                self = .rotate(angle: try Self.finite(angle, container, key), x: 0, y: 0, z: 1)
+                let angle = try FiniteNumberCoding.requireFinite(angle, in: container, forKey: key)
+                self = .rotate(angle: angle, x: 0, y: 0, z: 1)
             } else {
                 let values = try Self.numbers(container, key, allowedCounts: [4], shape: "an angle or [angle, x, y, z]")
                 self = .rotate(angle: values[0], x: values[1], y: values[2], z: values[3])
@@ -129,16 +130,5 @@ extension TransformFunction: Codable {
             )
         }
         return values
-    }
-
-    private static func finite(_ value: Double, _ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Double {
-        guard value.isFinite else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key,
-                in: container,
-                debugDescription: "Expected a finite number, got \(value)"
-            )
-        }
-        return value
     }
 }

@@ -25,53 +25,22 @@ public enum KeyframeCalculationMode: String, Sendable, Hashable, Codable, CaseIt
 }
 
 /// An invalid keyframe description: mismatched counts, key times out of order or range, a
-/// cubic mode for values without vector arithmetic.
-public struct KeyframeError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What kind of problem the description has. An open set: switch with a `default` case.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Kind: String, Sendable, Hashable {
-            case wrongCount
-            case outOfRange
-            case notFinite
-            case unsupportedMode
-            case incompatibleValues
-        }
+/// cubic mode for values without vector arithmetic. `parameter` names the field at fault, such as
+/// `keyTimes[3]` or `timingFunctions`.
+public typealias KeyframeError = ParameterError<KeyframeErrorDomain>
 
-        private let kind: Kind
+/// The domain of ``KeyframeError``.
+public enum KeyframeErrorDomain: ParameterErrorDomain {}
 
-        private init(_ kind: Kind) {
-            self.kind = kind
-        }
-
-        /// An array has the wrong number of entries.
-        public static let wrongCount = Code(.wrongCount)
-        /// A number lies outside its range or breaks an ordering.
-        public static let outOfRange = Code(.outOfRange)
-        /// A number is NaN or infinite.
-        public static let notFinite = Code(.notFinite)
-        /// The calculation mode cannot be used with this value type.
-        public static let unsupportedMode = Code(.unsupportedMode)
-        /// Two values cannot be interpolated (for instance vectors of different dimensions).
-        public static let incompatibleValues = Code(.incompatibleValues)
-
-        /// The code's name.
-        public var description: String { kind.rawValue }
-    }
-
-    /// What kind of problem the description has.
-    public var code: Code
-    /// What is wrong and what to do about it.
-    public var message: String
-    /// The parameter at fault, such as `keyTimes[3]` or `timingFunctions`.
-    public var parameter: String
-
-    /// Creates an error.
-    public init(code: Code, message: String, parameter: String) {
-        self.code = code
-        self.message = message
-        self.parameter = parameter
-    }
-
-    /// `parameter: message`.
-    public var description: String { "\(parameter): \(message)" }
+extension KeyframeError.Code {
+    /// An array has the wrong number of entries.
+    public static var wrongCount: Self { Self(.wrongCount) }
+    /// A number lies outside its range or breaks an ordering.
+    public static var outOfRange: Self { Self(.outOfRange) }
+    /// A number is NaN or infinite.
+    public static var notFinite: Self { Self(.notFinite) }
+    /// The calculation mode cannot be used with this value type.
+    public static var unsupportedMode: Self { Self(.unsupportedMode) }
+    /// Two values cannot be interpolated (for instance vectors of different dimensions).
+    public static var incompatibleValues: Self { Self(.incompatibleValues) }
 }

@@ -15,12 +15,7 @@ extension Spring {
     /// - Throws: `TimingError` naming `response`, `dampingFraction` or `initialVelocity`.
     public init(response: Double, dampingFraction: Double, initialVelocity: Double = 0) throws(TimingError) {
         try TimingError.requirePositive(response, "response", unit: " seconds")
-        try TimingError.requireFinite(dampingFraction, "dampingFraction")
-        guard dampingFraction >= 0 else {
-            throw TimingError(
-                code: .outOfRange, message: "dampingFraction must be at least 0, got \(dampingFraction)",
-                parameter: "dampingFraction")
-        }
+        try TimingError.requireNonNegative(dampingFraction, "dampingFraction")
         let angularFrequency = 2 * Double.pi / response
         try self.init(
             mass: 1,

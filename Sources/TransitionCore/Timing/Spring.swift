@@ -63,21 +63,10 @@ public struct Spring: Sendable {
     ) throws(TimingError) {
         try TimingError.requirePositive(mass, "mass")
         try TimingError.requirePositive(stiffness, "stiffness")
-        try TimingError.requireFinite(damping, "damping")
-        guard damping >= 0 else {
-            throw TimingError(
-                code: .outOfRange, message: "damping must be at least 0, got \(damping)", parameter: "damping")
-        }
+        try TimingError.requireNonNegative(damping, "damping")
         try TimingError.requireFinite(initialVelocity, "initialVelocity")
         if let cutoff {
-            try TimingError.requireFinite(cutoff, "cutoff")
-            guard cutoff >= 0 else {
-                throw TimingError(
-                    code: .outOfRange,
-                    message: "cutoff must be at least 0 seconds, got \(cutoff)",
-                    parameter: "cutoff"
-                )
-            }
+            try TimingError.requireNonNegative(cutoff, "cutoff", unit: " seconds")
         }
         let naturalFrequency = (stiffness / mass).squareRoot()
         let ratio = damping / (2 * (stiffness * mass).squareRoot())

@@ -1,45 +1,19 @@
 /// An invalid timing parameter: a cubic-bezier control point out of range, a non-positive
-/// spring constant, a step count below its minimum.
-public struct TimingError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What kind of problem the parameter has. An open set: switch over it with a `default` case.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Kind: String, Sendable, Hashable {
-            case notFinite
-            case outOfRange
-        }
+/// spring constant, a step count below its minimum. `parameter` names it, such as `x1` or
+/// `dampingRatio`.
+public typealias TimingError = ParameterError<TimingErrorDomain>
 
-        private let kind: Kind
+/// The domain of ``TimingError``.
+public enum TimingErrorDomain: ParameterErrorDomain {}
 
-        private init(_ kind: Kind) {
-            self.kind = kind
-        }
+extension TimingError.Code {
+    /// A number is NaN or infinite.
+    public static var notFinite: Self { Self(.notFinite) }
+    /// A number or count lies outside its valid range.
+    public static var outOfRange: Self { Self(.outOfRange) }
+}
 
-        /// A number is NaN or infinite.
-        public static let notFinite = Code(.notFinite)
-        /// A number or count lies outside its valid range.
-        public static let outOfRange = Code(.outOfRange)
-
-        /// The code's name, such as `outOfRange`.
-        public var description: String { kind.rawValue }
-    }
-
-    /// What kind of problem the parameter has.
-    public var code: Code
-    /// What is wrong and what to do about it.
-    public var message: String
-    /// The name of the parameter at fault, such as `x1` or `dampingRatio`.
-    public var parameter: String
-
-    /// Creates an error.
-    public init(code: Code, message: String, parameter: String) {
-        self.code = code
-        self.message = message
-        self.parameter = parameter
-    }
-
-    /// `parameter: message`.
-    public var description: String { "\(parameter): \(message)" }
-
+extension TimingError {
     /// Checks that `value` is finite.
     static func requireFinite(_ value: Double, _ parameter: String) throws(TimingError) {
         guard value.isFinite else {
@@ -51,15 +25,25 @@ public struct TimingError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Checks that `value` is finite and greater than zero.
+    /// Checks that `value` is finite and at least zero; `unit` follows the 0 in the message (" seconds").
+    static func requireNonNegative(_ value: Double, _ parameter: String, unit: String = "") throws(TimingError) {
+        try requireFinite(value, parameter)
+        try require(value >= 0, value, parameter, "must be at least 0\(unit)")
+    }
+
+    /// Checks that `value` is finite and greater than zero; `unit` follows the 0 in the message (" seconds").
     static func requirePositive(_ value: Double, _ parameter: String, unit: String = "") throws(TimingError) {
         try requireFinite(value, parameter)
-        guard value > 0 else {
+        try require(value > 0, value, parameter, "must be greater than 0\(unit)")
+    }
+
+    /// Throws `outOfRange` ("<parameter> <requirement>, got <value>") unless `condition` holds.
+    private static func require(
+        _ condition: Bool, _ value: Double, _ parameter: String, _ requirement: @autoclosure () -> String
+    ) throws(TimingError) {
+        guard condition else {
             throw TimingError(
-                code: .outOfRange,
-                message: "\(parameter) must be greater than 0\(unit), got \(value)",
-                parameter: parameter
-            )
+                code: .outOfRange, message: "\(parameter) \(requirement()), got \(value)", parameter: parameter)
         }
     }
 }

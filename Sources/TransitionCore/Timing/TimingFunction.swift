@@ -37,14 +37,7 @@ public enum TimingFunction: Sendable, Hashable {
     ///   spring without a cutoff that never settles (damping 0, SwiftUI's bounce 1: the phase would
     ///   not end). A UIKit spring over a zero duration jumps to 1 at once.
     public func resolved(duration: Double) throws(TimingError) -> ResolvedTiming {
-        try TimingError.requireFinite(duration, "duration")
-        guard duration >= 0 else {
-            throw TimingError(
-                code: .outOfRange,
-                message: "duration must be at least 0 seconds, got \(duration)",
-                parameter: "duration"
-            )
-        }
+        try TimingError.requireNonNegative(duration, "duration", unit: " seconds")
         switch self {
         case .linear:
             return ResolvedTiming(duration: duration, curve: .linear)

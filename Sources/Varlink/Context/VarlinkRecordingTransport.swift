@@ -12,11 +12,10 @@ public final class VarlinkRecordingTransport: VarlinkReplyTransport {
     private struct State {
         var replies: [VarlinkReply] = []
         var silentEnds = 0
-        var closeReason: VarlinkConnectionError?
-        var closeCallbacks: [@Sendable (VarlinkConnectionError) -> Void] = []
         var nextCallNumber: UInt64 = 0
     }
     private let state = Locked(State())
+    private let closeNotifier = VarlinkCloseNotifier()
 
     /// Creates an open transport with no replies.
     public init() {}
@@ -59,15 +58,11 @@ public final class VarlinkRecordingTransport: VarlinkReplyTransport {
 
     /// Registers a close callback; runs it at once when already closed.
     public func onClose(_ callback: @escaping @Sendable (VarlinkConnectionError) -> Void) {
-        let reason: VarlinkConnectionError? = state.withLock { state in
-            if state.closeReason == nil { state.closeCallbacks.append(callback) }
-            return state.closeReason
-        }
-        if let reason { callback(reason) }
+        closeNotifier.onClose(callback)
     }
 
     /// Whether `close()` or `simulateClose(_:)` was called.
-    public var isClosed: Bool { state.withLock { $0.closeReason != nil } }
+    public var isClosed: Bool { closeNotifier.isClosed }
 
     /// Closes as the server application would (`closedByServer`).
     public func close() {
@@ -76,12 +71,6 @@ public final class VarlinkRecordingTransport: VarlinkReplyTransport {
 
     /// Closes with `reason`, running the registered close callbacks once, on the calling thread.
     public func simulateClose(_ reason: VarlinkConnectionError) {
-        let callbacks = state.withLock { state -> [@Sendable (VarlinkConnectionError) -> Void] in
-            guard state.closeReason == nil else { return [] }
-            state.closeReason = reason
-            defer { state.closeCallbacks = [] }
-            return state.closeCallbacks
-        }
-        for callback in callbacks { callback(reason) }
+        closeNotifier.markClosed(reason)
     }
 }

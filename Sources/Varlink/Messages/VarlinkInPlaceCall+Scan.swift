@@ -150,20 +150,13 @@ struct InPlaceCallScanner {
     /// 0x20 or above 0x7E, if any; bytes above the lowest flagged one may be flagged falsely (borrows and
     /// carries only run upwards).
     ///
-    /// Bit tricks from Sean Eron Anderson's "Bit Twiddling Hacks" ("Determine if a word has a zero byte",
-    /// "… has a byte less than n", "… has a byte greater than n").
+    /// The test for bytes above 0x7E is from Sean Eron Anderson's "Bit Twiddling Hacks" ("Determine if a
+    /// word has a byte greater than n"); `StringWordScan` finds the others.
     @inline(__always)
     static func notPlainBytes(in word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-        let zeroInQuotes = (quotes &- ones) & ~quotes
-        let zeroInBackslashes = (backslashes &- ones) & ~backslashes
-        let belowSpace = (word &- ones &* 0x20) & ~word
         // 0x7F + 1 sets the high bit; bytes from 0x80 have it already.
-        let aboveTilde = (word &+ ones) | word
-        return (zeroInQuotes | zeroInBackslashes | belowSpace | aboveTilde) & highBits
+        let aboveTilde = (word &+ 0x0101_0101_0101_0101) | word
+        return StringWordScan.quotesBackslashesAndControls(in: word) | (aboveTilde & 0x8080_8080_8080_8080)
     }
 
     /// `true` or `false`.

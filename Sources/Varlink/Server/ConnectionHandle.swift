@@ -1,5 +1,4 @@
 import Synchronization
-import SystemPrimitives
 
 /// The thread-safe face of one server connection: the transport of its call contexts.
 ///
@@ -26,12 +25,8 @@ final class ConnectionHandle: VarlinkReplyTransport {
     nonisolated(unsafe) private var captured: [CapturedReply] = []
     /// Replies posted to the inbox and not yet taken by the loop.
     private let postedReplies = Atomic<Int>(0)
-
-    private struct State {
-        var closeReason: VarlinkConnectionError?
-        var closeCallbacks: [@Sendable (VarlinkConnectionError) -> Void] = []
-    }
-    private let state = Locked(State())
+    /// The close reason, set by the loop (`markClosed(_:)`), and the callbacks waiting for it.
+    private let closeNotifier = VarlinkCloseNotifier()
     /// Bytes posted to the inbox and not yet taken by the loop.
     private let inboxBytes = Atomic<Int>(0)
     /// Bytes in the loop's output buffer, as the loop last published them.
@@ -84,14 +79,10 @@ final class ConnectionHandle: VarlinkReplyTransport {
     }
 
     func onClose(_ callback: @escaping @Sendable (VarlinkConnectionError) -> Void) {
-        let reason: VarlinkConnectionError? = state.withLock { state in
-            if state.closeReason == nil { state.closeCallbacks.append(callback) }
-            return state.closeReason
-        }
-        if let reason { callback(reason) }
+        closeNotifier.onClose(callback)
     }
 
-    var isClosed: Bool { state.withLock { $0.closeReason != nil } }
+    var isClosed: Bool { closeNotifier.isClosed }
 
     func close() {
         guard !isClosed else { return }
@@ -100,12 +91,6 @@ final class ConnectionHandle: VarlinkReplyTransport {
 
     /// Marks the connection closed (on the loop thread) and runs the close callbacks once.
     func markClosed(_ reason: VarlinkConnectionError) {
-        let callbacks = state.withLock { state -> [@Sendable (VarlinkConnectionError) -> Void] in
-            guard state.closeReason == nil else { return [] }
-            state.closeReason = reason
-            defer { state.closeCallbacks = [] }
-            return state.closeCallbacks
-        }
-        for callback in callbacks { callback(reason) }
+        closeNotifier.markClosed(reason)
     }
 }

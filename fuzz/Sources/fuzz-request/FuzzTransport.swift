@@ -18,11 +18,10 @@ final class FuzzTransport: VarlinkReplyTransport {
 
     private struct State {
         var outcomes: [UInt64: Outcome] = [:]
-        var closeReason: VarlinkConnectionError?
-        var closeCallbacks: [@Sendable (VarlinkConnectionError) -> Void] = []
         var nextCallNumber: UInt64 = 0
     }
     private let state = Mutex(State())
+    private let closeNotifier = VarlinkCloseNotifier()
     private let answered = DispatchSemaphore(value: 0)
 
     /// Creates an open transport.
@@ -56,14 +55,10 @@ final class FuzzTransport: VarlinkReplyTransport {
     }
 
     func onClose(_ callback: @escaping @Sendable (VarlinkConnectionError) -> Void) {
-        let reason: VarlinkConnectionError? = state.withLock { state in
-            if state.closeReason == nil { state.closeCallbacks.append(callback) }
-            return state.closeReason
-        }
-        if let reason { callback(reason) }
+        closeNotifier.onClose(callback)
     }
 
-    var isClosed: Bool { state.withLock { $0.closeReason != nil } }
+    var isClosed: Bool { closeNotifier.isClosed }
 
     func close() {
         simulateClose(VarlinkConnectionError(code: .closedByServer, message: "Closed by the server."))
@@ -71,12 +66,6 @@ final class FuzzTransport: VarlinkReplyTransport {
 
     /// Closes with `reason`, running the close callbacks once on the calling thread.
     func simulateClose(_ reason: VarlinkConnectionError) {
-        let callbacks = state.withLock { state -> [@Sendable (VarlinkConnectionError) -> Void] in
-            guard state.closeReason == nil else { return [] }
-            state.closeReason = reason
-            defer { state.closeCallbacks = [] }
-            return state.closeCallbacks
-        }
-        for callback in callbacks { callback(reason) }
+        closeNotifier.markClosed(reason)
     }
 }
