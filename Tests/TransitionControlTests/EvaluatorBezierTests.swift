@@ -4,7 +4,7 @@ import TransitionControl
 import TransitionTestSupport
 
 /// `bezier` requests against values whose answers are exact in binary and against an independent
-/// solver written here.
+/// solver (`ReferenceCubicBezier`).
 @Suite("eval: bezier")
 struct EvaluatorBezierTests {
     @Test(arguments: [
@@ -32,20 +32,9 @@ struct EvaluatorBezierTests {
         #expect(EvaluatorReplies.text(request) == reply)
     }
 
-    /// The parameter t at which x(t) = x, by bisection on the Bernstein form: independent of the
-    /// solver under test (which uses safeguarded Newton on the power basis).
+    /// y at `x` of the curve `p` (x1, y1, x2, y2), by bisection: independent of the solver under test.
     static func referenceY(_ p: [Double], _ x: Double) -> Double {
-        func bernstein(_ a: Double, _ b: Double, _ t: Double) -> Double {
-            let s = 1 - t
-            return 3 * s * s * t * a + 3 * s * t * t * b + t * t * t
-        }
-        var low = 0.0
-        var high = 1.0
-        for _ in 0..<200 {
-            let middle = (low + high) / 2
-            if bernstein(p[0], p[2], middle) < x { low = middle } else { high = middle }
-        }
-        return bernstein(p[1], p[3], (low + high) / 2)
+        ReferenceCubicBezier.solve(p[0], p[1], p[2], p[3], x)
     }
 
     @Test func agreesWithBisectionOnRandomWellConditionedCurves() {

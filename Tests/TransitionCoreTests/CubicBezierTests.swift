@@ -5,21 +5,9 @@ import TransitionTestSupport
 
 @Suite("CubicBezier")
 struct CubicBezierTests {
-    /// An independent solver for reference values: plain bisection on the Bernstein form of
-    /// x(t) for 200 iterations (far past double precision), then y(t) in Bernstein form. It
-    /// shares no code with CubicBezier.
+    /// An independent solver for reference values (`ReferenceCubicBezier`: bisection on the Bernstein form).
     static func referenceSolve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double) -> Double {
-        func bernstein(_ p1: Double, _ p2: Double, _ t: Double) -> Double {
-            let s = 1 - t
-            return 3 * s * s * t * p1 + 3 * s * t * t * p2 + t * t * t
-        }
-        var low = 0.0
-        var high = 1.0
-        for _ in 0..<200 {
-            let middle = (low + high) / 2
-            if bernstein(x1, x2, middle) < x { low = middle } else { high = middle }
-        }
-        return bernstein(y1, y2, (low + high) / 2)
+        ReferenceCubicBezier.solve(x1, y1, x2, y2, x)
     }
 
     @Test("exactly representable answers")

@@ -64,8 +64,6 @@ extension TransitionService {
         errors.operations = operation.transitionOperations
         errors.screen = operation.namedScreen
         errors.tab = operation.namedTab
-        let connectionID = context.connectionID
-        let peer = context.peer
         let work: StackWork = { [self] stack throws(TransitionEngineError) in
             let receipt: OperationReceipt
             do throws(TransitionEngineError) {
@@ -78,9 +76,7 @@ extension TransitionService {
                 throw renamed
             }
             record.targets.withLock { $0.record(OperationTarget(operation), id: receipt.transition) }
-            let driver = InteractionDriver(
-                connectionID: connectionID, pid: peer.pid, transition: receipt.transition, rule: rule)
-            becomeDriver(driver, of: record, on: context)
+            becomeDriver(of: record, transition: receipt.transition, rule: rule, on: context)
             return ReplyEncoding.operationResult(receipt)
         }
         // A client holding the stack's gestures may hold the begin back (HoldGestures).
@@ -99,11 +95,15 @@ extension TransitionService {
         return rule
     }
 
-    /// Makes `driver` the one connection that drives `record`'s gesture, and applies its disconnect rule if
-    /// its connection closes while it still drives.
-    func becomeDriver(_ driver: InteractionDriver, of record: StackRecord, on context: VarlinkCallContext) {
-        record.interaction.withLock { $0.driver = driver }
+    /// Makes the connection of `context` the one that drives `record`'s gesture (of `transition`), and
+    /// applies `rule` if that connection closes while it still drives.
+    func becomeDriver(
+        of record: StackRecord, transition: TransitionID, rule: DisconnectRule, on context: VarlinkCallContext
+    ) {
         let peer = context.peer
+        let driver = InteractionDriver(
+            connectionID: context.connectionID, pid: peer.pid, transition: transition, rule: rule)
+        record.interaction.withLock { $0.driver = driver }
         context.onConnectionClose { [self] _ in driverLeft(record, driver, peer: peer) }
     }
 
@@ -131,9 +131,7 @@ extension TransitionService {
     ) throws(TransitionEngineError) {
         guard case .takingOver(let previous) = standing, let status = stack.transitionStatus else { return }
         let peer = context.peer
-        let driver = InteractionDriver(
-            connectionID: context.connectionID, pid: peer.pid, transition: status.id, rule: rule)
-        becomeDriver(driver, of: record, on: context)
+        becomeDriver(of: record, transition: status.id, rule: rule, on: context)
         try stack.announceInteractionTakenOver()
         configuration.log.log(
             .notice,
@@ -326,19 +324,34 @@ extension TransitionService {
             let name = try parameters.identifier("stack")
             completion = try Self.completion(parameters)
             record = try changeableStack(name, for: context)
+        } catch {
+            fail(context, error)
+            return
+        }
+        endGesture(context, on: record) { stack throws(TransitionEngineError) in
+            if finishing {
+                try stack.finishInteractive(completion)
+            } else {
+                try stack.cancelInteractive(completion)
+            }
+            return [:]
+        }
+    }
+
+    /// The rest of a call that ends a gesture (FinishInteractive, CancelInteractive, ReleasePointer) once its
+    /// parameters are read: refused with `NotGestureDriver` unless the caller drives the gesture or is root
+    /// or of the control group; `end` runs in the stack's actor, after which nobody drives it.
+    func endGesture(_ context: VarlinkCallContext, on record: StackRecord, _ end: @escaping StackWork) {
+        do throws(ServiceError) {
             _ = try driverStanding(of: record, for: context)
         } catch {
             fail(context, error)
             return
         }
         respond(context, on: record, errors: ErrorContext(stack: record.name)) { stack throws(TransitionEngineError) in
-            if finishing {
-                try stack.finishInteractive(completion)
-            } else {
-                try stack.cancelInteractive(completion)
-            }
+            let reply = try await end(stack)
             record.interaction.withLock { $0.driver = nil }
-            return [:]
+            return reply
         }
     }
 

@@ -29,12 +29,9 @@ extension TransitionService {
             fail(context, error)
             return
         }
-        let connectionID = context.connectionID
-        let pid = context.peer.pid
         let work: StackWork = { [self] stack throws(TransitionEngineError) in
             let status = try stack.catchTransition(pan)
-            let driver = InteractionDriver(connectionID: connectionID, pid: pid, transition: status.id, rule: rule)
-            becomeDriver(driver, of: record, on: context)
+            becomeDriver(of: record, transition: status.id, rule: rule, on: context)
             return ["transitionId": .number(Double(status.id)), "fraction": .number(status.fraction)]
         }
         // A client holding the stack's gestures may hold the catch back (HoldGestures).
@@ -81,14 +78,12 @@ extension TransitionService {
             cancelled = parameters.bool("cancelled", default: false)
             completion = try Self.completion(parameters)
             record = try changeableStack(name, for: context)
-            _ = try driverStanding(of: record, for: context)
         } catch {
             fail(context, error)
             return
         }
-        respond(context, on: record, errors: ErrorContext(stack: record.name)) { stack throws(TransitionEngineError) in
+        endGesture(context, on: record) { stack throws(TransitionEngineError) in
             let release = try stack.releasePointer(at: sample, cancelled: cancelled, completion: completion)
-            record.interaction.withLock { $0.driver = nil }
             return [
                 "decision": .string(release.decision.rawValue), "fraction": .number(release.fraction),
                 "velocity": .number(release.velocity), "fractionVelocity": .number(release.fractionVelocity),
@@ -124,9 +119,7 @@ extension TransitionService {
             if let previous, previous.connectionID != context.connectionID {
                 try completeTakeOver(.takingOver(from: previous), of: record, on: stack, by: context, rule: rule)
             } else {
-                let driver = InteractionDriver(
-                    connectionID: context.connectionID, pid: context.peer.pid, transition: status.id, rule: rule)
-                becomeDriver(driver, of: record, on: context)
+                becomeDriver(of: record, transition: status.id, rule: rule, on: context)
             }
             return ["transitionId": .number(Double(status.id))]
         }
