@@ -203,4 +203,41 @@ import Varlink
         await harness.settle()
         await harness.shutdown()
     }
+
+    /// A member of the control group (through a supplementary group) takes over the gesture another user
+    /// drives on that user's stack; the driver hears of it and is refused from then on.
+    @Test func theControlGroupTakesOverAGesture() async throws {
+        try #require(getuid() == 0, "this test runs clients as other users, which needs root")
+        var configuration = ServiceConfiguration()
+        configuration.controlGroup = 4242
+        let (harness, pythonPath) = try Self.sharedHarness(configuration)
+        let owner = OtherUser(uid: Self.nobody, pythonPath: pythonPath)
+        let controlGroupMember = OtherUser(uid: Self.nobody - 1, groups: [4242], pythonPath: pythonPath)
+        let path = harness.path
+        let driver = try await OffPool.run {
+            try PythonClient(mode: "driver", socket: path, stack: "theirs", user: owner)
+        }
+        #expect(await OffPool.run { driver.waitForLine("driving") })
+        let taken = PythonClient.json(
+            try await OffPool.run {
+                try PythonClient.run(mode: "takeover", socket: path, stack: "theirs", user: controlGroupMember)
+            })
+        #expect((taken["takeOver"] as? [String: Any])?["transitionId"] as? Int == 2)
+        let moved = (taken["moved"] as? [String: Any])?["fraction"] as? Double ?? 0
+        #expect(abs(moved - 75.0 / 375) < 1e-12)
+        #expect((taken["release"] as? [String: Any])?["decision"] as? String == "cancel")
+        let seen = PythonClient.json(await OffPool.run { driver.wait() })
+        #expect(seen["takenOverTransition"] as? Int == 2)
+        let after = seen["afterTakeover"] as? [String: Any]
+        // The operator released the gesture, or drives it: either way the first connection may not move it.
+        #expect(
+            ["io.transitiond.NotGestureDriver", "io.transitiond.NotInteractive"].contains(after?["error"] as? String),
+            "\(String(describing: after))")
+        #expect(
+            harness.log.all.contains {
+                $0.field("EVENT") == "interaction-taken-over" && $0.field("CLIENT_UID") == String(Self.nobody - 1)
+            })
+        await harness.settle()
+        await harness.shutdown()
+    }
 }

@@ -23,6 +23,8 @@ Modes:
                same user. Prints "driving", waits on a subscription for the interactionTakenOver event
                (the test takes the gesture over as root), tries to move it from the first connection
                again, and prints one JSON object with every error.
+  takeover     Takes over the gesture on STACK (TakeOverInteraction), moves its pointer to x 77 at 1.25 s and
+               releases it as cancelled. Prints one JSON object with the three replies.
   animator     Defines the animator named STACK (replace: true; a fade for push and pop) as whoever runs
                the script. Prints {"error": null} or the error and its parameters.
   hold         Holds STACK's gestures (HoldGestures, policy ask), prints "holding" once the lease came,
@@ -186,6 +188,16 @@ def driver(address, stack):
     print(json.dumps(seen, sort_keys=True))
 
 
+def takeover(address, stack):
+    seen = {}
+    with varlink.Client(address=address) as client:
+        with client.open("io.transitiond") as control:
+            seen["takeOver"] = control.TakeOverInteraction(stack=stack)
+            seen["moved"] = control.MovePointer(stack=stack, pointer={"x": 77, "y": 300, "timestamp": 1.25})
+            seen["release"] = control.ReleasePointer(stack=stack, cancelled=True)
+    print(json.dumps(seen, sort_keys=True))
+
+
 def create(address, stack):
     with varlink.Client(address=address) as client:
         with client.open("io.transitiond") as control:
@@ -252,6 +264,8 @@ if __name__ == "__main__":
         subscribe(address, sys.argv[3])
     elif mode == "interactive":
         interactive(address, sys.argv[3])
+    elif mode == "takeover":
+        takeover(address, sys.argv[3])
     elif mode == "driver":
         driver(address, sys.argv[3])
     elif mode == "pointer":
