@@ -134,7 +134,7 @@ extension StackActor {
     /// Reverses the running transition: it now heads to its start and will end cancelled (or back).
     public func reverse() throws(TransitionEngineError) { try apply(machine.reverse(at: context.clock.now)) }
 
-    func apply(_ result: Result<Void, TransitionEngineError>) throws(TransitionEngineError) {
+    private func apply(_ result: Result<Void, TransitionEngineError>) throws(TransitionEngineError) {
         try requireOpen()
         try result.get()
         _ = carryOut(StackStateMachine.Output())

@@ -268,43 +268,46 @@ extension TransitionService {
         context.reply()
     }
 
-    /// Keeps only the latest oneway fraction; the stack waits in the mailbox once, whatever the number of
-    /// updates, until the draining task applies the latest.
+    /// Keeps only the latest oneway fraction (gesture updates coalesce).
     func storePendingFraction(_ fraction: Double, of record: StackRecord) {
-        let added = record.interaction.withLock { interaction -> Bool in
-            interaction.pendingFraction = fraction
-            defer { interaction.inMailbox = true }
-            return !interaction.inMailbox
-        }
-        if added { gestures.add(record) }
+        storePendingInput(of: record) { $0.pendingFraction = fraction }
     }
 
     /// Keeps a oneway pointer sample until the stack's turn (every sample, at most
     /// `InteractionState.maximumPendingSamples`, the oldest dropped first).
     func storePendingSample(_ sample: PointerSample, of record: StackRecord) {
-        let added = record.interaction.withLock { interaction -> Bool in
+        storePendingInput(of: record) { interaction in
             if interaction.pendingSamples.count == InteractionState.maximumPendingSamples {
                 interaction.pendingSamples.removeFirst()
             }
             interaction.pendingSamples.append(sample)
+        }
+    }
+
+    /// Changes `record`'s pending oneway input with `change` and puts the stack in the gesture mailbox unless
+    /// it waits there already: it waits once, whatever the number of inputs, until the draining task
+    /// applies them all.
+    private func storePendingInput(of record: StackRecord, _ change: (inout InteractionState) -> Void) {
+        let added = record.interaction.withLock { interaction -> Bool in
+            change(&interaction)
             defer { interaction.inMailbox = true }
             return !interaction.inMailbox
         }
         if added { gestures.add(record) }
     }
 
-    /// Applies the latest fraction of every stack in the gesture mailbox, entering one actor after the
+    /// Applies the pending input of every stack in the gesture mailbox, entering one actor after the
     /// other, until the mailbox is empty. At most one runs at a time (`GestureMailbox.endRound()`).
     func drainGestures() async {
         while let records = gestures.take() {
             guard let first = records.first else { continue }
-            await applyPendingFractions(of: records, from: first.actor)
+            await applyPendingInputs(of: records, from: first.actor)
         }
     }
 
-    /// Applies the records' pending fractions, starting inside `stack`'s actor: the stacks of one shard
+    /// Applies the records' pending input, starting inside `stack`'s actor: the stacks of one shard
     /// share its executor, so going from one to the next stays on that thread.
-    private func applyPendingFractions(of records: [StackRecord], from stack: isolated StackActor) async {
+    private func applyPendingInputs(of records: [StackRecord], from stack: isolated StackActor) async {
         for record in records {
             if record.actor === stack {
                 applyPendingInput(of: record, on: stack)
