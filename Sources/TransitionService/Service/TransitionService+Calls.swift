@@ -104,7 +104,7 @@ extension TransitionService {
         finish(context, result)
     }
 
-    /// Applies the stack's pending gesture update, then `work`; maps an engine error with the stack's
+    /// Applies the stack's pending gesture input, then `work`; maps an engine error with the stack's
     /// state at that moment (the running transition, the rules).
     func perform(
         on stack: isolated StackActor, record: StackRecord, errors: ErrorContext, _ work: StackWork

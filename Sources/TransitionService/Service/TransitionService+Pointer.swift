@@ -114,7 +114,6 @@ extension TransitionService {
                 throw TransitionEngineError(
                     .notInteractive, "No gesture drives a transition on this stack; there is nothing to take over.")
             }
-            applyPendingInput(of: record, on: stack)
             let previous = record.interaction.withLock { $0.driver }
             if let previous, previous.connectionID != context.connectionID {
                 try completeTakeOver(.takingOver(from: previous), of: record, on: stack, by: context, rule: rule)
