@@ -146,45 +146,12 @@ struct WebCommandTests {
         _ = await server.stop()
     }
 
-    /// A page whose frames name a screen it has no document of asks for it by id: the server answers
-    /// with the screens pages sent to the stack (newest first), then the --screens documents with that id.
-    @Test func theScreenDocumentsAreFoundByIdAmongTheSentAndTheOfferedOnes() async throws {
-        let (daemon, server) = try await Self.start(["--screens", RepositoryFiles.path("docs/examples/screens")])
-        defer { daemon.stop() }
-        func documents(_ query: String) async throws -> [JSONValue] {
-            let exchange = try await HTTPExchange.run(
-                server.address("/screen-documents?\(query)&token=\(server.token)"))
-            #expect(exchange.status == 200, "\(exchange.body)")
-            return try JSONReader.parse(exchange.body)["screens"]?.arrayValue ?? []
-        }
-        // seed000-detail.json's screen is "detail"; nothing was sent yet.
-        let offered = try await documents("stack=main&id=detail&id=nowhere")
-        #expect(offered.count == 1)
-        #expect(offered.first?["root"]?["children"]?[0]?["style"]?["text"] == "Hello World")
-        #expect(try await documents("stack=main").isEmpty)
-        // A page pushes another screen with the id "detail": it comes first, for that stack only.
-        let pushed = try await HTTPExchange.call(
-            server, "Push", #"{"stack":"main","screen":\#(TestScreens.screen("detail")),"animated":false}"#)
-        #expect(pushed.status == 200 && !pushed.body.contains("error"), "\(pushed.body)")
-        let both = try await documents("stack=main&id=detail")
-        #expect(both.count == 2)
-        #expect(both.first?["kind"] == "page")
-        #expect(both.last?["kind"] == "detail")
-        #expect(try await documents("stack=other&id=detail").count == 1)
-        let many = (0...WebApplication.maximumScreenIdentifiers).map { "id=s\($0)" }.joined(separator: "&")
-        let tooMany = try await HTTPExchange.run(server.address("/screen-documents?\(many)&token=\(server.token)"))
-        #expect(tooMany.status == 400)
-        #expect(try await HTTPExchange.run(server.address("/screen-documents?stack=main&id=detail")).status == 403)
-        _ = await server.stop()
-    }
-
     @Test func theStreamRelaysEveryFrameOfAPushInOrderAsTheDaemonSendsIt() async throws {
         let (daemon, server) = try await Self.start()
         defer { daemon.stop() }
         let stream = try EventStreamReader(server.address("/events?token=\(server.token)&stack=main"))
         #expect(await stream.next() == .init(name: "connected", data: ["1"]))
-        let first = await stream.next()
-        #expect(first?.data.first == "0")
+        #expect(Self.stack(of: await stream.next()) == "main")
         // A direct subscriber beside the relay: both must see the same frames.
         let client = try TransitionClient(path: daemon.socketPath)
         let direct = try client.subscribe(stack: "main")
@@ -199,8 +166,8 @@ struct WebCommandTests {
         // Both read at once, each on a thread of its own.
         async let relayedReplies = SystemThread.run { () -> [JSONValue] in
             var replies: [JSONValue] = []
-            while let event = stream.nextBlocking(), event.name == "message", event.data.count == 2 {
-                guard let reply = try? JSONReader.parse(event.data[1]) else { break }
+            while let event = stream.nextBlocking(), event.name == "message", event.data.count == 1 {
+                guard let reply = try? JSONReader.parse(event.data[0]) else { break }
                 replies.append(reply)
                 if reply["parameters"]?["event"]?["kind"] == "stackChanged" { break }
             }
@@ -245,12 +212,46 @@ struct WebCommandTests {
         _ = await server.stop()
     }
 
+    /// The stack a relayed event's reply is about: its frame's or its event's `stack`; nil for anything
+    /// but one data line holding a reply.
+    static func stack(of event: EventStreamReader.Event?) -> String? {
+        guard let event, event.name == "message", event.data.count == 1,
+            let parameters = (try? JSONReader.parse(event.data[0]))?["parameters"]
+        else { return nil }
+        return (parameters["frame"]?["stack"] ?? parameters["event"]?["stack"])?.stringValue
+    }
+
+    /// Several stacks share one stream and one Subscribe call: each relayed reply names its stack.
+    @Test func aStreamOfSeveralStacksRelaysEachStacksFrames() async throws {
+        let (daemon, server) = try await Self.start()
+        defer { daemon.stop() }
+        let created = await ToolRun.transitionctl(
+            ["create-stack", "other", TestScreens.screen("home"), "--size", "375x667"], socket: daemon.socketPath)
+        #expect(created.status == .success, "\(created.errors)")
+        let stream = try EventStreamReader(server.address("/events?token=\(server.token)&stack=main&stack=other"))
+        #expect(await stream.next() == .init(name: "connected", data: ["2"]))
+        var firsts: Set<String> = []
+        for _ in 0..<2 { if let stack = Self.stack(of: await stream.next()) { firsts.insert(stack) } }
+        #expect(firsts == ["main", "other"])
+        let pushed = try await HTTPExchange.call(
+            server, "Push", #"{"stack":"other","screen":\#(TestScreens.screen("detail")),"animated":false}"#)
+        #expect(pushed.status == 200 && !pushed.body.contains("error"), "\(pushed.body)")
+        var changed: String?
+        while changed == nil, let event = await stream.next(), event.name == "message" {
+            let reply = try JSONReader.parse(event.data.first ?? "")
+            if reply["parameters"]?["event"]?["kind"] == "stackChanged" { changed = Self.stack(of: event) }
+        }
+        #expect(changed == "other")
+        await stream.stop()
+        _ = await server.stop()
+    }
+
     @Test func stoppingEndsEveryStreamWithAShutdownEvent() async throws {
         let (daemon, server) = try await Self.start()
         defer { daemon.stop() }
         let stream = try EventStreamReader(server.address("/events?token=\(server.token)&stack=main"))
         #expect(await stream.next()?.name == "connected")
-        #expect(await stream.next()?.data.first == "0")
+        #expect(Self.stack(of: await stream.next()) == "main")
         server.child.send(signal: 15)  // SIGTERM
         #expect(await stream.next()?.name == "shutdown")
         #expect(await stream.next() == nil)
@@ -264,7 +265,7 @@ struct WebCommandTests {
         let (daemon, server) = try await Self.start()
         let stream = try EventStreamReader(server.address("/events?token=\(server.token)&stack=main"))
         #expect(await stream.next()?.name == "connected")
-        #expect(await stream.next()?.data.first == "0")
+        #expect(Self.stack(of: await stream.next()) == "main")
         daemon.stop()
         var event = await stream.next()
         // The daemon ends its streams with ShuttingDown before it closes them.
@@ -296,7 +297,7 @@ struct WebReconnectTests {
         let events = server.address("/events?token=\(server.token)&stack=main")
         let stream = try EventStreamReader(events)
         #expect(await stream.next()?.name == "connected")
-        #expect(await stream.next()?.data.first == "0")
+        #expect(WebCommandTests.stack(of: await stream.next()) == "main")
         // The calls' connection is open before the restart.
         #expect(try await HTTPExchange.call(server, "ListStacks", "{}").status == 200)
         _ = await SystemThread.run { daemon.stop() }
@@ -312,10 +313,7 @@ struct WebReconnectTests {
         // daemon restored from its state directory.
         let again = try EventStreamReader(events)
         #expect(await again.next()?.name == "connected")
-        let frame = await again.next()
-        #expect(frame?.data.first == "0")
-        let reply = try JSONReader.parse(frame?.data.last ?? "")
-        #expect(reply["parameters"]?["frame"]?["stack"] == "main")
+        #expect(WebCommandTests.stack(of: await again.next()) == "main")
         let list = try await HTTPExchange.call(server, "ListStacks", "{}")
         #expect(list.status == 200)
         #expect(try JSONReader.parse(list.body)["parameters"]?["stacks"]?[0]?["name"] == "main")

@@ -476,17 +476,18 @@ struct WebPageChromiumTests {
         }
     }
 
-    /// A push from another client of the daemon (not through the page's server), held halfway: the page
-    /// learns the incoming screen's document from the server's --screens (it has the same id and
-    /// nodes) as soon as the frames name it, and draws it styled while the transition runs, not only
-    /// once it is committed and GetStack returns it.
+    /// A push from another client of the daemon (not through the page's server, which offers no
+    /// screens), held halfway: the page learns the incoming screen's document from GetStack (the
+    /// running transition's `toScreenObject`) as soon as the transition begins, and draws it styled
+    /// while the transition runs, not only once it is committed.
     @Test func aScreenPushedByAnotherClientIsDrawnStyledWhileItsTransitionRuns() async throws {
         let daemon = try await Self.daemon(root: "seed000-index")
         defer { daemon.stop() }
-        let server = try await WebServerProcess.start(
-            socket: daemon.socketPath, ["--screens", RepositoryFiles.path("docs/examples/screens")])
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
+        // A directory that holds no screen document (a text file only).
+        let noScreens = String(try directory.write("no-screens/notes.txt", "").dropLast("/notes.txt".count))
+        let server = try await WebServerProcess.start(socket: daemon.socketPath, ["--screens", noScreens])
         guard
             let result = try await Self.browse(
                 server, "foreign", [daemon.socketPath, SeedFiles.screenPath("seed000-detail")], directory: directory)

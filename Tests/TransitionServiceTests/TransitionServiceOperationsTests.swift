@@ -26,6 +26,12 @@ import Varlink
             #expect(running["transition"]?["toScreen"] == "detail")
             #expect(running["transition"]?["fraction"] == 0)
             #expect(running["transition"]?["interactive"] == false)
+            // With the screens, the pushed one comes as the transition's: it is in no committed list yet.
+            #expect(running["screenObjects"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["home"])
+            #expect(running["transition"]?["toScreenObject"] == Screens.json("detail"))
+            let brief = try connection.call("GetStack", ["name": "main"])["stack"]
+            #expect(brief?["transition"]?["toScreen"] == "detail")
+            #expect(brief?["transition"]?["toScreenObject"] == nil)
         }
         await harness.clock.advance(frames: Self.slideFrames / 2)
         try await harness.withConnection { connection throws in
@@ -58,6 +64,7 @@ import Varlink
             #expect(stack["screens"] == ["home", "a"])
             #expect(stack["transition"]?["id"] == 2)
             #expect(stack["transition"]?["toScreen"] == "b")
+            #expect(stack["transition"]?["toScreenObject"]?["id"] == "b")
         }
         await harness.settle()
         try await harness.withConnection { connection throws in

@@ -138,11 +138,7 @@ import Varlink
         let subscriber = try await OffPool.run { try Subscriber(path: path, stack: "main") }
         _ = try await OffPool.run { try subscriber.next() }
         try await harness.withConnection { connection throws in try connection.call("DeleteStack", ["name": "main"]) }
-        let rest = try await OffPool.run { () -> [JSONObject] in
-            var replies: [JSONObject] = []
-            while let reply = try subscriber.next() { replies.append(reply) }
-            return replies
-        }
+        let rest = try await OffPool.run { try subscriber.readToEnd() }
         #expect(rest.last?["event"]?["kind"] == "stackDeleted")
         #expect(rest.last?["event"]?["stack"] == "main")
         #expect(await Deadline.eventually { harness.service.streamCount == 0 })

@@ -5,53 +5,46 @@ import SystemPrimitives
     import Glibc
 #endif
 
-/// One page's stream of Server-Sent Events: a `Subscribe` call per stack, each on a Unix connection of
-/// its own to the daemon, whose replies are relayed as they arrive, byte for byte: a reply is split from
-/// the next at its NUL terminator and sent as one event, never decoded nor encoded again.
+/// One page's stream of Server-Sent Events: one `Subscribe` call naming every stack of the stream
+/// (`stacks`), on a Unix connection of its own to the daemon, whose replies are relayed as they arrive,
+/// byte for byte: a reply is split from the next at its NUL terminator and sent as one event, never
+/// decoded nor encoded again.
 ///
 /// The events (the page's script reads them; docs/web.md):
-/// - `connected`: every subscription was sent; replies follow.
-/// - a message event per daemon reply, two `data:` lines: the stack's position in the request's
-///   `stack` parameters, then the Varlink reply as the daemon wrote it
-///   (`{"parameters":{"frame":{…},"framesMissed":0},"continues":true}`).
-/// - `disconnected`: the daemon cannot be reached or closed a connection (its `data:` says which);
+/// - `connected`: the subscription was sent; replies follow.
+/// - a message event per daemon reply, its `data:` the Varlink reply as the daemon wrote it
+///   (`{"parameters":{"frame":{"stack":"main",…},"framesMissed":0},"continues":true}`): every frame and
+///   event names its stack.
+/// - `disconnected`: the daemon cannot be reached or closed the connection (its `data:` says which);
 ///   the stream then ends, and the browser's EventSource connects again after the `retry:` delay.
 /// - `shutdown`: the server is stopping; the stream ends.
 /// - a comment line every ``keepAliveMilliseconds`` when nothing else was sent, so that a page that
-///   went away is noticed (the write fails) and its subscriptions closed.
+///   went away is noticed (the write fails) and its subscription closed.
 public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
     /// How often a quiet stream sends a comment: 15 s, as the HTML standard suggests for proxies
     /// (HTML § 9.2.7, "Authoring notes").
     public static let keepAliveMilliseconds: Int32 = 15_000
     /// How long the browser waits before it connects again after the stream ends: 1 s.
     public static let retryMilliseconds = 1000
-    /// The bytes read from a daemon connection at once.
+    /// The bytes read from the daemon at once.
     static let readBytes = 64 * 1024
     /// How many bytes of events a read gathers before it hands them to the server: just under the
     /// 64 KiB libmicrohttpd takes at once (``WebServer/streamBlockBytes``).
     static let gatherBytes = 60 * 1024
-    /// How long a read that has something waits for the other stacks' frames of the same tick: 1 ms, a
-    /// sixteenth of a 60 Hz frame; a one-stack stream never waits.
+    /// How long a read of a many-stack stream that has something waits for the other stacks' frames of
+    /// the same tick: 1 ms, a sixteenth of a 60 Hz frame; a one-stack stream never waits.
     static let gatherMilliseconds = 1
-
-    private struct Connection {
-        var descriptor: Int32
-        /// `data: <position>\ndata: `, the start of each of its events.
-        var prefix: [UInt8]
-        /// A reply cut short at the end of a read, until its rest arrives.
-        var received: [UInt8] = []
-
-        init(descriptor: Int32, position: Int) {
-            self.descriptor = descriptor
-            prefix = Array("data: \(position)\ndata: ".utf8)
-        }
-    }
+    /// What starts each relayed reply's event.
+    private static let eventPrefix = Array("data: ".utf8)
 
     private let socketPath: String
     private let stacks: [String]
     private let shutdown: WebShutdown
-    private var connections: [Connection] = []
-    /// The shutdown pipe, then each connection, for poll(2); rebuilt when the connections change.
+    /// The daemon connection, once connected.
+    private var descriptor: Int32 = -1
+    /// A reply cut short at the end of a read, until its rest arrives.
+    private var received: [UInt8] = []
+    /// The shutdown pipe, then the daemon connection, for poll(2).
     private var watched: [pollfd] = []
     private var pending: [UInt8] = []
     private var pendingOffset = 0
@@ -90,56 +83,49 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
         return count
     }
 
-    /// Closes the daemon connections and counts the stream closed (``WebShutdown/streamClosed()``).
+    /// Closes the daemon connection and counts the stream closed (``WebShutdown/streamClosed()``).
     public func close() {
-        closeConnections()
+        closeConnection()
         if !closed {
             closed = true
             shutdown.streamClosed()
         }
     }
 
-    private func closeConnections() {
-        for connection in connections { Glibc.close(connection.descriptor) }
-        connections = []
+    private func closeConnection() {
+        if descriptor >= 0 { Glibc.close(descriptor) }
+        descriptor = -1
     }
 
-    /// Connects and subscribes to every stack.
+    /// Connects and subscribes to every stack with one call.
     private func start() {
         started = true
         append("retry: \(Self.retryMilliseconds)\n\n")
-        for (position, stack) in stacks.enumerated() {
-            do throws(CommandError) {
-                let descriptor = try Self.connect(socketPath)
-                connections.append(Connection(descriptor: descriptor, position: position))
-                try Self.send(Self.subscribeCall(stack), on: descriptor)
-            } catch {
-                end(event: "disconnected", "\(error.message)")
-                return
-            }
+        do throws(CommandError) {
+            descriptor = try Self.connect(socketPath)
+            try Self.send(Self.subscribeCall(stacks), on: descriptor)
+        } catch {
+            end(event: "disconnected", "\(error.message)")
+            return
         }
+        watched = [
+            pollfd(fd: shutdown.descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+        ]
         append("event: connected\ndata: \(stacks.count)\n\n")
     }
 
     /// Waits for the next replies, the shutdown or the keep-alive time, and turns what came into events.
     ///
-    /// The daemon writes a tick's frames to its subscribers one after another, and a stream of many
-    /// stacks would otherwise wake (and send a chunk to the browser) once per frame. So once something
-    /// came and other connections have not delivered yet, it sleeps for ``gatherMilliseconds`` and then
-    /// takes what arrived meanwhile, unless ``gatherBytes`` are already pending: a one-stack stream goes
-    /// on at once, a many-stack stream wakes about twice a tick and sends its frames in a few chunks.
+    /// The daemon writes a tick's frames of the stream's stacks one after another, possibly from several
+    /// threads, so a many-stack stream would otherwise wake (and send a chunk to the browser) several
+    /// times a tick. So once something came, a stream of several stacks sleeps for ``gatherMilliseconds``
+    /// and then takes what arrived meanwhile, unless ``gatherBytes`` are already pending: a one-stack
+    /// stream goes on at once, a many-stack stream wakes about once a tick.
     private func waitForReplies() {
-        var delivered = [Bool](repeating: false, count: connections.count)
-        var remaining = connections.count
         var timeout = Self.keepAliveMilliseconds
-        var deadline: Int64 = 0
+        var gathered = stacks.count == 1
         while true {
-            if watched.count != connections.count + 1 {
-                watched = [pollfd(fd: shutdown.descriptor, events: Int16(POLLIN), revents: 0)]
-                for connection in connections {
-                    watched.append(pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0))
-                }
-            }
             let ready: Int32
             switch systemCall({ poll(&watched, nfds_t(watched.count), timeout) }) {
             case .success(let count): ready = count
@@ -148,34 +134,26 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
                 return
             }
             if ready == 0 {
-                if deadline == 0 { append(": keep-alive\n\n") }
+                if timeout != 0 { append(": keep-alive\n\n") }
                 return
             }
             if watched[0].revents != 0 {
                 end(event: "shutdown", "The server is stopping.")
                 return
             }
-            for index in connections.indices where watched[index + 1].revents != 0 {
-                let before = pending.count
-                guard receive(on: index) else { return }
-                if pending.count > before && !delivered[index] {
-                    delivered[index] = true
-                    remaining -= 1
-                }
-            }
-            let now = MonotonicClock.now()
-            if deadline == 0 { deadline = now + Int64(Self.gatherMilliseconds) * 1_000_000 }
-            guard remaining > 0, pending.count - pendingOffset < Self.gatherBytes, now < deadline else { return }
+            guard receive() else { return }
+            guard !gathered, pending.count - pendingOffset < Self.gatherBytes else { return }
             // One sleep for the rest of the tick's frames rather than one wake-up per frame: what arrives
             // within the window goes out in this chunk, anything later at the next read, at once.
-            MonotonicClock.sleep(untilNanoseconds: deadline)
+            gathered = true
+            MonotonicClock.sleep(untilNanoseconds: MonotonicClock.now() + Int64(Self.gatherMilliseconds) * 1_000_000)
             timeout = 0
         }
     }
 
-    /// Reads what connection `index` has and relays every complete reply; false when the stream ended.
-    private func receive(on index: Int) -> Bool {
-        let descriptor = connections[index].descriptor
+    /// Reads what the daemon sent and relays every complete reply; false when the stream ended.
+    private func receive() -> Bool {
+        let descriptor = self.descriptor
         let outcome = chunk.withUnsafeMutableBytes { buffer in
             systemCall { recv(descriptor, buffer.baseAddress, buffer.count, 0) }
         }
@@ -187,28 +165,28 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
             end(event: "disconnected", "The daemon closed the connection.")
             return false
         }
-        if connections[index].received.isEmpty {
+        if received.isEmpty {
             // The usual case: replies start at the chunk's first byte; only a reply cut at its end is kept.
-            let used = chunk.withUnsafeBytes { relay(UnsafeRawBufferPointer(rebasing: $0[0..<count]), of: index) }
-            if used < count { connections[index].received.append(contentsOf: chunk[used..<count]) }
+            let used = chunk.withUnsafeBytes { relay(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            if used < count { received.append(contentsOf: chunk[used..<count]) }
         } else {
-            connections[index].received.append(contentsOf: chunk[0..<count])
-            let received = connections[index].received
-            connections[index].received = []
-            let used = received.withUnsafeBytes { relay($0, of: index) }
-            if used < received.count { connections[index].received.append(contentsOf: received[used...]) }
+            received.append(contentsOf: chunk[0..<count])
+            let all = received
+            received = []
+            let used = all.withUnsafeBytes { relay($0) }
+            if used < all.count { received.append(contentsOf: all[used...]) }
         }
         return true
     }
 
-    /// Appends every complete reply in `bytes` as an event of connection `index`; returns the bytes used
-    /// (up to the last reply's NUL terminator).
-    private func relay(_ bytes: UnsafeRawBufferPointer, of index: Int) -> Int {
+    /// Appends every complete reply in `bytes` as an event; returns the bytes used (up to the last reply's
+    /// NUL terminator).
+    private func relay(_ bytes: UnsafeRawBufferPointer) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         var start = 0
         while start < bytes.count, let terminator = memchr(base + start, 0, bytes.count - start) {
             let end = base.distance(to: UnsafeRawPointer(terminator))
-            pending.append(contentsOf: connections[index].prefix)
+            pending.append(contentsOf: Self.eventPrefix)
             let first = pending.count
             pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
             // A reply is one JSON text; a line break in it can only be whitespace between tokens (JSON
@@ -234,15 +212,18 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
         let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
         append("event: \(event)\ndata: \(oneLine)\n\n")
         ended = true
-        closeConnections()
+        closeConnection()
     }
 
-    /// The Varlink call subscribing to `stack`, with its NUL terminator.
-    static func subscribeCall(_ stack: String) -> [UInt8] {
+    /// The Varlink call subscribing to `stacks`, with its NUL terminator.
+    static func subscribeCall(_ stacks: [String]) -> [UInt8] {
         var call: [UInt8] = []
-        call.append(contentsOf: #"{"method":"io.transitiond.Subscribe","more":true,"parameters":{"stack":"#.utf8)
-        JSONWriter.appendString(stack, into: &call)
-        call.append(contentsOf: "}}".utf8)
+        call.append(contentsOf: #"{"method":"io.transitiond.Subscribe","more":true,"parameters":{"stacks":["#.utf8)
+        for (position, stack) in stacks.enumerated() {
+            if position > 0 { call.append(UInt8(ascii: ",")) }
+            JSONWriter.appendString(stack, into: &call)
+        }
+        call.append(contentsOf: "]}}".utf8)
         call.append(0)
         return call
     }

@@ -6,7 +6,6 @@ import JSON
 /// |---|---|
 /// | `GET /` | the page (``WebPage``) |
 /// | `GET /config` | `{"readOnly": …, "screens": [names], "images": [names]}` |
-/// | `GET /screen-documents?stack=A&id=X` | `{"screens": [objects]}`: the documents of screens X the server knows |
 /// | `GET /events?stack=A&stack=B` | the stacks' frames and events as Server-Sent Events (``FrameRelay``) |
 /// | `POST /api/<Method>` | a call relayed to the daemon (``WebCallRelay``), JSON in and out |
 /// | `GET /screens/<name>` | a screen document of `--screens` |
@@ -14,12 +13,9 @@ import JSON
 ///
 /// Every request has passed ``WebAccess`` before it gets here.
 public final class WebApplication: Sendable {
-    /// The most stacks one event stream relays: each is a connection to the daemon, and the overview
-    /// of a page shows a few dozen at most.
+    /// The most stacks one event stream relays (one `Subscribe` call): the overview of a page shows a
+    /// few dozen at most.
     public static let maximumStreamStacks = 64
-    /// The most screen identifiers one `/screen-documents` request names: a frame shows two or three
-    /// screens.
-    public static let maximumScreenIdentifiers = 16
 
     /// The page's Content Security Policy: its own inline script and styles, and nothing from anywhere
     /// but this server (images, the stream and the calls), nor inside another site's frame. Defence in
@@ -70,16 +66,6 @@ public final class WebApplication: Sendable {
             return response
         case "/config":
             return configuration()
-        case "/screen-documents":
-            let identifiers = request.queryValues("id")
-            guard identifiers.count <= Self.maximumScreenIdentifiers else {
-                return .text(400, "Name at most \(Self.maximumScreenIdentifiers) screens with id=IDENTIFIER.")
-            }
-            let stack = request.queryValues("stack").first ?? ""
-            var bytes: [UInt8] = []
-            try? JSONWriter.write(
-                ["screens": .array(screenDocuments(stack: stack, identifiers: Set(identifiers)))], into: &bytes)
-            return .json(200, bytes)
         case "/events":
             let stacks = request.queryValues("stack")
             guard !stacks.isEmpty, stacks.count <= Self.maximumStreamStacks else {
@@ -96,25 +82,6 @@ public final class WebApplication: Sendable {
             }
             return .text(404, "Not found.")
         }
-    }
-
-    /// The documents of the screens named `identifiers` that the server knows, for a page whose frames
-    /// name a screen it has no document of: `GetStack` returns the committed screens only, so the
-    /// incoming screen of a running push or present is not there. First the screens pages sent to
-    /// `stack` through this server (newest first), then the documents of `--screens` with such an `id`
-    /// (by file name): a screen another client pushed from one of those files. Several documents may
-    /// share an identifier; the page keeps the first whose nodes are the ones its frames show.
-    public func screenDocuments(stack: String, identifiers: Set<String>) -> [JSONValue] {
-        guard !identifiers.isEmpty else { return [] }
-        let named = { (screen: JSONValue) in screen["id"]?.stringValue.map(identifiers.contains) ?? false }
-        var found = calls.screens(of: stack).reversed().filter(named)
-        for name in screens?.names() ?? [] {
-            guard let path = screens?.path, let bytes = try? FileContents.read(path + "/" + name, parameter: name),
-                let document = try? JSONReader.parse(bytes), named(document)
-            else { continue }
-            found.append(document)
-        }
-        return found
     }
 
     private func configuration() -> WebResponse {

@@ -26,14 +26,9 @@ public final class WebCallRelay: Sendable {
     /// Methods sent oneway: the page sends them at the pointer's rate and waits for nothing.
     public static let onewayMethods: Set<String> = ["UpdateInteractive", "MovePointer"]
 
-    /// The most screens kept per stack for ``screens(of:)``: the oldest are forgotten first.
-    public static let rememberedScreensPerStack = 64
-
     private let socketPath: String
     private let readOnly: Bool
     private let client = Locked<TransitionClient?>(nil)
-    /// The screens pages sent with calls the daemon accepted, per stack, oldest first.
-    private let sentScreens = Locked<[String: [JSONValue]]>([:])
 
     /// A relay to the daemon at `socketPath`; with `readOnly`, only ``readingMethods`` pass.
     public init(socketPath: String, readOnly: Bool) {
@@ -74,7 +69,6 @@ public final class WebCallRelay: Sendable {
                         return .json(200, Array(#"{"parameters":{}}"#.utf8))
                     }
                     let reply = try connected.call(method, parameters)
-                    remember(parameters)
                     var bytes: [UInt8] = []
                     try? JSONWriter.write(["parameters": .object(reply)], into: &bytes)
                     return .json(200, bytes)
@@ -92,29 +86,6 @@ public final class WebCallRelay: Sendable {
                 }
             }
             return Self.error(200, "transitiond.web.Unreachable", "", "The daemon cannot be reached.")
-        }
-    }
-
-    /// The screens sent to `stack` through this server (Push, Present, BeginInteractive, SetScreens),
-    /// newest last. The daemon's `GetStack` returns the committed screens only, so a page that did not
-    /// start a push learns the incoming screen's styles here while the transition runs.
-    public func screens(of stack: String) -> [JSONValue] {
-        sentScreens.withLock { $0[stack] ?? [] }
-    }
-
-    private func remember(_ parameters: JSONObject) {
-        guard let stack = parameters["stack"]?.stringValue else { return }
-        var screens: [JSONValue] = []
-        if let screen = parameters["screen"], screen.objectValue != nil { screens.append(screen) }
-        screens += parameters["screens"]?.arrayValue?.filter { $0.objectValue != nil } ?? []
-        guard !screens.isEmpty else { return }
-        sentScreens.withLock { all in
-            var kept = all[stack] ?? []
-            for screen in screens {
-                kept.removeAll { $0["id"] == screen["id"] }
-                kept.append(screen)
-            }
-            all[stack] = Array(kept.suffix(Self.rememberedScreensPerStack))
         }
     }
 

@@ -46,7 +46,7 @@ extension WebPage {
             this.name = name; this.styles = new Map(); this.description = null; this.frame = null;
             this.drawn = null; this.counted = null; this.received = 0; this.drawnCount = 0; this.skipped = 0; this.missed = 0;
             this.events = []; this.version = 0; this.times = new Map(); this.gone = false;
-            this.firstFrames = new Map(); this.indexes = []; this.screenIds = new Set(); this.asked = new Set();
+            this.firstFrames = new Map(); this.indexes = []; this.screenIds = new Set();
             this.drawMilliseconds = []; this.transitionDraws = 0; this.unstyledDraws = 0; this.lastTransitionDrawStyled = true;
           }
           learnScreen(screen) {
@@ -63,32 +63,14 @@ extension WebPage {
             // Drawn again with the styles, even when no newer frame comes (a gesture held still).
             this.drawn = null; this.drawnThumb = null;
           }
-          // GetStack has the committed screens only: the document of a screen a running transition brings
-          // in comes from the server (screens pages sent, or a --screens document with its id), asked once
-          // per screen (again at the next transition). A document with the same id but other nodes than
-          // the newest frame shows is another screen, and is not taken.
-          async learnScreens(ids) {
-            const wanted = [...new Set(ids)].filter(id => !this.screenIds.has(id) && !this.asked.has(id));
-            if (wanted.length === 0) return;
-            for (const id of wanted) this.asked.add(id);
-            const response = await fetch(withToken("/screen-documents?stack=" + encodeURIComponent(this.name) +
-              wanted.map(id => "&id=" + encodeURIComponent(id)).join("")));
-            if (!response.ok) return;
-            for (const screen of (await response.json()).screens) {
-              if (!this.screenIds.has(screen.id) && this.fits(screen)) this.learnScreen(screen);
-            }
-          }
-          fits(screen) {
-            const ids = new Set();
-            const walk = node => { ids.add(node.id); for (const child of node.children || []) walk(child); };
-            if (screen.root) walk(screen.root);
-            for (const node of screen.nodes || []) ids.add(node.id);
-            return !this.frame || this.frame.nodes.every(n => n.screen !== screen.id || ids.has(n.node));
-          }
           async refresh() {
             const reply = await api("GetStack", { name: this.name, includeScreens: true });
             this.description = reply.stack;
             for (const screen of reply.stack.screenObjects || []) this.learnScreen(screen);
+            // A pushed or presented screen is in no committed list until its transition completes: the
+            // daemon gives it as the running transition's.
+            const incoming = reply.stack.transition && reply.stack.transition.toScreenObject;
+            if (incoming) this.learnScreen(incoming);
             if (page.view === this.name) showStack(this);
           }
           get topScreen() {
@@ -157,26 +139,25 @@ extension WebPage {
         const stageRenderer = new Renderer($("stage"));
         const thumbnails = new Map();
 
-        function onReply(name, reply) {
-          const stack = model(name);
-          if (reply.error) {
-            stack.gone = reply.error === "io.transitiond.NoSuchStack";
-            if (page.view === name) showMessage("The stream of " + name + " ended: " + reply.error);
-            return;
-          }
-          const parameters = reply.parameters || {};
+        // An error ends the stream of every stack it carries: a stack that is gone is marked so, and the
+        // stream opens again (the overview's next list leaves a deleted stack out).
+        function onStreamError(key, reply) {
+          const stack = reply.parameters && reply.parameters.stack;
+          if (reply.error === "io.transitiond.NoSuchStack" && stack) model(stack).gone = true;
+          if (page.view !== null) showMessage("The stream of " + page.view + " ended: " + reply.error);
+          if (page.source && page.streamKey === key) { page.source.close(); page.source = null; page.streamKey = null; }
+          setTimeout(() => {
+            if (page.source === null && page.view === null) refreshList();
+            else if (page.source === null && !model(page.view).gone) openStream([page.view]);
+          }, 1000);
+        }
+
+        function onReply(stack, parameters) {
           if (parameters.frame) {
             if (stack.frame !== null && stack.frame !== stack.counted) stack.skipped++;
             stack.frame = parameters.frame;
             stack.received++;
             stack.missed += parameters.framesMissed || 0;
-            let unknown = null;
-            for (const node of parameters.frame.nodes) {
-              if (node.screen !== null && !stack.screenIds.has(node.screen) && !stack.asked.has(node.screen)) {
-                (unknown = unknown || []).push(node.screen);
-              }
-            }
-            if (unknown !== null) stack.learnScreens(unknown).catch(() => {});
             const transition = parameters.frame.transition;
             if (transition) {
               stack.times.set(transition.id, parameters.frame.time);
@@ -219,10 +200,6 @@ extension WebPage {
             if (page.view === stack.name) showMessage("Stack " + stack.name + " was deleted.");
             if (page.view === null) refreshList();
           } else if (["began", "completed", "cancelled", "stackChanged"].includes(event.kind)) {
-            if (event.kind === "began") {
-              stack.asked.clear();
-              stack.learnScreens([event.toScreen]).catch(() => {});
-            }
             stack.refresh().catch(() => {});
           }
         }
@@ -244,9 +221,13 @@ extension WebPage {
           source.addEventListener("disconnected", e => setStatus(false, e.data));
           source.addEventListener("shutdown", () => { source.close(); setStatus(false, "transitionctl web stopped"); });
           source.onerror = () => { if (source.readyState === EventSource.CLOSED) setStatus(false, "the server cannot be reached"); };
+          // Each message is one reply of the daemon's Subscribe call; its frame or event names its stack.
           source.onmessage = e => {
-            const cut = e.data.indexOf("\n");
-            onReply(names[Number(e.data.slice(0, cut))], JSON.parse(e.data.slice(cut + 1)));
+            const reply = JSON.parse(e.data);
+            if (reply.error) { onStreamError(key, reply); return; }
+            const parameters = reply.parameters || {};
+            const item = parameters.frame || parameters.event;
+            if (item && names.includes(item.stack)) onReply(model(item.stack), parameters);
           };
         }
 

@@ -58,6 +58,10 @@ public actor StackActor {
     /// The running transition, or nil when none runs.
     public var transitionStatus: TransitionStatus? { machine.status(at: context.clock.now) }
 
+    /// The state the running transition commits when it completes (its visible screen is the screen it
+    /// shows), or nil when none runs. A cancelled transition leaves `state` as it is instead.
+    public var transitionTarget: StackState? { machine.running?.target }
+
     /// Operations waiting behind the running transition.
     public var queuedOperations: Int { machine.queue.count }
 

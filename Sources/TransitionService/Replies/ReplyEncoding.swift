@@ -9,8 +9,8 @@ enum ReplyEncoding {
         var state: StackState
         var ownerUid: UInt32
         var transition: TransitionStatus?
-        /// The running transition's destination screen, when known.
-        var toScreen: String?
+        /// The screen the running transition shows (its target state's visible screen).
+        var toScreen: Screen?
         var queuedOperations: Int
     }
 
@@ -31,26 +31,32 @@ enum ReplyEncoding {
             "queuedOperations": number(snapshot.queuedOperations),
         ]
         if let transition = snapshot.transition {
-            object["transition"] = .object([
+            var transitionObject: JSONObject = [
                 "id": number(transition.id),
                 "operation": .string(transition.operation.rawValue),
                 "animator": .string(transition.animator),
                 "fromScreen": .string(state.visibleScreen.id.rawValue),
-                "toScreen": .string(snapshot.toScreen ?? ""),
+                "toScreen": .string(snapshot.toScreen?.id.rawValue ?? ""),
                 "fraction": .number(transition.fraction),
                 "durationSeconds": .number(transition.duration),
                 "interactive": .bool(transition.isInteractive),
                 "paused": .bool(transition.isPaused),
                 "reversed": .bool(transition.isReversed),
-            ])
+            ]
+            if includeScreens, let toScreen = snapshot.toScreen {
+                transitionObject["toScreenObject"] = screenObject(toScreen)
+            }
+            object["transition"] = .object(transitionObject)
         }
         if includeScreens {
-            let screens = (state.screens + state.presented).map { screen in
-                (try? JSONValueEncoder().encode(screen)) ?? .null
-            }
-            object["screenObjects"] = .array(screens)
+            object["screenObjects"] = .array((state.screens + state.presented).map(screenObject))
         }
         return .object(object)
+    }
+
+    /// A screen as the JSON object screen documents use.
+    static func screenObject(_ screen: Screen) -> JSONValue {
+        (try? JSONValueEncoder().encode(screen)) ?? .null
     }
 
     /// The IDL's `StackSummary`.

@@ -75,7 +75,6 @@ extension TransitionService {
                 renamed.parameter = "toScreen"
                 throw renamed
             }
-            record.targets.withLock { $0.record(OperationTarget(operation), id: receipt.transition) }
             becomeDriver(of: record, transition: receipt.transition, rule: rule, on: context)
             return ReplyEncoding.operationResult(receipt)
         }

@@ -80,9 +80,6 @@ extension TransitionService {
         let fields = clientFields(context)
         respond(context, on: record, errors: errors) { stack throws(TransitionEngineError) in
             let receipt = try await stack.perform(operation, options: options)
-            if receipt.disposition == .began || receipt.disposition == .queued {
-                record.targets.withLock { $0.record(OperationTarget(operation), id: receipt.transition) }
-            }
             log.log(
                 .debug, "Stack \(record.name): \(operation.name) \(receipt.disposition.rawValue)",
                 fields + [

@@ -220,14 +220,10 @@ extension TransitionService {
 
     /// A consistent picture of a stack, taken inside its actor.
     static func snapshot(of stack: isolated StackActor, record: StackRecord) -> ReplyEncoding.StackSnapshot {
-        let state = stack.state
         let status = stack.transitionStatus
-        var toScreen: String?
-        if let status {
-            toScreen = record.targets.withLock { $0.target(of: status.id) }?.destination(from: state)?.rawValue
-        }
         return ReplyEncoding.StackSnapshot(
-            state: state, ownerUid: record.ownerUid, transition: status, toScreen: toScreen,
+            state: stack.state, ownerUid: record.ownerUid, transition: status,
+            toScreen: status == nil ? nil : stack.transitionTarget?.visibleScreen,
             queuedOperations: stack.queuedOperations)
     }
 

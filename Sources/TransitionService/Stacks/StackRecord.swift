@@ -3,8 +3,8 @@ import TransitionCore
 import TransitionEngine
 
 /// What the service keeps about one stack besides the engine's actor: its owner, the gesture updates
-/// waiting to be applied, the client driving an interactive transition, the targets of accepted
-/// operations, the last frame encoded for its subscribers and `GetStack`'s reply while it is settled.
+/// waiting to be applied, the client driving an interactive transition, the last frame encoded for its
+/// subscribers and `GetStack`'s reply while it is settled.
 ///
 /// Everything here is readable on the event-loop thread without entering the actor, so that lookups
 /// and authorization cost a lock, not a hop.
@@ -17,8 +17,6 @@ final class StackRecord: Sendable {
     let actor: StackActor
     /// Coalesced gesture updates and the driving client.
     let interaction = Locked(InteractionState())
-    /// Targets of accepted operations, for `toScreen` of the running transition.
-    let targets = Locked(OperationTargets())
     /// The last frame encoded for subscribers, shared by all of them.
     let frameCache = Locked(EncodedFrameCache())
     /// `GetStack`'s reply while the stack is settled, and the changes in flight that void it.

@@ -13,25 +13,30 @@ final class StreamDirectory: Sendable {
 
     private let state = Locked(State())
 
-    /// Counts one more stream for `uid`, before it is opened.
+    /// Counts `count` more streams for `uid`, before they are opened; `parameter` is the call's parameter
+    /// the error names.
     ///
-    /// - Throws: `LimitExceeded` (`subscriptionsPerUser`) when `uid` holds `limit` streams open.
-    func reserve(uid: UInt32, limit: Int) throws(ServiceError) {
+    /// - Throws: `LimitExceeded` (`subscriptionsPerUser`) when `uid` would hold more than `limit` streams
+    ///   open.
+    func reserve(uid: UInt32, count: Int = 1, limit: Int, parameter: String = "stack") throws(ServiceError) {
         try state.withLock { state throws(ServiceError) in
             let open = state.countByUid[uid] ?? 0
-            guard open < limit else {
+            guard open + count <= limit else {
+                let asked = count == 1 ? "" : " and asks for \(count) more"
                 throw .limitExceeded(
-                    "subscriptionsPerUser", maximum: limit, parameter: "stack",
-                    "uid \(uid) holds \(open) subscriptions (gesture leases included) open, the most one user may; "
-                        + "end one first.")
+                    "subscriptionsPerUser", maximum: limit, parameter: parameter,
+                    "uid \(uid) holds \(open) subscriptions (gesture leases included) open\(asked), and one user may "
+                        + "hold \(limit); end one first.")
             }
-            state.countByUid[uid] = open + 1
+            state.countByUid[uid] = open + count
         }
     }
 
-    /// Gives back a reservation of `uid` that opened no stream, or the count of a stream that ended.
-    func release(uid: UInt32) {
-        state.withLock { $0.countByUid.decrementCount(of: uid) }
+    /// Gives back `count` reservations of `uid` that opened no stream, or the count of a stream that ended.
+    func release(uid: UInt32, count: Int = 1) {
+        state.withLock { state in
+            for _ in 0..<count { state.countByUid.decrementCount(of: uid) }
+        }
     }
 
     func add(_ stream: SubscriptionStream) { state.withLock { $0.streams[ObjectIdentifier(stream)] = stream } }

@@ -4,8 +4,9 @@ import TransitionCore
 import TransitionEngine
 import Varlink
 
-/// One `Subscribe` call: the engine's subscription of a stack, and the Varlink call its items are
-/// streamed to as replies with `continues`.
+/// One stack of a `Subscribe` call: the engine's subscription of the stack, and the Varlink call its items
+/// are streamed to as replies with `continues` (`SubscribeCall`, which a call naming several stacks shares
+/// among their streams).
 ///
 /// Each frame is sent as `{"frame": <the frame's JSON form>, "framesMissed": n}`, written straight into
 /// the reply message: encoded there when the frame is this subscriber's alone, or copied from the stack's
@@ -15,7 +16,9 @@ import Varlink
 /// then sees `framesMissed`), events wait, and a reader too far behind on events is ended by the
 /// subscription's event limit with `LimitExceeded` (`subscriberEvents`).
 final class SubscriptionStream: SubscriptionSink {
-    let context: VarlinkCallContext
+    /// The call the stream replies to.
+    let call: SubscribeCall
+    var context: VarlinkCallContext { call.context }
     let subscription: StackSubscription
     let record: StackRecord
     /// The subscriber's uid, counted against `ServiceLimits.subscriptionsPerUser` while the stream is open.
@@ -32,11 +35,11 @@ final class SubscriptionStream: SubscriptionSink {
     private let onEnd: @Sendable (SubscriptionStream) -> Void
 
     init(
-        context: VarlinkCallContext, subscription: StackSubscription, record: StackRecord, wantsFrames: Bool,
+        call: SubscribeCall, subscription: StackSubscription, record: StackRecord, wantsFrames: Bool,
         wantsEvents: Bool, backlogBytes: Int, eventCapacity: Int, frameIndex: @escaping @Sendable () -> Int64,
         onEnd: @escaping @Sendable (SubscriptionStream) -> Void
     ) {
-        self.context = context
+        self.call = call
         self.subscription = subscription
         self.record = record
         self.wantsFrames = wantsFrames
@@ -96,23 +99,26 @@ final class SubscriptionStream: SubscriptionSink {
     /// an overlay is about 4,000 (a larger one grows the buffer once).
     private static let frameBytesEstimate = 8_192
 
-    /// Sends the stream's last reply: `stackDeleted`, the event-limit error, or `ShuttingDown`.
+    /// Sends the stream's last reply: `stackDeleted`, or the error that ends the whole call (the event
+    /// limit, `ShuttingDown`). Nothing is sent when the call ended before (a client that left, another
+    /// stream's error).
     private func finish(with error: TransitionEngineError?) {
         if let error {
             if error.code == .limitExceeded {
-                context.fail(
+                call.fail(
                     ServiceError.limitExceeded(
                         "subscriberEvents", maximum: eventCapacity, parameter: "stack",
                         "You fell \(eventCapacity) events behind on stack '\(record.name)'; read faster, or subscribe "
                             + "again and call GetStack to catch up."
                     ).varlinkError)
             } else {
-                context.fail(ServiceError(error, context: ErrorContext(stack: record.name)).varlinkError)
+                call.fail(ServiceError(error, context: ErrorContext(stack: record.name)).varlinkError)
             }
         } else if record.isDeleted {
-            context.reply(["event": ReplyEncoding.deletedEvent(stack: record.name, frameIndex: frameIndex())])
+            call.streamDeleted(
+                self, event: ["event": ReplyEncoding.deletedEvent(stack: record.name, frameIndex: frameIndex())])
         } else {
-            context.fail(ServiceError.shuttingDown.varlinkError)
+            call.fail(ServiceError.shuttingDown.varlinkError)
         }
         end()
     }

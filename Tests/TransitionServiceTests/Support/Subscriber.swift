@@ -11,11 +11,21 @@ final class Subscriber: @unchecked Sendable {
     let stream: VarlinkReplyStream
     private(set) var received: [JSONObject] = []
 
-    init(path: String, stack: String, frames: Bool? = nil, events: Bool? = nil) throws {
-        client = try VarlinkClient(path: path, timeout: Deadline.failureTimeout)
+    convenience init(path: String, stack: String, frames: Bool? = nil, events: Bool? = nil) throws {
         var parameters: JSONObject = ["stack": .string(stack)]
         if let frames { parameters["frames"] = .bool(frames) }
         if let events { parameters["events"] = .bool(events) }
+        try self.init(path: path, parameters: parameters)
+    }
+
+    /// A subscriber of several stacks on one connection (`stacks`).
+    convenience init(path: String, stacks: [String]) throws {
+        try self.init(path: path, parameters: ["stacks": .array(stacks.map { .string($0) })])
+    }
+
+    /// A Subscribe call with `parameters` as given.
+    init(path: String, parameters: JSONObject) throws {
+        client = try VarlinkClient(path: path, timeout: Deadline.failureTimeout)
         stream = try client.callMore(method: "io.transitiond.Subscribe", parameters: parameters)
     }
 
@@ -40,6 +50,11 @@ final class Subscriber: @unchecked Sendable {
     /// Reads until an event of `kind` arrives.
     func read(untilEvent kind: String) throws -> [JSONObject] {
         try read { $0["event"]?["kind"]?.stringValue == kind }
+    }
+
+    /// Reads every reply until the stream's last.
+    func readToEnd() throws -> [JSONObject] {
+        try read { _ in false }
     }
 
     func close() { client.close() }
