@@ -87,6 +87,32 @@ import Varlink
         await harness.shutdown()
     }
 
+    /// A client that leaves while its call streams several stacks lets go of the call, its streams and its
+    /// connection: nothing the service keeps holds them afterwards (a call and its streams that held each
+    /// other once kept every such connection, with its buffers, for the daemon's life).
+    @Test func aClientThatLeavesLetsGoOfItsCall() async throws {
+        let harness = try ServiceHarness()
+        try await harness.withConnection { connection throws in
+            for name in ["a", "b"] { try connection.call("CreateStack", Screens.createParameters(name)) }
+        }
+        let service = harness.service.makeVarlinkService(version: "test")
+        weak var released: VarlinkRecordingTransport?
+        do {
+            let transport = VarlinkRecordingTransport()
+            released = transport
+            let call = VarlinkCall(
+                method: "io.transitiond.Subscribe", parameters: ["stacks": ["a", "b"]], more: true)
+            service.handle(transport.makeContext(for: call))
+            #expect(await Deadline.eventually { harness.service.streamCount == 2 })
+            #expect(await Deadline.eventually { transport.replies.count >= 2 })
+            transport.close()
+        }
+        #expect(await Deadline.eventually { harness.service.streamCount == 0 })
+        #expect(await Deadline.eventually { harness.service.readStreamCount == 0 })
+        #expect(await Deadline.eventually { released == nil }, "the call or a stream still holds the connection")
+        await harness.shutdown()
+    }
+
     /// A subscriber too far behind on one stack's events loses the whole call: the error ends it, and the
     /// other stack's subscription goes too.
     @Test func fallingBehindOnOneStackEndsTheCallForEveryStack() async throws {

@@ -12,6 +12,10 @@ import Varlink
 ///
 /// Both are decided under one lock, so that no reply of the call can follow its last: replies of a call
 /// that has ended are dropped by its context.
+///
+/// The call holds its open streams and each stream holds its call, so a stream that ends any other way
+/// (its client left) must `leave` the call: otherwise the pair, and the connection the call's context
+/// holds with its buffers, would keep each other alive after the client is gone.
 final class SubscribeCall: Sendable {
     /// The call being answered.
     let context: VarlinkCallContext
@@ -23,6 +27,11 @@ final class SubscribeCall: Sendable {
     /// Counts `stream` among the call's streams until it ends.
     func join(_ stream: SubscriptionStream) {
         open.withLock { $0[ObjectIdentifier(stream)] = stream }
+    }
+
+    /// Stops counting `stream` among the call's streams (it ended); sends nothing.
+    func leave(_ stream: SubscriptionStream) {
+        open.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(stream)) }
     }
 
     /// `stream`'s stack was deleted: sends `event` as its last reply, which ends the call when no other

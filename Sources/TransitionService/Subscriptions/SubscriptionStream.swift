@@ -123,12 +123,14 @@ final class SubscriptionStream: SubscriptionSink {
         end()
     }
 
-    /// Marks the stream ended (once) and tells the service.
+    /// Marks the stream ended (once), leaves its call and tells the service.
     func end() {
         let first = ended.withLock { ended -> Bool in
             defer { ended = true }
             return !ended
         }
-        if first { onEnd(self) }
+        guard first else { return }
+        call.leave(self)
+        onEnd(self)
     }
 }
