@@ -26,16 +26,13 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
     public static let keepAliveMilliseconds: Int32 = 15_000
     /// How long the browser waits before it connects again after the stream ends: 1 s.
     public static let retryMilliseconds = 1000
-    /// The bytes read from the daemon at once.
-    static let readBytes = 64 * 1024
-    /// How many bytes of events a read gathers before it hands them to the server: just under the
-    /// 64 KiB libmicrohttpd takes at once (``WebServer/streamBlockBytes``).
-    static let gatherBytes = 60 * 1024
-    /// How long a read of a many-stack stream that has something waits for the other stacks' frames of
-    /// the same tick: 1 ms, a sixteenth of a 60 Hz frame; a one-stack stream never waits.
-    static let gatherMilliseconds = 1
+    /// The bytes read from the daemon at once: as many as libmicrohttpd takes at once
+    /// (``WebServer/streamBlockBytes``), so that what the daemon sent in one write goes out in one chunk.
+    static let readBytes = 256 * 1024
     /// What starts each relayed reply's event.
     private static let eventPrefix = Array("data: ".utf8)
+    /// What ends each relayed reply's event.
+    private static let eventEnd: [UInt8] = [0x0A, 0x0A]
 
     private let socketPath: String
     private let stacks: [String]
@@ -46,6 +43,10 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
     private var received: [UInt8] = []
     /// The shutdown pipe, then the daemon connection, for poll(2).
     private var watched: [pollfd] = []
+    /// The buffer of the read under way, and how much of it is written.
+    private var output = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+    private var written = 0
+    /// What did not fit in a read's buffer, for the next reads.
     private var pending: [UInt8] = []
     private var pendingOffset = 0
     private var started = false
@@ -64,10 +65,17 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
 
     /// The next bytes of the stream: what is pending, else (after connecting at the first call) the next
     /// replies, the keep-alive comment, or the last event; nil once the last event was read.
+    ///
+    /// Events are written straight into `buffer` (libmicrohttpd's write buffer); only what does not fit
+    /// waits in `pending` for the next call.
     public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
-        while pendingOffset >= pending.count {
-            pending.removeAll(keepingCapacity: true)
-            pendingOffset = 0
+        if pendingOffset < pending.count { return copyPending(into: buffer) }
+        pending.removeAll(keepingCapacity: true)
+        pendingOffset = 0
+        output = buffer
+        written = 0
+        defer { output = UnsafeMutableRawBufferPointer(start: nil, count: 0) }
+        while written == 0 && pending.isEmpty {
             if ended { return nil }
             if !started {
                 start()
@@ -75,12 +83,27 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
                 waitForReplies()
             }
         }
+        return written > 0 ? written : copyPending(into: buffer)
+    }
+
+    private func copyPending(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         let count = min(buffer.count, pending.count - pendingOffset)
         pending.withUnsafeBytes { source in
             buffer.baseAddress!.copyMemory(from: source.baseAddress! + pendingOffset, byteCount: count)
         }
         pendingOffset += count
         return count
+    }
+
+    /// Writes `bytes` after what this read wrote into its buffer, or into `pending` once something did
+    /// not fit there (so that the stream keeps its order).
+    private func emit(_ bytes: UnsafeRawBufferPointer) {
+        if pending.isEmpty, bytes.count <= output.count - written {
+            output.baseAddress!.advanced(by: written).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            written += bytes.count
+        } else {
+            pending.append(contentsOf: bytes)
+        }
     }
 
     /// Closes the daemon connection and counts the stream closed (``WebShutdown/streamClosed()``).
@@ -117,38 +140,26 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
 
     /// Waits for the next replies, the shutdown or the keep-alive time, and turns what came into events.
     ///
-    /// The daemon writes a tick's frames of the stream's stacks one after another, possibly from several
-    /// threads, so a many-stack stream would otherwise wake (and send a chunk to the browser) several
-    /// times a tick. So once something came, a stream of several stacks sleeps for ``gatherMilliseconds``
-    /// and then takes what arrived meanwhile, unless ``gatherBytes`` are already pending: a one-stack
-    /// stream goes on at once, a many-stack stream wakes about once a tick.
+    /// What arrived goes out at once: the daemon already gathers a stream's replies into one write per
+    /// turn of its event loop. Waiting a millisecond for more (one wake-up for several of its writes)
+    /// cost more in the extra sleep than it saved (docs/web.md, "Cost").
     private func waitForReplies() {
-        var timeout = Self.keepAliveMilliseconds
-        var gathered = stacks.count == 1
-        while true {
-            let ready: Int32
-            switch systemCall({ poll(&watched, nfds_t(watched.count), timeout) }) {
-            case .success(let count): ready = count
-            case .failure(let error):
-                end(event: "disconnected", "poll failed: \(error)")
-                return
-            }
-            if ready == 0 {
-                if timeout != 0 { append(": keep-alive\n\n") }
-                return
-            }
-            if watched[0].revents != 0 {
-                end(event: "shutdown", "The server is stopping.")
-                return
-            }
-            guard receive() else { return }
-            guard !gathered, pending.count - pendingOffset < Self.gatherBytes else { return }
-            // One sleep for the rest of the tick's frames rather than one wake-up per frame: what arrives
-            // within the window goes out in this chunk, anything later at the next read, at once.
-            gathered = true
-            MonotonicClock.sleep(untilNanoseconds: MonotonicClock.now() + Int64(Self.gatherMilliseconds) * 1_000_000)
-            timeout = 0
+        let ready: Int32
+        switch systemCall({ poll(&watched, nfds_t(watched.count), Self.keepAliveMilliseconds) }) {
+        case .success(let count): ready = count
+        case .failure(let error):
+            end(event: "disconnected", "poll failed: \(error)")
+            return
         }
+        if ready == 0 {
+            append(": keep-alive\n\n")
+            return
+        }
+        if watched[0].revents != 0 {
+            end(event: "shutdown", "The server is stopping.")
+            return
+        }
+        _ = receive()
     }
 
     /// Reads what the daemon sent and relays every complete reply; false when the stream ended.
@@ -179,32 +190,31 @@ public final class FrameRelay: WebResponse.Stream, @unchecked Sendable {
         return true
     }
 
-    /// Appends every complete reply in `bytes` as an event; returns the bytes used (up to the last reply's
+    /// Writes every complete reply in `bytes` as an event; returns the bytes used (up to the last reply's
     /// NUL terminator).
     private func relay(_ bytes: UnsafeRawBufferPointer) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         var start = 0
         while start < bytes.count, let terminator = memchr(base + start, 0, bytes.count - start) {
             let end = base.distance(to: UnsafeRawPointer(terminator))
-            pending.append(contentsOf: Self.eventPrefix)
-            let first = pending.count
-            pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-            // A reply is one JSON text; a line break in it can only be whitespace between tokens (JSON
-            // strings escape them), which an event's data line cannot hold: it becomes a space.
-            if memchr(base + start, 0x0A, end - start) != nil || memchr(base + start, 0x0D, end - start) != nil {
-                for position in first..<pending.count where pending[position] == 0x0A || pending[position] == 0x0D {
-                    pending[position] = 0x20
-                }
+            let reply = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+            Self.eventPrefix.withUnsafeBytes { emit($0) }
+            if memchr(base + start, 0x0A, end - start) == nil && memchr(base + start, 0x0D, end - start) == nil {
+                emit(reply)
+            } else {
+                // A reply is one JSON text; a line break in it can only be whitespace between tokens (JSON
+                // strings escape them), which an event's data line cannot hold: it becomes a space.
+                let oneLine = reply.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
+                oneLine.withUnsafeBytes { emit($0) }
             }
-            pending.append(0x0A)
-            pending.append(0x0A)
+            Self.eventEnd.withUnsafeBytes { emit($0) }
             start = end + 1
         }
         return start
     }
 
     private func append(_ text: String) {
-        pending.append(contentsOf: text.utf8)
+        Array(text.utf8).withUnsafeBytes { emit($0) }
     }
 
     /// Sends a last event and ends the stream once it is read.

@@ -22,9 +22,16 @@ public final class WebServer: @unchecked Sendable {
     /// The most connections at once, per address: enough for dozens of pages (each holds one or two
     /// streams) while keeping a runaway client from starting a thread per connection without end.
     public static let connectionLimit: UInt32 = 256
-    /// The size of the buffer libmicrohttpd hands a stream to fill: 64 KiB holds a frame of a few
-    /// hundred nodes, so most frames go out in one chunk.
-    static let streamBlockBytes = 64 * 1024
+    /// The size of the buffer libmicrohttpd hands a stream to fill: 256 KiB holds what the daemon
+    /// writes in one turn of its event loop for a stream of dozens of stacks (about 195 KB for 50 stacks
+    /// of 6+6-node frames), so that it goes out in one chunk and one `send(2)`.
+    static let streamBlockBytes = 256 * 1024
+    /// Each connection's memory (libmicrohttpd's pool, which holds the request and the write buffer):
+    /// room for a ``streamBlockBytes`` chunk and the headers. libmicrohttpd's default of 32 KiB split a
+    /// 50-stack tick into about ten sends; the relay's CPU time per frame was 28 % higher
+    /// (docs/web.md, "Cost"). libmicrohttpd maps a pool this large, so pages a connection never writes
+    /// take no memory.
+    static let connectionMemoryBytes = 320 * 1024
 
     /// The port the server listens on.
     public private(set) var port = 0
@@ -85,7 +92,9 @@ public final class WebServer: @unchecked Sendable {
             UInt32(MHD_USE_THREAD_PER_CONNECTION.rawValue) | UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue)
             | (address.isIPv6 ? UInt32(MHD_USE_IPv6.rawValue) : 0)
         return address.withSocketAddress(port: port) {
-            transitiond_mhd_start(flags, $0, webAccessHandler, context, webRequestCompleted, context, connectionLimit)
+            transitiond_mhd_start(
+                flags, $0, webAccessHandler, context, webRequestCompleted, context, connectionLimit,
+                connectionMemoryBytes)
         }
     }
 

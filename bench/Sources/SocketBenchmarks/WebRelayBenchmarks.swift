@@ -9,7 +9,7 @@ import CBenchmarkTools
 /// `sockets.web.*`: what `transitionctl web` costs per frame it relays to a page, next to what the same
 /// frame cost the daemon in the same run. The real daemon at 60 Hz runs `stackCount` stacks, each a
 /// `slide` push stretched to 10 minutes on 6-node screens (6 + 6 nodes a frame); `transitionctl web`
-/// relays all of them on one Server-Sent Events stream (one `Subscribe` per stack, replies copied through
+/// relays all of them on one Server-Sent Events stream (one `Subscribe` naming every stack, replies copied through
 /// as they come) to a client that reads the HTTP response on a raw TCP socket, as fast as it arrives.
 /// Over the counted interval, each process's CPU time (every thread, `clock_getcpuclockid(3)`) ÷ the
 /// frames the client received.
