@@ -1,9 +1,10 @@
 import JSON
 import Testing
 import TransitionEngine
-import TransitionService
 import TransitionTestSupport
 import Varlink
+
+@testable import TransitionService
 
 #if canImport(Glibc)
     import Glibc
@@ -80,6 +81,29 @@ import Varlink
             #expect(animators.allSatisfy { $0["builtin"] == true })
             #expect(animators.first { $0["name"] == "slideUp" }?["operations"] == ["present", "dismiss"])
         }
+        await harness.shutdown()
+    }
+
+    /// The service keeps no animators of its own: one the engine gains by any path is at once accepted in
+    /// a call and listed (the listing is rebuilt when the engine's animator generation moved).
+    @Test func theServicesAnimatorsAreTheEngines() async throws {
+        let harness = try ServiceHarness()
+        try await harness.withConnection { connection throws in
+            let before = try connection.call("ListAnimators")
+            #expect(before["animators"]?.arrayValue?.contains { $0["name"] == "engineOnly" } == false)
+        }
+        let generation = harness.engine.animatorGeneration
+        try harness.engine.defineAnimator(
+            try ModelDecoding.animator(Self.pushFade("engineOnly"), path: "animator"))
+        #expect(harness.engine.animatorGeneration == generation + 1)
+        try await harness.withConnection { connection throws in
+            let listed = try connection.call("ListAnimators")["animators"]?.arrayValue ?? []
+            #expect(listed.first { $0["name"] == "engineOnly" }?["builtin"] == false)
+            try connection.call("CreateStack", Screens.createParameters("main"))
+            try connection.call("Push", ["stack": "main", "screen": Screens.json("a"), "animator": "engineOnly"])
+            #expect(try connection.stack("main")["transition"]?["animator"] == "engineOnly")
+        }
+        await harness.settle()
         await harness.shutdown()
     }
 

@@ -10,7 +10,7 @@ final class EngineContext: Sendable {
     private let limitsInForce: Locked<TransitionEngine.Limits>
     /// Sees the transition events of every stack (`TransitionEngine.init`'s `transitionObserver`).
     let transitionObserver: (@Sendable (StackEvent) -> Void)?
-    private let animators: Locked<[String: AnimatorSpecification]>
+    private let animators: Locked<AnimatorRegistry>
 
     init(
         clock: any TransitionClock, store: StateStore, shardCount: Int, limits: TransitionEngine.Limits,
@@ -21,11 +21,11 @@ final class EngineContext: Sendable {
         let limitsInForce = Locked(limits)
         self.limitsInForce = limitsInForce
         self.store = store
-        var builtins: [String: AnimatorSpecification] = [:]
-        for animator in BuiltinAnimators.all { builtins[animator.name] = animator }
+        var builtins = AnimatorRegistry()
+        for animator in BuiltinAnimators.all { builtins.byName[animator.name] = animator }
         let animators = Locked(builtins, inheritingPriority: true)
         self.animators = animators
-        planner = TransitionPlanner { name in animators.withLock { $0[name] } }
+        planner = TransitionPlanner { name in animators.withLock { $0.byName[name] } }
         scheduler = TickScheduler(clock: clock, store: store, shardCount: shardCount) {
             limitsInForce.withLock(\.storedBytesPerStack)
         }
@@ -40,7 +40,29 @@ final class EngineContext: Sendable {
     /// Compiles plans with the animator registry.
     let planner: TransitionPlanner
 
-    var animatorList: [AnimatorSpecification] { animators.withLock { $0.values.sorted { $0.name < $1.name } } }
+    var animatorList: [AnimatorSpecification] { animatorsWithGeneration.animators }
 
-    func define(_ animator: AnimatorSpecification) { animators.withLock { $0[animator.name] = animator } }
+    /// Every animator, sorted by name, with the registry's generation when they were read.
+    var animatorsWithGeneration: (animators: [AnimatorSpecification], generation: UInt64) {
+        animators.withLock { registry in (registry.byName.values.sorted { $0.name < $1.name }, registry.generation) }
+    }
+
+    var animatorGeneration: UInt64 { animators.withLock(\.generation) }
+
+    func animator(named name: String) -> AnimatorSpecification? { animators.withLock { $0.byName[name] } }
+
+    func define(_ animator: AnimatorSpecification) {
+        animators.withLock { registry in
+            registry.byName[animator.name] = animator
+            registry.generation += 1
+        }
+    }
+}
+
+/// The animators every stack's plans are compiled with, by name, and how many definitions changed them.
+struct AnimatorRegistry {
+    var byName: [String: AnimatorSpecification] = [:]
+    /// Increases with every definition, so that what was built from the animators (the service's
+    /// `ListAnimators` reply) is known to be current while the generation is the same.
+    var generation: UInt64 = 0
 }

@@ -156,6 +156,21 @@ public final class TransitionEngine: Sendable {
     /// Every animator, built-in and defined, sorted by name.
     public var animators: [AnimatorSpecification] { context.animatorList }
 
+    /// The animator named `name`, built-in or defined; nil when there is none. A lock and a lookup, cheap
+    /// enough for a request's check on the event-loop thread (the lock inherits priority, as a tick may
+    /// take it to compile a plan).
+    public func animator(named name: String) -> AnimatorSpecification? { context.animator(named: name) }
+
+    /// Every animator, sorted by name, with the generation of the registry when they were read
+    /// (`animatorGeneration`).
+    public var animatorsWithGeneration: (animators: [AnimatorSpecification], generation: UInt64) {
+        context.animatorsWithGeneration
+    }
+
+    /// Increases with every `defineAnimator`: what was built from `animators` at one generation is
+    /// current while the generation is the same. 0 for the built-ins alone.
+    public var animatorGeneration: UInt64 { context.animatorGeneration }
+
     /// Adds or replaces an animator. Built-in names cannot be replaced.
     ///
     /// - Throws: `invalidAnimator` for an empty or built-in name.

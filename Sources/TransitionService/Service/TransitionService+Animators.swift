@@ -54,7 +54,7 @@ extension TransitionService {
                 fail(context, ServiceError(error, context: ErrorContext(stack: "", parameter: "animator")))
                 return
             }
-            animators.define(animator, owner: context.peer.uid, byClient: true)
+            animators.recordDefinition(of: animator, owner: context.peer.uid, byClient: true)
             configuration.log.log(
                 .notice, "Defined animator \(animator.name) for \(context.peer)",
                 clientFields(context) + [("ANIMATOR", animator.name)])
@@ -78,7 +78,7 @@ extension TransitionService {
         } catch {
             throw ServiceError(error, context: ErrorContext(stack: "", parameter: "animator"))
         }
-        animators.define(animator, owner: AccessPolicy.rootUid, byClient: false)
+        animators.recordDefinition(of: animator, owner: AccessPolicy.rootUid, byClient: false)
     }
 
     /// Checks a client's animator against the size limits of `ServiceLimits`: its stored size, tracks

@@ -98,7 +98,7 @@ public final class TransitionService: Sendable {
                     [("ANIMATOR", name), ("ERROR", "\(error)")])
             }
         }
-        animators = AnimatorCatalog(engine.animators, owners: animatorOwners)
+        animators = AnimatorCatalog(engine: engine, owners: animatorOwners)
     }
 
     /// The interface implementation: `io.transitiond`'s text and a handler for every method.

@@ -1,14 +1,17 @@
 import JSON
 import SystemPrimitives
 import TransitionCore
+import TransitionEngine
 
-/// The service's view of the engine's animators: looked up on the event-loop thread to check an
-/// animator named in a call before anything runs, listed by `ListAnimators` from a reply built once per
-/// change, and each defined one's owner (the uid that defined it; built-ins and the daemon's own
-/// animators belong to root), who with root and the control group may replace it.
+/// What the service keeps about animators beside the engine's registry, which alone holds them
+/// (`TransitionEngine.animator(named:)`): each defined one's owner (the uid that defined it; built-ins and
+/// the daemon's own animators belong to root), who with root and the control group may replace it; the
+/// room definitions under way hold against `ServiceLimits.animatorsPerUser`; and the `ListAnimators`
+/// reply, built from the engine's animators and kept with the registry's generation, so that the
+/// event-loop thread answers it without encoding while no definition changed them and rebuilds it first
+/// when one did: the reply sent is always the engine's animators as they are.
 final class AnimatorCatalog: Sendable {
     private struct State {
-        var animators: [String: AnimatorSpecification] = [:]
         /// The uid that owns each animator a client defined, and root for the daemon's own.
         var owners: [String: UInt32] = [:]
         /// The animators clients defined (DefineAnimator, kept in the state directory), which count
@@ -16,40 +19,46 @@ final class AnimatorCatalog: Sendable {
         var clientDefined: Set<String> = []
         /// Definitions under way per uid, each holding room under `ServiceLimits.animatorsPerUser`.
         var reservedByUid: [UInt32: Int] = [:]
-        /// The `ListAnimators` reply, rebuilt after each change.
-        var listing: JSONObject = [:]
-        /// The same reply as JSON text, sent without encoding it again.
+        /// The `ListAnimators` reply as JSON text, and the engine's animator generation it was built at
+        /// (none yet: `UInt64.max`, which no registry reaches).
         var listingJSON: [UInt8] = []
+        var listingGeneration = UInt64.max
     }
 
+    private let engine: TransitionEngine
     private let state = Locked(State())
 
-    /// The engine's animators, with the owners of those clients defined (missing: root).
-    init(_ animators: [AnimatorSpecification], owners: [String: UInt32] = [:]) {
+    /// The catalog of `engine`'s animators, with the owners of those clients defined (missing: root).
+    init(engine: TransitionEngine, owners: [String: UInt32] = [:]) {
+        self.engine = engine
         state.withLock { state in
-            for animator in animators { state.animators[animator.name] = animator }
             state.owners = owners
             state.clientDefined = Set(owners.keys)
-            state.listing = Self.listing(state.animators)
-            state.listingJSON = Self.json(state.listing)
         }
     }
 
-    /// The animator named `name`, if any.
-    func animator(named name: String) -> AnimatorSpecification? { state.withLock { $0.animators[name] } }
+    /// The animator named `name`, if any (the engine's).
+    func animator(named name: String) -> AnimatorSpecification? { engine.animator(named: name) }
 
     /// The uid that owns the animator named `name`: its definer's, or root's for built-ins, the daemon's
     /// own and unknown names.
     func owner(of name: String) -> UInt32 { state.withLock { $0.owners[name] } ?? AccessPolicy.rootUid }
 
-    /// Every animator.
-    var all: [AnimatorSpecification] { state.withLock { Array($0.animators.values) } }
+    /// Every animator, sorted by name (the engine's).
+    var all: [AnimatorSpecification] { engine.animators }
 
-    /// The `ListAnimators` reply.
-    var listing: JSONObject { state.withLock { $0.listing } }
-
-    /// The `ListAnimators` reply's parameters as JSON text.
-    var listingJSON: [UInt8] { state.withLock { $0.listingJSON } }
+    /// The `ListAnimators` reply's parameters as JSON text: the engine's animators now.
+    var listingJSON: [UInt8] {
+        let generation = engine.animatorGeneration
+        return state.withLock { state in
+            if state.listingGeneration != generation {
+                let (animators, builtAt) = engine.animatorsWithGeneration
+                state.listingJSON = Self.json(Self.listing(animators))
+                state.listingGeneration = builtAt
+            }
+            return state.listingJSON
+        }
+    }
 
     /// Holds room for one more animator of `uid` while its definition is checked and stored, so that
     /// definitions running at once cannot pass the limit together. Returns false, holding nothing, when
@@ -77,19 +86,16 @@ final class AnimatorCatalog: Sendable {
         }
     }
 
-    /// Adds or replaces an animator (after the engine accepted it), owned by `owner`; `byClient` for one a
-    /// client defined (DefineAnimator), which counts against its owner's limit.
-    func define(_ animator: AnimatorSpecification, owner: UInt32, byClient: Bool) {
+    /// Records that the engine now has `animator` (added or replaced), owned by `owner`; `byClient` for
+    /// one a client defined (DefineAnimator), which counts against its owner's limit.
+    func recordDefinition(of animator: AnimatorSpecification, owner: UInt32, byClient: Bool) {
         state.withLock { state in
-            state.animators[animator.name] = animator
             state.owners[animator.name] = owner
             if byClient {
                 state.clientDefined.insert(animator.name)
             } else {
                 state.clientDefined.remove(animator.name)
             }
-            state.listing = Self.listing(state.animators)
-            state.listingJSON = Self.json(state.listing)
         }
     }
 
@@ -100,11 +106,11 @@ final class AnimatorCatalog: Sendable {
         return bytes
     }
 
-    private static func listing(_ animators: [String: AnimatorSpecification]) -> JSONObject {
-        let sorted = animators.values.sorted { $0.name < $1.name }
-        return [
+    /// The `ListAnimators` reply for `animators`, sorted by name.
+    private static func listing(_ animators: [AnimatorSpecification]) -> JSONObject {
+        [
             "animators": .array(
-                sorted.map { ReplyEncoding.animatorSummary($0, builtin: BuiltinAnimators.named($0.name) != nil) })
+                animators.map { ReplyEncoding.animatorSummary($0, builtin: BuiltinAnimators.named($0.name) != nil) })
         ]
     }
 }
