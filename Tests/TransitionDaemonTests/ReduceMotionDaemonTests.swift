@@ -70,12 +70,8 @@ import TransitionTestSupport
         try await OffPool.run {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
-            let configuration = try directory.write("transitiond.conf", "[Daemon]\nReduceMotion=yes\n")
-            let notifications = try NotifyReceiver(path: directory.file("notify"))
-            let daemon = try DaemonUnderTest(
-                arguments: ["--config", configuration], environment: ["NOTIFY_SOCKET": directory.file("notify")],
-                directory: directory, waitForReady: false)
-            #expect(notifications.receive(until: "READY=1").match != nil, "log:\n\(daemon.log)")
+            let configured = try ConfiguredDaemon(configuration: "[Daemon]\nReduceMotion=yes\n", directory: directory)
+            let daemon = configured.daemon
             #expect(Self.call(daemon, "DefineAnimator", #"{"animator":\#(Self.timedAnimator)}"#)?["error"] == nil)
 
             // ReduceMotion=yes: the reduced push, and the pop's cross-fade of its 90 s duration.
@@ -95,10 +91,7 @@ import TransitionTestSupport
             // A reload turns it off: new transitions run in full, a stack's own on still reduces, and the
             // transition running since before the reload keeps its reduced animator.
             #expect(Self.createStack("reduced", reduceMotion: "on", on: daemon) != nil)
-            _ = try directory.write("transitiond.conf", "[Daemon]\nReduceMotion=no\n")
-            daemon.send(SIGHUP)
-            #expect(notifications.receive(until: "RELOADING=1").match != nil)
-            #expect(notifications.receive(until: "READY=1").match != nil)
+            #expect(try configured.reload(with: "[Daemon]\nReduceMotion=no\n"))
             #expect(daemon.log.contains("Reloaded configuration: changed Daemon.ReduceMotion"), "\(daemon.log)")
             let running = Self.call(daemon, "GetStack", #"{"name":"following"}"#)?["stack"]?["transition"]
             #expect(running?["durationSeconds"] == 60)
