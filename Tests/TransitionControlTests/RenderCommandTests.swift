@@ -37,6 +37,25 @@ struct RenderCommandTests {
         #expect(lines == Recording.frameLines(of: withScreens.output))
     }
 
+    /// `--reduce-motion` renders the reduced variant: the zoom push's cross-fade, the same frames as the
+    /// plan of the reduced request, in which the tapped tile never leaves its place.
+    @Test func reduceMotionRendersTheReducedVariant() async throws {
+        let run = await ToolRun.transitionctl(
+            SeedFiles.readmeArgumentsWithAbsolutePaths + ["--no-screens", "--reduce-motion"])
+        #expect(run.status == .success, "\(run.errors)")
+        let request = TransitionRequest(
+            animator: BuiltinAnimators.zoom, operation: .push, from: try SeedFiles.screen("seed000-index"),
+            to: try SeedFiles.screen("seed000-detail"), containerSize: Size(width: 375, height: 667),
+            sourceNode: "tile3", reducingMotion: true)
+        let frames = try TransitionPlan(compiling: request).renderedFrames(framesPerSecond: 60, stack: "offline")
+        #expect(run.output == frames.map { $0.json + "\n" }.joined())
+        let tiles = frames.dropLast().compactMap { $0.nodes.first { $0.screen == "index" && $0.node == "tile3" }?.quad }
+        #expect(tiles.count == frames.count - 1)
+        #expect(Set(tiles.map { "\($0)" }).count == 1, "the tile stays where it rests")
+        let full = await ToolRun.transitionctl(SeedFiles.readmeArgumentsWithAbsolutePaths + ["--no-screens"])
+        #expect(full.output != run.output)
+    }
+
     @Test func stackAndRateAppearInTheFrames() async {
         var arguments = SeedFiles.readmeArgumentsWithAbsolutePaths
         arguments += ["--stack", "main", "--fps=30"]

@@ -45,6 +45,7 @@ struct AnimatorSpecificationTests {
         expected.name = "myZoom"
         expected.summary = ""
         expected.variants[.pop] = nil
+        expected.reducedVariants = [:]
         expected.variants[.push]?.phases[0].name = nil
         expected.variants[.push]?.phases[1].name = nil
         #expect(animator == expected)

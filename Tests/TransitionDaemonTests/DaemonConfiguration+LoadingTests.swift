@@ -57,6 +57,7 @@ import TransitionTestSupport
             LogLevel=debug
             ShutdownSettleSec=1.5s
             RealTimeScheduling=no
+            ReduceMotion=yes
             [Socket]
             Path=/srv/run/ctl.sock
             Mode=0660
@@ -96,6 +97,7 @@ import TransitionTestSupport
         #expect(configuration.logLevel == .debug)
         #expect(configuration.shutdownSettleMicroseconds == 1_500_000)
         #expect(configuration.realTimeScheduling == .off)
+        #expect(configuration.reduceMotion)
         #expect(configuration.socket.path == "/srv/run/ctl.sock")
         #expect(configuration.socket.mode == 0o660)
         #expect(configuration.socket.group == DaemonConfiguration.GroupReference(name: "transitiond", id: 990))
@@ -205,6 +207,10 @@ import TransitionTestSupport
         (
             "[Daemon]\nRealTimeScheduling=sometimes",
             "bad value for RealTimeScheduling: expected auto or a boolean (yes/no, true/false, on/off, 1/0), got \"sometimes\""
+        ),
+        (
+            "[Daemon]\nReduceMotion=sometimes",
+            "bad value for ReduceMotion: expected a boolean (yes/no, true/false, on/off, 1/0), got \"sometimes\""
         ),
         ("[Socket]\nMode=0777x", "bad value for Mode: expected an octal file mode from 0 to 7777, got \"0777x\""),
         ("[Socket]\nMode=4755", "bad value for Mode: expected permission bits from 0 to 0777, got \"4755\""),

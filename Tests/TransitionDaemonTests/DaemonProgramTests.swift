@@ -93,12 +93,9 @@ import TransitionTestSupport
         try await OffPool.run {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
-            let configuration = try directory.write("transitiond.conf", "[Limits]\nMaxScreensPerStack=8\n")
-            let notifications = try NotifyReceiver(path: directory.file("notify"))
-            let daemon = try DaemonUnderTest(
-                arguments: ["--config", configuration], environment: ["NOTIFY_SOCKET": directory.file("notify")],
-                directory: directory, waitForReady: false)
-            #expect(notifications.receive(until: "READY=1").match != nil, "log:\n\(daemon.log)")
+            let configured = try ConfiguredDaemon(
+                configuration: "[Limits]\nMaxScreensPerStack=8\n", directory: directory)
+            let daemon = configured.daemon
             #expect(Self.createStack("main", on: daemon) != nil)
             func push(_ id: String) -> String {
                 VarlinkCall.call(
@@ -108,10 +105,7 @@ import TransitionTestSupport
             }
             #expect(!push("a").contains("error"))
             #expect(!push("b").contains("error"))
-            _ = try directory.write("transitiond.conf", "[Limits]\nMaxScreensPerStack=2\n")
-            daemon.send(SIGHUP)
-            #expect(notifications.receive(until: "RELOADING=1").match != nil)
-            #expect(notifications.receive(until: "READY=1").match != nil)
+            #expect(try configured.reload(with: "[Limits]\nMaxScreensPerStack=2\n"))
             #expect(daemon.log.contains("Reloaded configuration: changed Limits.MaxScreensPerStack"), "\(daemon.log)")
             let refused = push("c")
             #expect(refused.contains(#""limit":"screensPerStack""#), "\(refused)")
@@ -119,10 +113,7 @@ import TransitionTestSupport
             let popped =
                 VarlinkCall.call(daemon.socketPath, "io.transitiond.Pop", #"{"stack":"main","animated":false}"#) ?? ""
             #expect(!popped.contains("error"), "a stack over a lowered limit may shrink: \(popped)")
-            _ = try directory.write("transitiond.conf", "[Limits]\nMaxScreensPerStack=8\n")
-            daemon.send(SIGHUP)
-            #expect(notifications.receive(until: "RELOADING=1").match != nil)
-            #expect(notifications.receive(until: "READY=1").match != nil)
+            #expect(try configured.reload(with: "[Limits]\nMaxScreensPerStack=8\n"))
             #expect(!push("c").contains("error"))
             daemon.send(SIGTERM)
             #expect(daemon.waitForExit() == 0)

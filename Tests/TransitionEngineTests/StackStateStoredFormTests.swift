@@ -13,6 +13,8 @@ import TransitionTestSupport
 struct StackStateStoredFormTests {
     private static let policies: [OperationPolicy] = [.queue, .retarget, .reject]
     private static let operations: [TransitionOperation?] = [nil, .push, .pop, .present, .dismiss, .selectTab]
+    /// A stack's own Reduce Motion setting, or none (it follows the daemon's).
+    private static let reduceMotionSettings: [Bool?] = [nil, true, false]
 
     private static func randomState(_ index: Int, using generator: inout SeededGenerator) -> StackState {
         var screenCount = 0
@@ -42,7 +44,8 @@ struct StackStateStoredFormTests {
             containerSize: Size(
                 width: Double.random(in: 1...2_000, using: &generator),
                 height: Double(Int.random(in: 1...2_000, using: &generator))),
-            rules: rules, policy: policies.randomElement(using: &generator)!)
+            rules: rules, policy: policies.randomElement(using: &generator)!,
+            reduceMotion: reduceMotionSettings.randomElement(using: &generator)!)
     }
 
     @Test func theStoredFormIsTheCodableFormAndReadsBackAsTheSameState() throws {

@@ -186,6 +186,7 @@ import TransitionTestSupport
             try await stack.push(Fixtures.screen("detail"))
             try await stack.present(Fixtures.screen("modal"))
             try await stack.configure(.rules([AnimatorRule(operation: .pop, animator: "fade", interactive: false)]))
+            try await stack.configure(.reduceMotion(false))
             await harness.clock.advanceUntilIdle()
             #expect(harness.store.statistics.groups >= 4)
             // A transition in flight when the daemon dies: its change was never committed.
@@ -200,6 +201,7 @@ import TransitionTestSupport
         #expect(state.presented.map(\.id) == ["modal"], "the dismiss in flight resolves to the committed state")
         #expect(state.policy == .retarget)
         #expect(state.rules == [AnimatorRule(operation: .pop, animator: "fade", interactive: false)])
+        #expect(state.reduceMotion == false, "a stack's Reduce Motion setting persists")
         #expect(state.tabs.map(\.id) == ["a", "b"])
         await restarted.engine.shutdown()
     }

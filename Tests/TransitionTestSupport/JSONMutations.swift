@@ -15,12 +15,13 @@ public enum JSONMutations {
         return mutated
     }
 
-    /// Member names of screens, nodes, transform functions, stack states, tabs and rules, and one unknown.
+    /// Member names of screens, nodes, transform functions, stack states (their Reduce Motion setting too),
+    /// tabs and rules, and one unknown.
     public static let memberNames = [
         "id", "kind", "root", "nodes", "frame", "anchorPoint", "transform", "alpha", "hidden", "zIndex", "sharedID",
         "style", "children", "translate", "scale", "rotate", "perspective", "matrix", "tabs", "screens",
         "selectedTab", "presented", "containerSize", "rules", "policy", "operation", "fromKind", "toKind",
-        "fromScreen", "toScreen", "animator", "interactive", "unknown",
+        "fromScreen", "toScreen", "animator", "interactive", "reduceMotion", "unknown",
     ]
 
     /// Replacement values: every JSON type, number arrays of each length a model type uses, transform

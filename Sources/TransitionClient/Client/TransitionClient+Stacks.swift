@@ -86,4 +86,14 @@ extension TransitionClient {
         if let policy { parameters["policy"] = .string(policy) }
         return try Self.decode(OperationResult.self, from: call("SetRules", parameters)["result"], "SetRules")
     }
+
+    /// Sets a stack's Reduce Motion setting: `on` or `off` override the daemon's `ReduceMotion=`,
+    /// `followDaemon` follows it. In turn with the stack's operations, as `setRules`; transitions that
+    /// begin after it use it.
+    @discardableResult
+    public func setReduceMotion(_ setting: String, on stack: String) throws(TransitionClientError) -> OperationResult {
+        let parameters: JSONObject = ["stack": .string(stack), "reduceMotion": .string(setting)]
+        return try Self.decode(
+            OperationResult.self, from: call("SetReduceMotion", parameters)["result"], "SetReduceMotion")
+    }
 }

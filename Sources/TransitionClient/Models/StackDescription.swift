@@ -22,6 +22,9 @@ public struct StackDescription: Sendable, Equatable, Decodable {
     public var policy: String
     /// The animator rules, tried in order.
     public var rules: [AnimatorRuleDescription]
+    /// The stack's Reduce Motion setting: `on`, `off` or `followDaemon` (open set); nil from a daemon
+    /// older than the setting.
+    public var reduceMotion: String?
     /// Operations waiting behind the running transition.
     public var queuedOperations: Int
     /// The running transition, if any.

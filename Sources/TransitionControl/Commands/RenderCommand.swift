@@ -42,6 +42,9 @@ public enum RenderCommand {
             .flag(
                 "no-screens",
                 summary: "Write frames only, without the two {\"screen\": ...} lines that come first"),
+            .flag(
+                "reduce-motion",
+                summary: "Run the animator's reduced variant, else a cross-fade, as with Reduce Motion on"),
         ],
         handler: run)
 

@@ -55,13 +55,8 @@ public enum RulesCommand {
     static func show(_ invocation: CommandInvocation, stack: String) throws(CommandError) -> ExitCode {
         let connection = try DaemonConnection(for: invocation)
         defer { connection.close() }
-        let action = "get stack \(stack)"
-        let reply = try connection.call("GetStack", ["name": .string(stack)], action: action)
-        let state = try DaemonConnection.decode(
-            StackDescription.self, from: reply["stack"], field: "stack", action: action)
-        let json: JSONValue = [
-            "policy": .string(state.policy), "rules": reply["stack"]?["rules"] ?? .array([]),
-        ]
+        let (state, object) = try connection.stack(stack)
+        let json: JSONValue = ["policy": .string(state.policy), "rules": object?["rules"] ?? .array([])]
         if try invocation.writeJSONIfRequested(json) { return .success }
         invocation.output.write(StackText.rules(state.rules, policy: state.policy, showsLegend: invocation.showsLegend))
         return .success

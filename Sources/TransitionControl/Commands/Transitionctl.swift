@@ -26,7 +26,10 @@ public enum Transitionctl {
 
     /// Every command, in help order.
     public static let commands: [Command] =
-        [StackCommands.list, StackCommands.status, StackCommands.create, StackCommands.delete, RulesCommand.command]
+        [
+            StackCommands.list, StackCommands.status, StackCommands.create, StackCommands.delete, RulesCommand.command,
+            ReduceMotionCommand.command,
+        ]
         + NavigationCommands.commands
         + [InteractiveCommands.command, GestureCommand.command] + ControlCommands.commands
         + [AnimatorsCommand.command, DefineAnimatorCommand.command]

@@ -30,10 +30,7 @@ public enum WatchCommand {
         let stack = invocation.arguments.positionals[0]
         let connection = try DaemonConnection(for: invocation)
         defer { connection.close() }
-        let action = "get stack \(stack)"
-        let reply = try connection.call("GetStack", ["name": .string(stack)], action: action)
-        let description = try DaemonConnection.decode(
-            StackDescription.self, from: reply["stack"], field: "stack", action: action)
+        let description = try connection.stack(stack).description
         let live = invocation.output.isTerminal && !invocation.arguments.flag("events") && invocation.jsonMode == .off
         let subscription: TransitionSubscription
         do {

@@ -18,4 +18,15 @@ extension DaemonConnection {
                     + "(\(JSONValueDecoder.describe(error))); is the daemon the same version as transitionctl?")
         }
     }
+
+    /// The stack `name` as GetStack describes it, and the reply's `stack` object as the daemon sent it
+    /// (for `--json`, which prints what the daemon said).
+    ///
+    /// - Throws: ``CommandError`` for a failed call or a reply without the interface's shape.
+    func stack(_ name: String) throws(CommandError) -> (description: StackDescription, object: JSONValue?) {
+        let action = "get stack \(name)"
+        let reply = try call("GetStack", ["name": .string(name)], action: action)
+        let description = try Self.decode(StackDescription.self, from: reply["stack"], field: "stack", action: action)
+        return (description, reply["stack"])
+    }
 }

@@ -44,7 +44,7 @@ public struct OfflineRenderer {
         let request = TransitionRequest(
             animator: animator, operation: options.operation, from: try fromArgument.decode(Screen.self),
             to: try toArgument.decode(Screen.self), containerSize: options.containerSize,
-            sourceNode: options.sourceNode)
+            sourceNode: options.sourceNode, reducingMotion: options.reducingMotion)
         do {
             return try TransitionPlan(compiling: request)
         } catch {

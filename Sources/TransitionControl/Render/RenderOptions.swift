@@ -29,12 +29,15 @@ public struct RenderOptions: Sendable, Equatable {
     public var sourceNode: NodeID?
     /// `--stack`: the stack name written into every frame.
     public var stack: String
+    /// `--reduce-motion`: run the animator's reduced variant, else a cross-fade of the same duration, as
+    /// a stack with Reduce Motion on does.
+    public var reducingMotion: Bool
 
     /// Creates options.
     public init(
         animator: String, operation: TransitionOperation, from: String, to: String, containerSize: Size,
         framesPerSecond: Double = RenderOptions.defaultFramesPerSecond, sourceNode: NodeID? = nil,
-        stack: String = RenderOptions.defaultStack
+        stack: String = RenderOptions.defaultStack, reducingMotion: Bool = false
     ) {
         self.animator = animator
         self.operation = operation
@@ -44,6 +47,7 @@ public struct RenderOptions: Sendable, Equatable {
         self.framesPerSecond = framesPerSecond
         self.sourceNode = sourceNode
         self.stack = stack
+        self.reducingMotion = reducingMotion
     }
 
     /// Reads and checks the options of a parsed `render` command line.
@@ -70,7 +74,7 @@ public struct RenderOptions: Sendable, Equatable {
                 "fps", in: Self.minimumFramesPerSecond...Self.maximumFramesPerSecond,
                 defaultValue: Self.defaultFramesPerSecond),
             sourceNode: arguments.value("source").map(NodeID.init(rawValue:)),
-            stack: stack)
+            stack: stack, reducingMotion: arguments.flag("reduce-motion"))
     }
 
     /// Parses `WIDTHxHEIGHT` (`375x667`, `1024.5x768`) into a size with positive finite sides.

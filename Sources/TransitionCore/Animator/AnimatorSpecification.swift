@@ -4,10 +4,14 @@
 /// object that, like the seeds' `Animator` with its `type` or `ModalTransition` with `isPresent`, covers
 /// several operations:
 ///
-///     {"name": "pageTurn", "summary": "…", "variants": {"push": {…script…}, "pop": {…script…}}}
+///     {"name": "pageTurn", "summary": "…", "variants": {"push": {…script…}, "pop": {…script…}},
+///      "reducedVariants": {"push": {…script…}, "pop": {…script…}}}
 ///
-/// Operations are ``TransitionOperation`` raw values. Built-in animators are in ``BuiltinAnimators``;
-/// docs/animators.md explains every field with a worked example per seed.
+/// `reducedVariants` are the scripts run instead when Reduce Motion is on (iOS's accessibility setting,
+/// under which fades replace slides and zooms); an operation without one runs a cross-fade of its
+/// variant's `duration` (``script(for:reducingMotion:)``). Operations are ``TransitionOperation`` raw
+/// values. Built-in animators are in ``BuiltinAnimators``; docs/animators.md explains every field with a
+/// worked example per seed.
 public struct AnimatorSpecification: Sendable, Equatable, Codable {
     /// The longest accepted name, in UTF-8 bytes.
     public static let maximumNameLength = 64
@@ -18,12 +22,19 @@ public struct AnimatorSpecification: Sendable, Equatable, Codable {
     public var summary: String
     /// The script per supported operation.
     public var variants: [TransitionOperation: TransitionScript]
+    /// The script run instead of a variant when Reduce Motion is on, per operation; each operation here
+    /// must have a variant too. An operation without one runs a cross-fade of its variant's duration.
+    public var reducedVariants: [TransitionOperation: TransitionScript]
 
     /// Creates an animator.
-    public init(name: String, summary: String = "", variants: [TransitionOperation: TransitionScript]) {
+    public init(
+        name: String, summary: String = "", variants: [TransitionOperation: TransitionScript],
+        reducedVariants: [TransitionOperation: TransitionScript] = [:]
+    ) {
         self.name = name
         self.summary = summary
         self.variants = variants
+        self.reducedVariants = reducedVariants
     }
 
     /// Whether the animator has a script for `operation`.
@@ -32,15 +43,29 @@ public struct AnimatorSpecification: Sendable, Equatable, Codable {
     /// The supported operations in their declaration order.
     public var operations: [TransitionOperation] { TransitionOperation.allCases.filter(supports) }
 
-    /// How many tracks the animator has, across its variants and their phases.
-    public var trackCount: Int {
-        variants.values.reduce(0) { count, script in script.phases.reduce(count) { $0 + $1.tracks.count } }
+    /// The script a transition of `operation` runs: its variant, or with `reducingMotion` its reduced
+    /// variant, else a cross-fade (``BuiltinAnimators/crossFade(for:duration:)``) lasting the variant's
+    /// `duration`, as iOS replaces slides and zooms with cross-fades of the same duration under Reduce
+    /// Motion. Nil when the animator has no variant for `operation` (reduced or not).
+    public func script(for operation: TransitionOperation, reducingMotion: Bool) -> TransitionScript? {
+        guard let script = variants[operation] else { return nil }
+        guard reducingMotion else { return script }
+        return reducedVariants[operation] ?? BuiltinAnimators.crossFade(for: operation, duration: script.duration)
     }
 
-    /// How many keyframe values the animator's tracks have together (a track without keyframes has none).
+    /// Every script the animator declares: its variants, then its reduced variants.
+    private var scripts: [TransitionScript] { Array(variants.values) + Array(reducedVariants.values) }
+
+    /// How many tracks the animator has, across its variants (reduced ones too) and their phases.
+    public var trackCount: Int {
+        scripts.reduce(0) { count, script in script.phases.reduce(count) { $0 + $1.tracks.count } }
+    }
+
+    /// How many keyframe values the animator's tracks have together (a track without keyframes has none),
+    /// in its variants and reduced variants.
     public var keyframeCount: Int {
         var count = 0
-        for script in variants.values {
+        for script in scripts {
             for phase in script.phases {
                 for track in phase.tracks { count += track.keyframes?.values.count ?? 0 }
             }
@@ -48,7 +73,7 @@ public struct AnimatorSpecification: Sendable, Equatable, Codable {
         return count
     }
 
-    private enum CodingKeys: String, CodingKey { case name, summary, variants }
+    private enum CodingKeys: String, CodingKey { case name, summary, variants, reducedVariants }
 
     private struct OperationKey: CodingKey {
         var stringValue: String
@@ -61,8 +86,29 @@ public struct AnimatorSpecification: Sendable, Equatable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         summary = try container.decodeIfPresent(String.self, forKey: .summary) ?? ""
-        let scripts = try container.nestedContainer(keyedBy: OperationKey.self, forKey: .variants)
-        variants = [:]
+        variants = try Self.decodeScripts(in: container.nestedContainer(keyedBy: OperationKey.self, forKey: .variants))
+        reducedVariants = [:]
+        if container.contains(.reducedVariants) {
+            let reduced = try container.nestedContainer(keyedBy: OperationKey.self, forKey: .reducedVariants)
+            reducedVariants = try Self.decodeScripts(in: reduced)
+            // A reduced variant replaces a variant: one for an operation the animator does not serve
+            // would never run, which is a mistake in the file, not something to ignore.
+            for key in reduced.allKeys {
+                guard let operation = TransitionOperation(rawValue: key.stringValue), variants[operation] == nil
+                else { continue }
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: reduced,
+                    debugDescription: "a reduced variant replaces a variant, and the animator has no "
+                        + "\(operation.rawValue) variant; add one to variants or remove this")
+            }
+        }
+    }
+
+    /// The scripts of a `variants` or `reducedVariants` object, keyed by operation.
+    private static func decodeScripts(
+        in scripts: KeyedDecodingContainer<OperationKey>
+    ) throws -> [TransitionOperation: TransitionScript] {
+        var decoded: [TransitionOperation: TransitionScript] = [:]
         for key in scripts.allKeys {
             guard let operation = TransitionOperation(rawValue: key.stringValue) else {
                 let known = TransitionOperation.allCases.map(\.rawValue).joined(separator: ", ")
@@ -70,8 +116,9 @@ public struct AnimatorSpecification: Sendable, Equatable, Codable {
                     forKey: key, in: scripts, debugDescription: "unknown operation \"\(key.stringValue)\"; use \(known)"
                 )
             }
-            variants[operation] = try scripts.decode(TransitionScript.self, forKey: key)
+            decoded[operation] = try scripts.decode(TransitionScript.self, forKey: key)
         }
+        return decoded
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -81,6 +128,12 @@ public struct AnimatorSpecification: Sendable, Equatable, Codable {
         var scripts = container.nestedContainer(keyedBy: OperationKey.self, forKey: .variants)
         for operation in operations {
             try scripts.encode(variants[operation], forKey: OperationKey(stringValue: operation.rawValue))
+        }
+        guard !reducedVariants.isEmpty else { return }
+        var reduced = container.nestedContainer(keyedBy: OperationKey.self, forKey: .reducedVariants)
+        for operation in TransitionOperation.allCases {
+            guard let script = reducedVariants[operation] else { continue }
+            try reduced.encode(script, forKey: OperationKey(stringValue: operation.rawValue))
         }
     }
 }

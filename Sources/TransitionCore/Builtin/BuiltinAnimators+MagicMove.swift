@@ -10,6 +10,8 @@ extension BuiltinAnimators {
     ///   copy of its push class, so it keeps the push's 0.6 s. The post sets the snapshot's frame to the
     ///   image view's frame without converting it (right only when the image view sits directly in a view
     ///   filling the container); the built-in converts, as seed 002 does.
+    /// - Reduced (Reduce Motion): nothing flies; the screens cross-fade over the same 0.6 s, the shared
+    ///   elements fading with their screens, as iOS fades where it would zoom.
     public static let magicMove = AnimatorSpecification(
         name: "magicMove",
         summary: "Seeds 002/004: shared elements fly between screens while the new screen fades in (push) or the "
@@ -53,5 +55,6 @@ extension BuiltinAnimators {
                                 keyframes: KeyframeTemplate(values: [.number(1), .number(0)], calculationMode: .linear)),
                         ])
                 ]),
-        ])
+        ],
+        reducedVariants: crossFades(for: [.push, .pop], duration: 0.6))
 }

@@ -8,7 +8,8 @@ extension BuiltinAnimators {
     /// loses its depth as it goes; pop overwrites the perspective matrix with the bare rotation before
     /// animating. The intended effect is a perspective page turn, so both variants keep
     /// `perspective(500)` ahead of the rotation through the whole turn. A layer's perspective alone does
-    /// not move a flat layer, so the start and end states are those of the post.
+    /// not move a flat layer, so the start and end states are those of the post. Reduced (Reduce Motion):
+    /// a cross-fade over the same 2 s each way.
     public static let pageTurn = AnimatorSpecification(
         name: "pageTurn",
         summary: "Seed 001: a 3-D page turn about the left edge with perspective; pop turns the page back.",
@@ -45,5 +46,6 @@ extension BuiltinAnimators {
                         duration: .expression("duration"), timing: .easeInEaseOut,
                         tracks: [Track(.to, .transform, to: .transform(.perspective(500)))])
                 ]),
-        ])
+        ],
+        reducedVariants: crossFades(for: [.push, .pop], duration: 2))
 }

@@ -12,6 +12,8 @@ extension BuiltinAnimators {
     /// - Duration 0.3 s and ease-in-ease-out: seed 003's system-like slide (`transitionDuration` 0.3 s with
     ///   `animateWithDuration:animations:`, whose default curve is ease-in-ease-out). UIKit publishes no
     ///   constant for its own transition; docs/animators.md explains these choices.
+    /// - Reduced (Reduce Motion): push, pop, present and dismiss cross-fade over the same 0.3 s, as iOS
+    ///   fades its navigation and modal transitions then; selectTab stays instant.
     public static let slide = AnimatorSpecification(
         name: "slide",
         summary: "The system default: push slides in from the right with parallax and dimming; present covers from "
@@ -53,7 +55,10 @@ extension BuiltinAnimators {
             .present: coverVerticalPresentation(duration: 0.3, timing: .easeInEaseOut),
             .dismiss: coverVerticalDismissal(duration: 0.3),
             .selectTab: TransitionScript(duration: 0, layers: [.from, .to], phases: []),
-        ])
+        ],
+        reducedVariants: crossFades(for: [.push, .pop, .present, .dismiss], duration: 0.3).merging(
+            [.selectTab: TransitionScript(duration: 0, layers: [.from, .to], phases: [])]
+        ) { variant, _ in variant })
 
     /// UIModalTransitionStyleCoverVertical's present, as `slide` and `slideUp` run it: the presented screen
     /// rises from one container height below to its place over `duration` seconds along `timing`.

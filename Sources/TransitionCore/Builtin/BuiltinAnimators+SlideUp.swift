@@ -9,6 +9,7 @@ extension BuiltinAnimators {
     /// `UIViewAnimationOptionCurveEaseInOut` to the spring, which a spring ignores. For dismiss, Apple's
     /// documentation of `UIViewAnimationOptions` names ease-in-ease-out as the default curve of
     /// `animateWithDuration:animations:`, so that is the curve used (docs/animators.md discusses this).
+    /// Reduced (Reduce Motion): the presented screen fades in, or out, over the same 1 s.
     public static let slideUp = AnimatorSpecification(
         name: "slideUp",
         summary: "Seed 001: the presented screen springs up from below; dismiss slides it back down.",
@@ -16,5 +17,6 @@ extension BuiltinAnimators {
             .present: coverVerticalPresentation(
                 duration: 1, timing: .uikitSpring(dampingRatio: 0.6, initialVelocity: 0)),
             .dismiss: coverVerticalDismissal(duration: 1),
-        ])
+        ],
+        reducedVariants: crossFades(for: [.present, .dismiss], duration: 1))
 }

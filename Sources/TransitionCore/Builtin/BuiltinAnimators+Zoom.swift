@@ -13,7 +13,8 @@ extension BuiltinAnimators {
     /// - Both add the to view on top with alpha 0 before branching; pop sets it to 1 only on completion.
     /// The completion blocks' resets (identity transforms, the tile's frame) are what settling does.
     /// UIKit's constants for the springs (`Spring.uikit`): stiffness 798.58 and damping 16.955 over 2/3 s,
-    /// 3,252.5 and 34.218 over 1/3 s (mass 1).
+    /// 3,252.5 and 34.218 over 1/3 s (mass 1). Reduced (Reduce Motion): push cross-fades over its 1 s; pop
+    /// fades the from screen out over the 2/3 s the pop takes.
     public static let zoom = AnimatorSpecification(
         name: "zoom",
         summary: "Seed 000: the tapped tile springs to the centre and grows while the screen shrinks; pop swells and "
@@ -54,5 +55,14 @@ extension BuiltinAnimators {
                         timing: .uikitSpring(dampingRatio: 0.3, initialVelocity: 0.8),
                         tracks: [Track(.from, .transform, to: .transform(.scale(0, 0, 1)))]),
                 ]),
-        ])
+        ],
+        reducedVariants: [.push: crossFade(for: .push, duration: 1), .pop: zoomReducedPop])
+
+    /// The zoom pop under Reduce Motion: the from screen fades out over the to screen in 2/3 s, when the pop
+    /// completes (its `transitionDuration` says 1 s, but its last block ends at 2/3 s).
+    private static let zoomReducedPop: TransitionScript = {
+        var script = crossFade(for: .pop, duration: 1)
+        script.phases[0].duration = .expression("duration * (2/3)")
+        return script
+    }()
 }

@@ -9,7 +9,8 @@ extension TransitionPlan {
     /// timing, and resolves expressions and layout references against the container and the screens.
     ///
     /// - Throws: ``TransitionCoreError`` naming the field at fault, as a path starting with `from`, `to`,
-    ///   `containerSize`, `sourceNode` or `animator.variants.<operation>`.
+    ///   `containerSize`, `sourceNode`, `animator.variants.<operation>` or, when the request reduces motion
+    ///   and the animator has a reduced variant, `animator.reducedVariants.<operation>`.
     public init(compiling request: TransitionRequest) throws(TransitionCoreError) {
         var compiler = try PlanCompiler(request)
         let compiled = try compiler.compile()
@@ -90,8 +91,10 @@ struct PlanCompiler {
         }
         do { try request.from.validate() } catch { throw error.nested(in: "from") }
         do { try request.to.validate() } catch { throw error.nested(in: "to") }
-        scriptPath = "animator.variants.\(request.operation.rawValue)"
-        guard let script = request.animator.variants[request.operation] else {
+        let hasReducedVariant = request.reducingMotion && request.animator.reducedVariants[request.operation] != nil
+        scriptPath = "animator.\(hasReducedVariant ? "reducedVariants" : "variants").\(request.operation.rawValue)"
+        guard let script = request.animator.script(for: request.operation, reducingMotion: request.reducingMotion)
+        else {
             let supported = request.animator.operations.map(\.rawValue).joined(separator: ", ")
             throw TransitionCoreError(
                 .unsupportedOperation, parameter: "animator",

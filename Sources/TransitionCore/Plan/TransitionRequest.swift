@@ -12,11 +12,14 @@ public struct TransitionRequest: Sendable, Equatable {
     public var containerSize: Size
     /// The from-screen node the operation started from (the tapped tile), for the `source` role.
     public var sourceNode: NodeID?
+    /// Whether Reduce Motion is on: the animator's reduced variant for `operation` runs, else a cross-fade
+    /// of its variant's duration (`AnimatorSpecification.script(for:reducingMotion:)`).
+    public var reducingMotion: Bool
 
     /// Creates a request.
     public init(
         animator: AnimatorSpecification, operation: TransitionOperation, from: Screen, to: Screen,
-        containerSize: Size, sourceNode: NodeID? = nil
+        containerSize: Size, sourceNode: NodeID? = nil, reducingMotion: Bool = false
     ) {
         self.animator = animator
         self.operation = operation
@@ -24,5 +27,6 @@ public struct TransitionRequest: Sendable, Equatable {
         self.to = to
         self.containerSize = containerSize
         self.sourceNode = sourceNode
+        self.reducingMotion = reducingMotion
     }
 }

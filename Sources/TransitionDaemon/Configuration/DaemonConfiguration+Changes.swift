@@ -9,8 +9,8 @@ extension DaemonConfiguration {
     /// across restarts by systemd), the state directory opened once, the display link (its rate and its
     /// threads' scheduling), the server's message, connection and output limits, the access policy and
     /// the health check are made once. A reload applies the others: `LogLevel=`, `ShutdownSettleSec=`,
-    /// `AnimatorDirectory=` and every other key of `[Limits]` (a lower limit refuses growth from then on
-    /// and removes nothing).
+    /// `AnimatorDirectory=`, `ReduceMotion=` (to transitions that begin afterwards) and every other key of
+    /// `[Limits]` (a lower limit refuses growth from then on and removes nothing).
     public static let parametersAppliedAtStart: Set<String> = [
         "Socket.Path", "Socket.Mode", "Socket.Group", "Daemon.StateDirectory", "Daemon.FrameRate",
         "Daemon.RealTimeScheduling", "Limits.MaxMessageSize", "Limits.MaxConnections", "Limits.MaxConnectionsPerUser",
@@ -25,6 +25,7 @@ extension DaemonConfiguration {
         ("Daemon.LogLevel", { $0.logLevel == $1.logLevel }),
         ("Daemon.ShutdownSettleSec", { $0.shutdownSettleMicroseconds == $1.shutdownSettleMicroseconds }),
         ("Daemon.RealTimeScheduling", { $0.realTimeScheduling == $1.realTimeScheduling }),
+        ("Daemon.ReduceMotion", { $0.reduceMotion == $1.reduceMotion }),
         ("Socket.Path", { $0.socket.path == $1.socket.path }),
         ("Socket.Mode", { $0.socket.mode == $1.socket.mode }),
         ("Socket.Group", { $0.socket.group == $1.socket.group }),

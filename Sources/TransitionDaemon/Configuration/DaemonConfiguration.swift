@@ -25,6 +25,10 @@ public struct DaemonConfiguration: Sendable, Hashable {
     /// Whether the display link's threads ask for real-time scheduling (`RealTimeScheduling=`): `auto`
     /// (`.whenAllowed`, the default), `yes` (`.required`: the daemon does not start without it) or `no`.
     public var realTimeScheduling: RealTimeScheduling = .whenAllowed
+    /// Whether transitions reduce motion (`ReduceMotion=`, default no), as iOS's Reduce Motion: each runs
+    /// its animator's reduced variant, else a cross-fade of the same duration, on every stack without a
+    /// setting of its own (SetReduceMotion). A reload applies it to transitions that begin afterwards.
+    public var reduceMotion = false
     /// Limits on what clients may use.
     public var limits: Limits
     /// Who may change stacks.

@@ -75,6 +75,17 @@ public enum DaemonConfigurationSchema {
         ) { assignment, configuration, _ in
             configuration.realTimeScheduling = try assignment.realTimeScheduling()
         },
+        DaemonConfigurationKey(
+            "Daemon", "ReduceMotion", default: "no",
+            [
+                "Whether transitions reduce motion, as iOS's Reduce Motion: each runs its animator's reduced",
+                "variant, else a cross-fade of the same duration (docs/animators.md). A stack's own setting",
+                "(SetReduceMotion, transitionctl reduce-motion) overrides it. A reload applies it to the",
+                "transitions that begin afterwards; a running transition keeps its animator.",
+            ]
+        ) { assignment, configuration, _ in
+            configuration.reduceMotion = try assignment.boolean()
+        },
     ]
 
     private static let socketKeys: [DaemonConfigurationKey] = [

@@ -78,9 +78,9 @@ extension RunningDaemon {
     /// Rereads the configuration (SIGHUP), as `systemctl reload` asks: `RELOADING=1`, then `READY=1`
     /// whether the new configuration was taken or rejected (the running one is then kept).
     ///
-    /// Applied at once: `LogLevel=`, the user animators of `AnimatorDirectory=` (defined again, so
-    /// edited files take effect), `ShutdownSettleSec=` and the limits of `[Limits]` but the server's
-    /// three. Everything else takes effect at the next start
+    /// Applied at once: `LogLevel=`, `ReduceMotion=` (for transitions that begin from then on), the user
+    /// animators of `AnimatorDirectory=` (defined again, so edited files take effect), `ShutdownSettleSec=`
+    /// and the limits of `[Limits]` but the server's three. Everything else takes effect at the next start
     /// (`DaemonConfiguration.parametersAppliedAtStart`), as the log entry says.
     func reload() {
         Self.notify(log) { try supervisor.reloading() }
@@ -91,6 +91,7 @@ extension RunningDaemon {
             // In range: the configuration's loader checked each key against what the engine accepts.
             try? server.engine.setLimits(next.limits.engine)
             server.service.setLimits(next.limits.service)
+            server.engine.setReducesMotion(next.reduceMotion)
             defineUserAnimators(from: next.animatorDirectory)
             replaceConfiguration(with: next)
             log.reloaded(changed: next.changedParameters(comparedTo: previous))

@@ -168,6 +168,7 @@ final class RunningDaemon: Sendable {
         serving.service.maximumConnectionsPerUser = limits.maximumConnectionsPerUser
         serving.service.limits = limits.service
         serving.engineLimits = limits.engine
+        serving.reducesMotion = configuration.reduceMotion
         serving.service.maximumPendingOutputBytes = limits.maximumPendingOutputBytes
         serving.service.maximumPendingOutputBytesPerUser = limits.maximumPendingOutputBytesPerUser
         serving.service.ownership = access.ownership == .shared ? .shared : .perUser

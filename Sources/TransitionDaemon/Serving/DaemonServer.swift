@@ -80,6 +80,7 @@ public final class DaemonServer: Sendable {
         let engine = TransitionEngine(
             clock: clock, store: engineStore, limits: configuration.engineLimits,
             transitionObserver: configuration.transitionObserver)
+        engine.setReducesMotion(configuration.reducesMotion)
         for problem in engine.restoreProblems + serviceStore.restoreProblems {
             log.log(
                 .warning, "Failed to restore part of the state: \(ServiceLog.reason(problem.message)), ignoring",

@@ -37,6 +37,9 @@ public struct ServingConfiguration: Sendable {
     /// The engine's limits: stacks, and per stack screens, tabs, nodes, rules, queued operations,
     /// subscribers and stored bytes (default `TransitionEngine.Limits()`).
     public var engineLimits: TransitionEngine.Limits
+    /// The daemon's Reduce Motion setting (`ReduceMotion=`, default off): stacks without their own run
+    /// their transitions' reduced variants (`TransitionEngine.reducesMotion`).
+    public var reducesMotion: Bool
     /// How long a stop waits for running transitions to reach their end before abandoning them
     /// (default 1 s; an abandoned transition leaves its stack as it was, as after a cancel).
     public var settleTimeout: Duration
@@ -61,6 +64,7 @@ public struct ServingConfiguration: Sendable {
         self.realTimeScheduling = .whenAllowed
         self.service = ServiceConfiguration()
         self.engineLimits = TransitionEngine.Limits()
+        self.reducesMotion = false
         self.settleTimeout = .seconds(1)
         self.disconnectTimeout = .seconds(2)
         self.version = version

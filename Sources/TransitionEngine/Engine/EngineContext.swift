@@ -11,6 +11,8 @@ final class EngineContext: Sendable {
     /// Sees the transition events of every stack (`TransitionEngine.init`'s `transitionObserver`).
     let transitionObserver: (@Sendable (StackEvent) -> Void)?
     private let animators: Locked<AnimatorRegistry>
+    /// The daemon's Reduce Motion setting, read when a plan is compiled (stacks without an override).
+    private let reducingMotionInForce: Locked<Bool>
 
     init(
         clock: any TransitionClock, store: StateStore, shardCount: Int, limits: TransitionEngine.Limits,
@@ -25,7 +27,11 @@ final class EngineContext: Sendable {
         for animator in BuiltinAnimators.all { builtins.byName[animator.name] = animator }
         let animators = Locked(builtins, inheritingPriority: true)
         self.animators = animators
-        planner = TransitionPlanner { name in animators.withLock { $0.byName[name] } }
+        let reducingMotionInForce = Locked(false, inheritingPriority: true)
+        self.reducingMotionInForce = reducingMotionInForce
+        planner = TransitionPlanner(
+            animator: { name in animators.withLock { $0.byName[name] } },
+            reducingMotion: { reducingMotionInForce.withLock { $0 } })
         scheduler = TickScheduler(clock: clock, store: store, shardCount: shardCount) {
             limitsInForce.withLock(\.storedBytesPerStack)
         }
@@ -36,6 +42,13 @@ final class EngineContext: Sendable {
 
     /// Puts `limits` in force for every request from now on.
     func setLimits(_ limits: TransitionEngine.Limits) { limitsInForce.withLock { $0 = limits } }
+
+    /// The daemon's Reduce Motion setting: whether transitions of stacks without their own setting run
+    /// their animators' reduced variants.
+    var reducingMotion: Bool { reducingMotionInForce.withLock { $0 } }
+
+    /// Sets the daemon's Reduce Motion setting for every transition that begins from now on.
+    func setReducingMotion(_ reducingMotion: Bool) { reducingMotionInForce.withLock { $0 = reducingMotion } }
 
     /// Compiles plans with the animator registry.
     let planner: TransitionPlanner

@@ -38,6 +38,15 @@ public final class TransitionEngine: Sendable {
         try limits.validate()
         context.setLimits(limits)
     }
+
+    /// The daemon's Reduce Motion setting (default off): when on, the transitions of stacks without their
+    /// own setting (`StackState.reduceMotion`) run their animator's reduced variant, else a cross-fade of
+    /// the same duration (`AnimatorSpecification.script(for:reducingMotion:)`).
+    public var reducesMotion: Bool { context.reducingMotion }
+
+    /// Sets the daemon's Reduce Motion setting. It applies to every transition that begins from now on,
+    /// queued ones included; a transition already running keeps its animator and its plan.
+    public func setReducesMotion(_ reducesMotion: Bool) { context.setReducingMotion(reducesMotion) }
     /// Problems found while restoring (`corruptState`), including the store's own.
     public let restoreProblems: [TransitionEngineError]
     let context: EngineContext

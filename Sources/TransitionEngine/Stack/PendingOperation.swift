@@ -36,6 +36,8 @@ extension StackState {
                 try target.validateRules()
             case .policy(let policy):
                 target.policy = policy
+            case .reduceMotion(let reduceMotion):
+                target.reduceMotion = reduceMotion
             }
             return PlannedChange(target: target, visual: nil, base: self)
         }

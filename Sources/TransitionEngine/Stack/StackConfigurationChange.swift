@@ -9,4 +9,8 @@ public enum StackConfigurationChange: Sendable, Equatable {
     case rules([AnimatorRule])
     /// Sets the operation policy.
     case policy(OperationPolicy)
+    /// Sets the stack's Reduce Motion setting (`StackState.reduceMotion`): true or false overrides the
+    /// daemon's, nil follows it. Transitions that begin after the change use it; a running one keeps its
+    /// animator.
+    case reduceMotion(Bool?)
 }

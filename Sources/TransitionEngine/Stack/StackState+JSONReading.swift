@@ -15,9 +15,15 @@ extension StackState {
             let rules = object["rules"]?.arrayElements(AnimatorRule.init(readingJSON:)),
             case .string(let policyName)? = object["policy"], let policy = OperationPolicy(rawValue: policyName)
         else { return nil }
+        // Absent or null: the stack follows the daemon (a state written before stacks had the setting).
+        var reduceMotion: Bool?
+        if let value = object.valueIfPresent(forKey: "reduceMotion") {
+            guard case .bool(let setting) = value else { return nil }
+            reduceMotion = setting
+        }
         self.init(
             id: StackID(rawValue: id), tabs: tabs, selectedTab: selectedTab, presented: presented,
-            containerSize: containerSize, rules: rules, policy: policy)
+            containerSize: containerSize, rules: rules, policy: policy, reduceMotion: reduceMotion)
     }
 }
 

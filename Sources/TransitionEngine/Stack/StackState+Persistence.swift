@@ -3,10 +3,10 @@ import TransitionCore
 
 extension StackState {
     /// The stored form: the JSON of the `Codable` state (screens with their full node trees, tabs, modal
-    /// layer, container size, rules, policy), the text `JSONWriter.write(JSONValueEncoder().encode(state))`
-    /// gives byte for byte, written directly: every committed change writes the whole state, and through
-    /// `Codable`'s containers that was most of a transition's cost (docs/engine.md, "Persistence"). Runs on
-    /// the store's writer thread.
+    /// layer, container size, rules, policy, and the Reduce Motion setting when the stack has one), the
+    /// text `JSONWriter.write(JSONValueEncoder().encode(state))` gives byte for byte, written directly:
+    /// every committed change writes the whole state, and through `Codable`'s containers that was most of
+    /// a transition's cost (docs/engine.md, "Persistence"). Runs on the store's writer thread.
     ///
     /// - Throws: `JSONError` for a number that is not finite or nodes nested too deep, which a validated
     ///   state does not have.
@@ -39,6 +39,9 @@ extension StackState {
         }
         JSONWriter.appendLiteral(#"],"policy":"#, into: &bytes)
         JSONWriter.appendString(policy.rawValue, into: &bytes)
+        if let reduceMotion {
+            JSONWriter.appendLiteral(reduceMotion ? #","reduceMotion":true"# : #","reduceMotion":false"#, into: &bytes)
+        }
         JSONWriter.appendLiteral("}", into: &bytes)
         return bytes
     }

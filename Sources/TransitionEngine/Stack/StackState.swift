@@ -46,11 +46,15 @@ public struct StackState: Sendable, Equatable, Codable {
     public var rules: [AnimatorRule]
     /// How operations arriving during a transition are handled.
     public var policy: OperationPolicy
+    /// The stack's Reduce Motion setting, over the daemon's: true runs every transition's reduced variant
+    /// (or a cross-fade of the same duration, `AnimatorSpecification.script(for:reducingMotion:)`), false
+    /// the full one, nil (the default) follows the daemon (`TransitionEngine.reducesMotion`).
+    public var reduceMotion: Bool?
 
     /// Creates a state.
     public init(
         id: StackID, tabs: [Tab], selectedTab: Int = 0, presented: [Screen] = [], containerSize: Size,
-        rules: [AnimatorRule] = [], policy: OperationPolicy = .queue
+        rules: [AnimatorRule] = [], policy: OperationPolicy = .queue, reduceMotion: Bool? = nil
     ) {
         self.id = id
         self.tabs = tabs
@@ -59,6 +63,7 @@ public struct StackState: Sendable, Equatable, Codable {
         self.containerSize = containerSize
         self.rules = rules
         self.policy = policy
+        self.reduceMotion = reduceMotion
     }
 
     /// Creates the state of a stack without tabs.

@@ -1,14 +1,26 @@
 import TransitionCore
 
 /// Compiles transitions: resolves the animator (explicit, the stack's rules, or the system default) and
-/// builds the plan. `animator` looks a name up in the engine's registry (only when a plan is compiled,
-/// never on a plain tick). Plans of requests seen before come from `cache`. One per engine, held by its
-/// context; a stack's environment refers to it without counting (see `StackStateMachine.Environment`).
+/// builds the plan. `animator` looks a name up in the engine's registry and `reducingMotion` reads the
+/// daemon's Reduce Motion setting (only when a plan is compiled, never on a plain tick). Plans of requests
+/// seen before come from `cache`. One per engine, held by its context; a stack's environment refers to it
+/// without counting (see `StackStateMachine.Environment`).
 final class TransitionPlanner: Sendable {
     let animator: @Sendable (String) -> AnimatorSpecification?
+    let reducingMotion: @Sendable () -> Bool
     let cache = PlanCache()
 
-    init(animator: @escaping @Sendable (String) -> AnimatorSpecification?) { self.animator = animator }
+    init(
+        animator: @escaping @Sendable (String) -> AnimatorSpecification?,
+        reducingMotion: @escaping @Sendable () -> Bool = { false }
+    ) {
+        self.animator = animator
+        self.reducingMotion = reducingMotion
+    }
+
+    /// Whether a transition of a stack in `state` beginning now reduces motion: the stack's own setting,
+    /// else the daemon's.
+    func reducesMotion(in state: StackState) -> Bool { state.reduceMotion ?? reducingMotion() }
 
     /// Checks that the operation's `sourceNode`, if any, is a node of `screen`, the screen the
     /// transition leaves: a node it does not have is the caller's parameter at fault, whatever the
@@ -45,7 +57,8 @@ final class TransitionPlanner: Sendable {
         do {
             return try cache.plan(
                 animator: animator, operation: visual.operation, from: visual.from, to: visual.to,
-                containerSize: state.containerSize, sourceNode: options.sourceNode)
+                containerSize: state.containerSize, sourceNode: options.sourceNode,
+                reducingMotion: reducesMotion(in: state))
         } catch {
             throw TransitionEngineError(
                 .invalidAnimator, "Animator \(name) cannot run this transition: \(error.message)",

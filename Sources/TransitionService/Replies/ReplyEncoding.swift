@@ -27,6 +27,7 @@ enum ReplyEncoding {
             "tabs": .array(state.tabs.map { .string($0.id.rawValue) }),
             "selectedTab": .string(state.tabs[state.selectedTab].id.rawValue),
             "policy": .string(state.policy.rawValue),
+            "reduceMotion": .string(ReduceMotionSetting(state.reduceMotion).rawValue),
             "rules": .array(state.rules.map(rule)),
             "queuedOperations": number(snapshot.queuedOperations),
         ]

@@ -188,9 +188,10 @@ extension TransitionService {
     }
 }
 
-/// Compiles a new animator's variants against two minimal screens, so that a structural fault (layers,
-/// phase references, timing) is reported by DefineAnimator instead of at its first use. Faults that
-/// depend on the screens it will meet (a node the probe screens do not have) are not faults here.
+/// Compiles a new animator's variants and reduced variants against two minimal screens, so that a
+/// structural fault (layers, phase references, timing) is reported by DefineAnimator instead of at its
+/// first use. Faults that depend on the screens it will meet (a node the probe screens do not have) are
+/// not faults here.
 enum AnimatorProbe {
     /// Two one-node screens filling an iPhone-sized container.
     static let containerSize = Size(width: 375, height: 667)
@@ -199,10 +200,13 @@ enum AnimatorProbe {
         let frame = Rect(x: 0, y: 0, width: containerSize.width, height: containerSize.height)
         let from = Screen(id: "probe-from", kind: "", root: Node(id: "view", frame: frame))
         let to = Screen(id: "probe-to", kind: "", root: Node(id: "view", frame: frame))
-        for operation in animator.operations {
+        let scripts =
+            animator.operations.map { ($0, false) }
+            + TransitionOperation.allCases.filter { animator.reducedVariants[$0] != nil }.map { ($0, true) }
+        for (operation, reducingMotion) in scripts {
             let request = TransitionRequest(
                 animator: animator, operation: operation, from: from, to: to, containerSize: containerSize,
-                sourceNode: "view")
+                sourceNode: "view", reducingMotion: reducingMotion)
             do {
                 _ = try TransitionPlan(compiling: request)
             } catch {

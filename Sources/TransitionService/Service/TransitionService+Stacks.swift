@@ -10,6 +10,7 @@ extension TransitionService {
         implementation.implement("ListStacks") { [self] context in listStacks(context) }
         implementation.implement("GetStack") { [self] context in getStack(context) }
         implementation.implement("SetRules") { [self] context in setRules(context) }
+        implementation.implement("SetReduceMotion") { [self] context in setReduceMotion(context) }
     }
 
     // MARK: CreateStack
@@ -92,7 +93,8 @@ extension TransitionService {
         try checkAnimators(of: rules, parameter: "rules")
         let state = StackState(
             id: StackID(rawValue: name), tabs: tabs, containerSize: size, rules: rules,
-            policy: try parameters.policy("policy") ?? .queue)
+            policy: try parameters.policy("policy") ?? .queue,
+            reduceMotion: try parameters.reduceMotionSetting("reduceMotion")?.reduceMotion)
         do {
             try state.validate()
             // Before the name is reserved and the owner written: a refusal changes nothing.
@@ -249,6 +251,31 @@ extension TransitionService {
             let receipt = try await stack.configure(.rules(rules))
             if let policy { try await stack.configure(.policy(policy)) }
             return ReplyEncoding.operationResult(receipt)
+        }
+    }
+
+    // MARK: SetReduceMotion
+
+    /// Sets the stack's Reduce Motion setting, in turn with its operations as SetRules does: transitions
+    /// that begin after it use it; a running one keeps its animator.
+    private func setReduceMotion(_ context: VarlinkCallContext) {
+        let record: StackRecord
+        let setting: ReduceMotionSetting
+        do throws(ServiceError) {
+            let parameters = CallParameters(context.parameters)
+            let name = try parameters.identifier("stack")
+            guard let given = try parameters.reduceMotionSetting("reduceMotion") else {
+                throw .invalidValue("reduceMotion", "Give 'reduceMotion' as on, off or followDaemon.")
+            }
+            setting = given
+            record = try changeableStack(name, for: context)
+        } catch {
+            fail(context, error)
+            return
+        }
+        respond(context, on: record, errors: ErrorContext(stack: record.name, parameter: "reduceMotion")) {
+            stack throws(TransitionEngineError) in
+            ReplyEncoding.operationResult(try await stack.configure(.reduceMotion(setting.reduceMotion)))
         }
     }
 }

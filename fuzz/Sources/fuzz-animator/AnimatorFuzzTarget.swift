@@ -4,9 +4,10 @@ import JSON
 import TransitionCore
 
 /// TransitionCore's animator decoder on arbitrary bytes, read as JSON as `DefineAnimator` reads them.
-/// Properties: a decoded animator encodes and decodes to an equal animator, and every variant it has
-/// compiles against the fixed screens (or is rejected with an error) into a plan that samples cleanly
-/// (see `PlanCheck`).
+/// Properties: a decoded animator encodes and decodes to an equal animator, and every variant it has,
+/// and what each operation runs with Reduce Motion (its reduced variant, else a cross-fade of its
+/// duration), compiles against the fixed screens (or is rejected with an error) into a plan that samples
+/// cleanly (see `PlanCheck`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAnimator(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = FuzzInput(data, size).bytes
@@ -19,10 +20,13 @@ public func fuzzAnimator(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let forward = operation == .push || operation == .present || operation == .selectTab
         let from = forward ? FuzzScreens.photos : FuzzScreens.photo
         let to = forward ? FuzzScreens.photo : FuzzScreens.photos
-        checker.checkWithExtremeContainers(
-            TransitionRequest(
-                animator: animator, operation: operation, from: from, to: to,
-                containerSize: FuzzScreens.containerSize, sourceNode: forward ? FuzzScreens.sourceNode : nil))
+        for reducingMotion in [false, true] {
+            checker.checkWithExtremeContainers(
+                TransitionRequest(
+                    animator: animator, operation: operation, from: from, to: to,
+                    containerSize: FuzzScreens.containerSize, sourceNode: forward ? FuzzScreens.sourceNode : nil,
+                    reducingMotion: reducingMotion))
+        }
     }
     return 0
 }
