@@ -7,7 +7,8 @@ import TransitionEngine
 /// (value: the uid that defined it, in decimal; written in the same group as the animator).
 ///
 /// A stack's owner record is written before the stack and removed after it, so a crash between the two
-/// leaves at worst an owner record without a stack, which `ownersWithoutStacks` finds at the next start.
+/// leaves at worst an owner record without a stack: the next start gives owners only to the stacks it
+/// restores, and creating a stack of that name writes its own owner record over it.
 /// A stack or an animator without an owner record (a state directory from elsewhere or from before
 /// animators had owners) belongs to root.
 public final class ServiceStore: Sendable {
