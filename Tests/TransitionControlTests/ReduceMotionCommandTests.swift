@@ -22,6 +22,26 @@ struct ReduceMotionCommandTests {
         #expect(again.output == "followDaemon\n")
     }
 
+    /// create-stack's --reduce-motion gives the new stack its setting; an unknown one is refused before
+    /// anything is sent, and no stack is created.
+    @Test func createStackTakesTheSetting() async throws {
+        let daemon = try await NavigationCommandsTests.daemonWithStack()
+        defer { daemon.stop() }
+        let socket = daemon.socketPath
+        let created = await ToolRun.transitionctl(
+            ["create-stack", "calm", TestScreens.screen("home"), "--size", "375x667", "--reduce-motion", "on"],
+            socket: socket)
+        #expect(created.status == .success, "\(created.errors)")
+        #expect(await ToolRun.transitionctl(["reduce-motion", "calm"], socket: socket).output == "on\n")
+        let refused = await ToolRun.transitionctl(
+            ["create-stack", "other", TestScreens.screen("home"), "--size", "375x667", "--reduce-motion", "always"],
+            socket: socket)
+        #expect(refused.status == .usage, "\(refused.errors)")
+        #expect(refused.errors.contains("--reduce-motion"), "\(refused.errors)")
+        let listed = await ToolRun.transitionctl(["list"], socket: socket)
+        #expect(!listed.output.contains("other"), "\(listed.output)")
+    }
+
     /// A setting that is none of the three is refused before anything is sent, naming SETTING; the stack
     /// keeps its setting.
     @Test func anUnknownSettingIsRefused() async throws {

@@ -65,6 +65,9 @@ public enum StackCommands {
                 "policy", summary: "What happens to operations arriving during a transition",
                 choices: ["queue", "retarget", "reject"], defaultValue: "queue"),
             .value("rules", valueName: "RULES", summary: "Animator rules: a file or inline JSON array (see rules)"),
+            .value(
+                "reduce-motion", summary: "The stack's Reduce Motion setting (see reduce-motion)",
+                choices: ReduceMotionCommand.settings, defaultValue: "followDaemon"),
         ],
         positionals: [
             PositionalDeclaration("NAME", summary: "The new stack's name"),
@@ -91,6 +94,7 @@ public enum StackCommands {
         if let rules = arguments.value("rules") {
             parameters["rules"] = try DocumentArgument(option: "--rules", text: rules).json()
         }
+        if let reduceMotion = arguments.value("reduce-motion") { parameters["reduceMotion"] = .string(reduceMotion) }
         let connection = try DaemonConnection(for: invocation)
         defer { connection.close() }
         let action = "create stack \(name)"
