@@ -1,5 +1,6 @@
 import Testing
 import TransitionTestSupport
+import Varlink
 
 @testable import TransitionService
 
@@ -60,6 +61,47 @@ import TransitionTestSupport
         #expect(Self.lookUp(cache, "x", generation) === record)
         record = nil
         #expect(Self.lookUp(cache, "x", generation) == nil)
+        await harness.shutdown()
+    }
+
+    /// The cache as a property: over random creations, deletions (finished or cancelled) and re-creations
+    /// of a few names, the in-place path's lookup of any name is the directory's own answer now: the same
+    /// record, or none.
+    @Test(arguments: 1...4 as ClosedRange<UInt64>)
+    func anInPlaceLookupIsAlwaysTheDirectorysAnswer(seed: UInt64) async throws {
+        let harness = try ServiceHarness()
+        let service = harness.service
+        let directory = service.stacks
+        var random = SeededGenerator(seed: seed)
+        let names = ["a", "b", "ab", "x y"]
+        var served = 0
+        for _ in 0..<60 {
+            let name = names.randomElement(using: &random)!
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0:
+                try await harness.withConnection { connection throws in
+                    do { try connection.call("CreateStack", Screens.createParameters(name)) } catch is VarlinkError {}
+                }
+            case 1:
+                try await harness.withConnection { connection throws in
+                    do { try connection.call("DeleteStack", ["name": .string(name)]) } catch is VarlinkError {}
+                }
+            case 2:
+                if let deleting = try? directory.beginDeleting(name) {
+                    let during = Array(name.utf8).withUnsafeBytes { service.inPlaceRecord(named: $0) }
+                    #expect(during == nil, "a stack being deleted takes no updates")
+                    directory.cancelDeleting(deleting)
+                }
+            default: break
+            }
+            for looked in names + ["", "absent"] {
+                let found = Array(looked.utf8).withUnsafeBytes { service.inPlaceRecord(named: $0) }
+                let expected = try? directory.record(looked)
+                #expect(found === expected, "seed \(seed): '\(looked)'")
+                if found != nil { served += 1 }
+            }
+        }
+        #expect(served > 20, "seed \(seed): the lookups found stacks \(served) times")
         await harness.shutdown()
     }
 }

@@ -16,7 +16,7 @@ extension TransitionService {
 
     /// The existing stack whose name has the UTF-8 bytes `name`, if the name is a valid identifier: from
     /// the cache of the last one while the directory is unchanged, else from the directory.
-    private func inPlaceRecord(named name: UnsafeRawBufferPointer) -> StackRecord? {
+    func inPlaceRecord(named name: UnsafeRawBufferPointer) -> StackRecord? {
         let generation = stacks.generation
         if let record = recentStack.record(named: name, generation: generation) { return record }
         let text = String(decoding: name, as: UTF8.self)
