@@ -25,7 +25,7 @@ import Varlink
         _ path: String, _ body: @escaping @Sendable (TransitionClient) throws -> Value
     ) async throws -> Value {
         try await OffPool.run {
-            let client = try TransitionClient(path: path, timeout: .seconds(10))
+            let client = try TransitionClient(path: path, timeout: Deadline.failureTimeout)
             defer { client.close() }
             return try body(client)
         }
@@ -51,6 +51,40 @@ import Varlink
         await daemon.stop()
         #expect(!FileManager.default.fileExists(atPath: path))
         directory.remove()
+    }
+
+    /// A state directory an older daemon left, with the service's records in `state/service`: the daemon
+    /// moves them into its one store at start, serves them, and keeps them after another restart.
+    @Test func anOlderStateDirectoryIsMovedIntoTheOneStore() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let first = try await DaemonServer.start(Self.configuration(directory))
+        try await Self.withClient(try #require(first.socketPath)) { client in
+            try client.createStack("main", width: 375, height: 667, root: Screens.screen("home"))
+        }
+        await first.stop()
+        // What an older daemon kept apart: the stack's owner (another user) and a client's animator.
+        let legacy = try StateStore.open(directory: directory.file("state/" + ServiceStore.legacyDirectoryName))
+        var animator: [UInt8] = []
+        try JSONWriter.write(TransitionServiceAnimatorsTests.crossFade, into: &animator)
+        let animatorText = animator
+        try await legacy.write([
+            .put(key: "owner/main", encode: { Array("1000".utf8) }),
+            .put(key: "animator/crossFade", encode: { animatorText }),
+            .put(key: "animator-owner/crossFade", encode: { Array("1000".utf8) }),
+        ])
+        await legacy.close()
+
+        for _ in 0..<2 {
+            let daemon = try await DaemonServer.start(Self.configuration(directory))
+            #expect(!StateStore.directoryExists(directory.file("state/" + ServiceStore.legacyDirectoryName)))
+            let (owner, animators) = try await Self.withClient(try #require(daemon.socketPath)) { client in
+                (try client.stack("main").ownerUid, try client.listAnimators().map(\.name))
+            }
+            #expect(owner == 1000)
+            #expect(animators.contains("crossFade"))
+            await daemon.stop()
+        }
     }
 
     /// Animators given at start are defined before clients connect; one that cannot be is logged and

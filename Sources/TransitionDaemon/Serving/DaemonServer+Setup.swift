@@ -7,14 +7,20 @@ import Varlink
 #endif
 
 extension DaemonServer {
-    /// Opens the engine's store in the state directory and the service's in a directory inside it, or
-    /// in-memory stores without a state directory.
-    static func openStores(_ directory: String?) throws(ServingError) -> (StateStore, ServiceStore) {
-        guard let directory else { return (.inMemory(), .inMemory()) }
+    /// Opens the daemon's one store in the state directory (an in-memory store without one), moving into
+    /// it the service's records an older daemon kept apart (`ServiceStore.migrateLegacyDirectory`).
+    ///
+    /// - Returns: the store, and what could not be restored from the older directory.
+    static func openStore(_ directory: String?) async throws(ServingError) -> (StateStore, [TransitionEngineError]) {
+        guard let directory else { return (.inMemory(), []) }
+        var opened: StateStore?
         do throws(TransitionEngineError) {
-            let engineStore = try StateStore.open(directory: directory)
-            return (engineStore, try ServiceStore.open(stateDirectory: directory))
+            let store = try StateStore.open(directory: directory)
+            opened = store
+            let problems = try await ServiceStore.migrateLegacyDirectory(of: directory, into: store)
+            return (store, problems)
         } catch {
+            await opened?.close()
             throw ServingError(
                 .stateDirectory, "Failed to open the state directory \(directory): \(error.message)",
                 parameter: "stateDirectory")

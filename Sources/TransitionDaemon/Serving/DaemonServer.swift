@@ -20,13 +20,14 @@ import Varlink
 /// await daemon.stop()
 /// ```
 ///
-/// Start: state directory (engine store, then service store), display link, engine (restores the
-/// stacks), service, listening socket, Varlink server, clock. Stop (`stop()`): refuse changes
-/// (`ShuttingDown`), release interactive transitions by their drivers' rules, let running transitions
-/// reach their end for at most `settleTimeout`, end the subscription streams, stop the server (no new
+/// Start: state directory (its one store, with an older daemon's service records moved in), display
+/// link, engine (restores the stacks), service, listening socket, Varlink server, clock. Stop
+/// (`stop()`): refuse changes (`ShuttingDown`), release interactive transitions by their drivers' rules,
+/// let running transitions reach their end for at most `settleTimeout`, end the subscription streams,
+/// stop the server (no new
 /// connections; calls in flight finish for at most `disconnectTimeout`; every client closed), shut the
 /// engine down (transitions still running are abandoned: their stacks keep their committed state; the
-/// store writes its snapshot), close the service store, stop the clock.
+/// store writes its snapshot), stop the clock.
 ///
 /// For systemd integration: `listening: .fileDescriptor` adopts a socket-activated descriptor;
 /// `status()` gives a `STATUS=` line; `clockHealth` tells a watchdog whether the clock is alive;
@@ -46,19 +47,17 @@ public final class DaemonServer: Sendable {
     /// The socket path clients connect to, when known.
     public let socketPath: String?
     private let server: VarlinkServer
-    private let serviceStore: ServiceStore
     private let stopping = StopCoordinator()
 
     private init(
         configuration: ServingConfiguration, clock: DisplayLink, engine: TransitionEngine, service: TransitionService,
-        server: VarlinkServer, serviceStore: ServiceStore
+        server: VarlinkServer
     ) {
         self.configuration = configuration
         self.clock = clock
         self.engine = engine
         self.service = service
         self.server = server
-        self.serviceStore = serviceStore
         self.socketPath = server.path
     }
 
@@ -76,12 +75,13 @@ public final class DaemonServer: Sendable {
         } catch {
             throw ServingError(.clock, error.message, parameter: "framesPerSecond")
         }
-        let (engineStore, serviceStore) = try openStores(configuration.stateDirectory)
+        let (store, migrationProblems) = try await openStore(configuration.stateDirectory)
         let engine = TransitionEngine(
-            clock: clock, store: engineStore, limits: configuration.engineLimits,
+            clock: clock, store: store, limits: configuration.engineLimits,
             transitionObserver: configuration.transitionObserver)
         engine.setReducesMotion(configuration.reducesMotion)
-        for problem in engine.restoreProblems + serviceStore.restoreProblems {
+        let serviceStore = ServiceStore(sharing: store)
+        for problem in engine.restoreProblems + migrationProblems {
             log.log(
                 .warning, "Failed to restore part of the state: \(ServiceLog.reason(problem.message)), ignoring",
                 [
@@ -108,14 +108,12 @@ public final class DaemonServer: Sendable {
                 configuration: serverConfiguration(configuration))
         } catch {
             await engine.shutdown()
-            await serviceStore.close()
             throw ServingError(.socket, "Failed to listen: \(error.message)", parameter: "socket")
         }
         service.setConnectionCounter { [weak server] in server?.connectionCount ?? 0 }
         await clock.start()
         return DaemonServer(
-            configuration: configuration, clock: clock, engine: engine, service: service, server: server,
-            serviceStore: serviceStore)
+            configuration: configuration, clock: clock, engine: engine, service: service, server: server)
     }
 
     /// Client connections open now.
@@ -155,7 +153,6 @@ public final class DaemonServer: Sendable {
         let server = self.server
         await SystemThread.run { server.shutdown() }
         await engine.shutdown()
-        await serviceStore.close()
         await clock.stop()
         return outcome
     }

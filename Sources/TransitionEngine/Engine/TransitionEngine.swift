@@ -70,7 +70,8 @@ public final class TransitionEngine: Sendable {
             limits: limits, transitionObserver: transitionObserver)
         var problems = store.restored.problems
         var entries: [StackID: Entry] = [:]
-        for (key, bytes) in store.restored.values.sorted(by: { $0.key < $1.key }) {
+        for (key, bytes) in store.restored.values.sorted(by: { $0.key < $1.key })
+        where !key.hasPrefix(Self.foreignKeyPrefix) {
             do throws(TransitionEngineError) {
                 let state = try StackState(storedBytes: bytes)
                 guard state.id.rawValue == key else {
@@ -87,6 +88,12 @@ public final class TransitionEngine: Sendable {
         registry = Locked(entries, inheritingPriority: true)
         context.scheduler.start()
     }
+
+    /// What the keys of the engine's store that are not stacks begin with (U+0001): another layer keeps its
+    /// own records there (the service's owners and animators, `ServiceStore`), in the same journal as the
+    /// stacks, so that one store holds the daemon's state and its writes are durable in the order they
+    /// were made. No stack's key begins with it: a stack id may not (`StackState.validate()`).
+    public static let foreignKeyPrefix = "\u{1}"
 
     /// The stack named `id`.
     ///

@@ -88,6 +88,23 @@ enum PosixFile {
     }
 
     static func close(_ descriptor: Int32) { _ = Glibc.close(descriptor) }
+
+    /// Whether `path` names a directory (stat(2)).
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Removes a file; one that does not exist is not an error.
+    static func remove(_ path: String) -> Result<Void, Errno> {
+        if unlink(path) == 0 || errno == ENOENT { return .success(()) }
+        return .failure(.current)
+    }
+
+    /// Removes an empty directory.
+    static func removeDirectory(_ path: String) -> Result<Void, Errno> {
+        systemCall { Int(rmdir(path)) }.map { _ in () }
+    }
 }
 
 extension Errno {

@@ -115,6 +115,30 @@ public final class StateStore: @unchecked Sendable {
         return store
     }
 
+    /// Whether `directory` exists (a store may have been opened there).
+    public static func directoryExists(_ directory: String) -> Bool { PosixFile.isDirectory(directory) }
+
+    /// Removes a closed store's directory: its snapshot and journal (and a snapshot left half written),
+    /// then the directory, whose parent is synced so that the removal is durable.
+    ///
+    /// - Throws: `persistenceFailed` naming the file that could not be removed; the directory then holds
+    ///   what is left, and opening it restores that.
+    public static func removeDirectory(_ directory: String) throws(TransitionEngineError) {
+        // The journal first: a snapshot without its journal is a complete, older state.
+        for name in [StateFiles.journalName, StateFiles.temporaryName, StateFiles.snapshotName] {
+            if case .failure(let error) = PosixFile.remove(directory + "/" + name) {
+                throw TransitionEngineError(
+                    .persistenceFailed, "Failed to remove \(directory)/\(name): \(error)", parameter: "stateDirectory")
+            }
+        }
+        if case .failure(let error) = PosixFile.removeDirectory(directory) {
+            throw TransitionEngineError(
+                .persistenceFailed, "Failed to remove \(directory): \(error)", parameter: "stateDirectory")
+        }
+        let parent = directory.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        _ = PosixFile.syncDirectory(parent.isEmpty ? "/" : parent)
+    }
+
     /// A store that keeps everything in memory and reports every write durable at once.
     public static func inMemory() -> StateStore { StateStore(files: nil, restored: RestoreReport()) }
 

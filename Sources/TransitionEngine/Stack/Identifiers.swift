@@ -1,6 +1,8 @@
 import TransitionCore
 
-/// The name of a stack: 1...256 bytes of UTF-8, chosen by the client that creates it.
+/// The name of a stack: 1...256 bytes of UTF-8 that do not begin with U+0001
+/// (`TransitionEngine.foreignKeyPrefix`, which the store's other records begin with), chosen by the
+/// client that creates it. The service takes no control character at all in a name.
 public struct StackID: StringIdentifier, Comparable {
     /// The longest accepted id, in UTF-8 bytes.
     public static let maximumLength = 256
@@ -11,7 +13,10 @@ public struct StackID: StringIdentifier, Comparable {
     /// Wraps an id; `StackConfiguration.validate()` checks its length.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    var isValid: Bool { !rawValue.isEmpty && rawValue.utf8.count <= Self.maximumLength }
+    var isValid: Bool {
+        let bytes = rawValue.utf8
+        return !bytes.isEmpty && bytes.count <= Self.maximumLength && bytes.first != 0x01
+    }
 }
 
 /// The name of a tab within a stack.

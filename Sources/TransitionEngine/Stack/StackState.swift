@@ -96,7 +96,8 @@ public struct StackState: Sendable, Equatable, Codable {
     public func validate() throws(TransitionEngineError) {
         guard id.isValid else {
             throw TransitionEngineError(
-                .invalidParameter, "Give the stack an id of 1 to 256 bytes.", parameter: "stack")
+                .invalidParameter, "Give the stack an id of 1 to 256 bytes that does not begin with U+0001.",
+                parameter: "stack")
         }
         guard !tabs.isEmpty, tabs.indices.contains(selectedTab) else {
             throw TransitionEngineError(

@@ -1,23 +1,28 @@
 import TransitionEngine
 
 /// What the service keeps across restarts beside the engine's stacks: each stack's owner and the
-/// animators clients defined. Stored crash-safely with the engine's `StateStore` (journal plus snapshot,
-/// group commit) in a directory of its own, keyed `owner/<stack>` (value: the uid in decimal),
-/// `animator/<name>` (value: the animator's JSON text as the client sent it) and `animator-owner/<name>`
-/// (value: the uid that defined it, in decimal; written in the same group as the animator).
+/// animators clients defined. Kept in the engine's own `StateStore` (journal plus snapshot, group commit),
+/// under keys that no stack can have (`TransitionEngine.foreignKeyPrefix`): `owner/<stack>` (value: the
+/// uid in decimal), `animator/<name>` (value: the animator's JSON text as the client sent it) and
+/// `animator-owner/<name>` (value: the uid that defined it, in decimal; written in the same group as the
+/// animator).
 ///
-/// A stack's owner record is written before the stack and removed after it, so a crash between the two
-/// leaves at worst an owner record without a stack: the next start gives owners only to the stacks it
-/// restores, and creating a stack of that name writes its own owner record over it.
-/// A stack or an animator without an owner record (a state directory from elsewhere or from before
-/// animators had owners) belongs to root.
+/// The crash ordering, in full: one journal holds the stacks and these records, and writes become
+/// durable in the order they were made. A stack's owner record is written before the stack and removed
+/// after it, so a stack that survives a crash has its owner; a crash between the two leaves at worst an
+/// owner record without a stack, which the next start gives to no stack and a new stack of that name
+/// overwrites. A stack or an animator without an owner record (a state directory from elsewhere or from
+/// before animators had owners) belongs to root.
+///
+/// Older daemons kept these records in a store of their own, in `<state directory>/service`;
+/// `migrateLegacyDirectory(of:into:)` moves them into the engine's store at start.
 public final class ServiceStore: Sendable {
-    /// The directory name, inside the daemon's state directory.
-    public static let directoryName = "service"
+    /// The directory older daemons kept the service's records in, inside the state directory.
+    public static let legacyDirectoryName = "service"
 
-    private static let ownerPrefix = "owner/"
-    private static let animatorPrefix = "animator/"
-    private static let animatorOwnerPrefix = "animator-owner/"
+    private static let ownerPrefix = TransitionEngine.foreignKeyPrefix + "owner/"
+    private static let animatorPrefix = TransitionEngine.foreignKeyPrefix + "animator/"
+    private static let animatorOwnerPrefix = TransitionEngine.foreignKeyPrefix + "animator-owner/"
 
     let store: StateStore
 
@@ -26,13 +31,14 @@ public final class ServiceStore: Sendable {
     /// Animator JSON texts found at open with the uid that defined each, by name, in name order.
     let restoredAnimators: [(name: String, json: [UInt8], owner: UInt32)]
 
-    /// Wraps an opened store.
-    public init(store: StateStore) {
+    /// The service's records in `store`, the engine's store (the same instance the engine writes its
+    /// stacks to), read from what the store holds now.
+    public init(sharing store: StateStore) {
         self.store = store
         var owners: [String: UInt32] = [:]
         var animators: [(String, [UInt8])] = []
         var animatorOwners: [String: UInt32] = [:]
-        for (key, value) in store.restored.values {
+        for (key, value) in store.values where key.hasPrefix(TransitionEngine.foreignKeyPrefix) {
             if key.hasPrefix(Self.ownerPrefix), let uid = UInt32(String(decoding: value, as: UTF8.self)) {
                 owners[String(key.dropFirst(Self.ownerPrefix.count))] = uid
             } else if key.hasPrefix(Self.animatorPrefix) {
@@ -49,18 +55,36 @@ public final class ServiceStore: Sendable {
         }
     }
 
-    /// Opens (creating it if needed) `directory`/service inside the daemon's state directory.
+    /// Moves the records an older daemon kept in `<stateDirectory>/service` into `store` (the engine's,
+    /// opened on `stateDirectory`), then removes that directory; does nothing when there is none. Call it
+    /// before the service reads the store (`init(sharing:)`).
     ///
-    /// - Throws: the store's `persistenceFailed` when the directory cannot be used.
-    public static func open(stateDirectory: String) throws(TransitionEngineError) -> ServiceStore {
-        ServiceStore(store: try StateStore.open(directory: stateDirectory + "/" + directoryName))
+    /// The records are written in one group and are durable before anything is removed, so a crash at
+    /// any point leaves them in one of the two places or both, and the next start finishes the move
+    /// (writing the same values again).
+    ///
+    /// - Returns: what could not be restored from the old directory (torn or corrupt records, cut off).
+    /// - Throws: `persistenceFailed` or `diskFull` when the old directory cannot be read or the records
+    ///   cannot be written; the old directory is then left as it was.
+    public static func migrateLegacyDirectory(
+        of stateDirectory: String, into store: StateStore
+    ) async throws(TransitionEngineError) -> [TransitionEngineError] {
+        let legacy = stateDirectory + "/" + legacyDirectoryName
+        guard StateStore.directoryExists(legacy) else { return [] }
+        let old = try StateStore.open(directory: legacy)
+        let values = old.restored.values
+        let problems = old.restored.problems
+        await old.close()
+        let changes: [StateStore.Change] = values.sorted { $0.key < $1.key }.map { key, value in
+            .put(key: TransitionEngine.foreignKeyPrefix + key, encode: { value })
+        }
+        if !changes.isEmpty { try await store.write(changes) }
+        try StateStore.removeDirectory(legacy)
+        return problems
     }
 
     /// A store in memory (for tests and runs without a state directory).
-    public static func inMemory() -> ServiceStore { ServiceStore(store: .inMemory()) }
-
-    /// Problems found while restoring (torn or corrupt records, cut off).
-    public var restoreProblems: [TransitionEngineError] { store.restored.problems }
+    public static func inMemory() -> ServiceStore { ServiceStore(sharing: .inMemory()) }
 
     /// Records that `uid` owns `stack`; durable on return.
     func setOwner(_ uid: UInt32, of stack: String) async throws(TransitionEngineError) {
@@ -82,7 +106,4 @@ public final class ServiceStore: Sendable {
             .put(key: Self.animatorOwnerPrefix + name, encode: { ownerBytes }),
         ])
     }
-
-    /// Writes what is queued and closes the store.
-    public func close() async { await store.close() }
 }

@@ -34,7 +34,7 @@ final class ServiceHarness: Sendable {
         path = directory.file("io.transitiond")
         clock = try VirtualClock(framesPerSecond: 60)
         let engineStore = persistent ? try StateStore.open(directory: directory.file("state")) : .inMemory()
-        let serviceStore = persistent ? try ServiceStore.open(stateDirectory: directory.file("state")) : .inMemory()
+        let serviceStore = ServiceStore(sharing: engineStore)
         engine = TransitionEngine(clock: clock, store: engineStore, limits: engineLimits, shardCount: 2)
         var configuration = configuration
         let log = self.log
