@@ -19,7 +19,7 @@ import Varlink
 /// by a `SubscriptionReader` thread (see `SubscriptionStream`), never by the clock.
 ///
 /// ```swift
-/// let service = TransitionService(engine: engine, store: .inMemory())
+/// let service = TransitionService(engine: engine, store: ServiceStore(sharing: engine.store))
 /// let server = try VarlinkServer(service: service.makeVarlinkService(version: "1.0"),
 ///                                listener: try .listen(path: path))
 /// ```

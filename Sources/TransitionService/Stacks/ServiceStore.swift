@@ -83,7 +83,7 @@ public final class ServiceStore: Sendable {
         return problems
     }
 
-    /// A store in memory (for tests and runs without a state directory).
+    /// Records in a store of their own, in memory, apart from any engine's (for tests that keep nothing).
     public static func inMemory() -> ServiceStore { ServiceStore(sharing: .inMemory()) }
 
     /// Records that `uid` owns `stack`; durable on return.

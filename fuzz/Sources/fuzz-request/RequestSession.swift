@@ -33,7 +33,7 @@ final class RequestSession {
             preconditionFailure("60 Hz is a valid virtual clock rate: \(error)")
         }
         engine = TransitionEngine(clock: clock, store: .inMemory(), shardCount: 1)
-        service = TransitionService(engine: engine, store: .inMemory())
+        service = TransitionService(engine: engine, store: ServiceStore(sharing: engine.store))
         varlink = service.makeVarlinkService(version: "fuzz")
     }
 
