@@ -41,7 +41,7 @@ public struct Color: Sendable, Hashable {
     }
 
     /// The components in the order written: red, green, blue, alpha.
-    var components: [Double] { [red, green, blue, alpha] }
+    public var components: [Double] { [red, green, blue, alpha] }
 
     /// The name of the first component that is not a finite number from 0 to 1, or nil when all are.
     var firstComponentOutOfRange: String? {
