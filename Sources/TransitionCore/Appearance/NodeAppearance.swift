@@ -57,5 +57,5 @@ public struct NodeAppearance: Sendable, Equatable {
 
     /// The largest corner radius, border width, shadow radius and shadow offset component, in points:
     /// 1,000,000, the bound of frame numbers (docs/screens.md).
-    public static let maximumLength = 1_000_000.0
+    public static let maximumLength = Screen.maximumCoordinate
 }
