@@ -44,6 +44,7 @@ public enum RandomScreens {
         if Bool.random(using: &generator) { node.zIndex = unboundedNumber(using: &generator) }
         if Bool.random(using: &generator) { node.sharedID = pick(strings.filter { !$0.isEmpty }, using: &generator) }
         if Bool.random(using: &generator) { node.style = style(depth: 0, using: &generator) }
+        if Int.random(in: 0..<3, using: &generator) == 0 { node.appearance = appearance(using: &generator) }
         if depth < 4 {
             let childCount = min(remaining, Int.random(in: 0...3, using: &generator))
             for _ in 0..<childCount where remaining > 0 {
@@ -54,6 +55,30 @@ public enum RandomScreens {
             }
         }
         return node
+    }
+
+    /// An appearance with each property either its default or drawn within `validate()`'s bounds; colours
+    /// given as components (the form written back).
+    private static func appearance(using generator: inout SeededGenerator) -> NodeAppearance {
+        func length() -> Double { abs(number(using: &generator)) }
+        func color() -> Color {
+            Color(
+                red: fraction(using: &generator), green: fraction(using: &generator), blue: fraction(using: &generator),
+                alpha: fraction(using: &generator))
+        }
+        var appearance = NodeAppearance()
+        if Bool.random(using: &generator) { appearance.cornerRadius = length() }
+        appearance.masksToBounds = Bool.random(using: &generator)
+        if Bool.random(using: &generator) { appearance.backgroundColor = color() }
+        if Bool.random(using: &generator) { appearance.borderWidth = length() }
+        if Bool.random(using: &generator) { appearance.borderColor = color() }
+        if Bool.random(using: &generator) { appearance.shadowOpacity = fraction(using: &generator) }
+        if Bool.random(using: &generator) { appearance.shadowRadius = length() }
+        if Bool.random(using: &generator) {
+            appearance.shadowOffset = Size(width: number(using: &generator), height: number(using: &generator))
+        }
+        if Bool.random(using: &generator) { appearance.shadowColor = color() }
+        return appearance
     }
 
     private static func transformFunction(using generator: inout SeededGenerator) -> TransformFunction {

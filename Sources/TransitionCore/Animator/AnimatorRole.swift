@@ -93,7 +93,8 @@ public enum AnimatorRole: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 }
 
-/// The properties a track can animate (UIView's animatable properties plus `hidden` and z order).
+/// The properties a track can animate (UIView's animatable properties plus `hidden` and z order, and
+/// CALayer's animatable appearance: corner radius, background, border and shadow).
 public enum AnimatableProperty: String, Sendable, Codable, CaseIterable {
     /// The anchor point in the parent's coordinates (UIView `center` when the anchor is centred), points.
     case position
@@ -111,6 +112,23 @@ public enum AnimatableProperty: String, Sendable, Codable, CaseIterable {
     case hidden
     /// Painting order among siblings; switches at the start of its phase.
     case zIndex
+    /// Corner radius, points, 0…1,000,000 (CALayer `cornerRadius`); linear.
+    case cornerRadius
+    /// Background colour (`[red, green, blue, alpha]`, `"#RRGGBB"` or `"#RRGGBBAA"`); each component
+    /// linearly, sRGB, not premultiplied (``Color``).
+    case backgroundColor
+    /// Border width, points, 0…1,000,000; linear.
+    case borderWidth
+    /// Border colour; as `backgroundColor`.
+    case borderColor
+    /// Shadow opacity, 0…1; linear.
+    case shadowOpacity
+    /// Shadow blur radius, points, 0…1,000,000; linear.
+    case shadowRadius
+    /// Shadow offset, `[width, height]` points, each within ±1,000,000; each component linearly (a size).
+    case shadowOffset
+    /// Shadow colour; as `backgroundColor`.
+    case shadowColor
 
     /// Decodes a property from its name; an unknown name fails with the names accepted.
     public init(from decoder: any Decoder) throws {

@@ -8,7 +8,10 @@
 ///   parent coordinates, as `convertRect:fromView:` does; the bounding box when transformed)
 /// - anchorPoint: `[x, y]`
 /// - transform: a list of functions, e.g. `[{"scale": 5}]`, `[{"translate": [0, "containerHeight"]}]`
-/// - alpha, zIndex: a number expression; hidden: `true` or `false`
+/// - alpha, zIndex, cornerRadius, borderWidth, shadowOpacity, shadowRadius: a number expression;
+///   hidden: `true` or `false`
+/// - shadowOffset: `[width, height]`
+/// - backgroundColor, borderColor, shadowColor: a colour, `[red, green, blue, alpha]` or `"#RRGGBB[AA]"`
 public enum PropertyValue: Sendable, Equatable {
     case point(NumberExpression, NumberExpression)
     case centerOf(AnimatorRole)
@@ -20,6 +23,7 @@ public enum PropertyValue: Sendable, Equatable {
     case transform([TransformFunctionTemplate])
     case number(NumberExpression)
     case flag(Bool)
+    case color(Color)
 
     /// The roles this value refers to.
     var referencedRole: AnimatorRole? {
@@ -58,6 +62,13 @@ public enum PropertyValue: Sendable, Equatable {
             return .number(try NumberExpression(from: decoder))
         case .hidden:
             return .flag(try decoder.singleValueContainer().decode(Bool.self))
+        case .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius:
+            return .number(try NumberExpression(from: decoder))
+        case .shadowOffset:
+            let numbers = try decodeNumbers(from: decoder, count: 2, shape: "[width, height]")
+            return .size(numbers[0], numbers[1])
+        case .backgroundColor, .borderColor, .shadowColor:
+            return .color(try Color(from: decoder))
         }
     }
 
@@ -121,6 +132,8 @@ public enum PropertyValue: Sendable, Equatable {
         case .flag(let flag):
             var container = encoder.singleValueContainer()
             try container.encode(flag)
+        case .color(let color):
+            try color.encode(to: encoder)
         }
     }
 }

@@ -33,6 +33,14 @@ public struct Node: Sendable, Equatable, Codable {
     public var hidden: Bool
     /// Painting order among siblings: higher paints later (on top); ties keep document order. 0 by default.
     public var zIndex: Double
+    /// Corner radius, clipping, background, border and shadow, as Core Animation's layer draws them;
+    /// ``NodeAppearance/standard`` (nothing drawn, nothing clipped) by default.
+    public var appearance: NodeAppearance {
+        get { appearanceStorage?.value ?? .standard }
+        set { appearanceStorage = newValue.isStandard ? nil : SharedValue(newValue) }
+    }
+    /// The appearance when it is not the standard one: nil for most nodes, which then grow by one word.
+    var appearanceStorage: SharedValue<NodeAppearance>?
     /// Shared-element key: nodes with the same `sharedID` in the from and to screens fly between each other
     /// in a magic-move transition. Optional.
     public var sharedID: String?
@@ -51,8 +59,8 @@ public struct Node: Sendable, Equatable, Codable {
     /// Creates a node; every visual property has its UIKit default.
     public init(
         id: NodeID, frame: Rect, anchorPoint: Point = Point(x: 0.5, y: 0.5), transform: TransformList = TransformList(),
-        alpha: Double = 1, hidden: Bool = false, zIndex: Double = 0, sharedID: String? = nil,
-        style: JSONValue? = nil, children: [Node] = []
+        alpha: Double = 1, hidden: Bool = false, zIndex: Double = 0, appearance: NodeAppearance = .standard,
+        sharedID: String? = nil, style: JSONValue? = nil, children: [Node] = []
     ) {
         self.id = id
         self.frame = frame
@@ -61,6 +69,7 @@ public struct Node: Sendable, Equatable, Codable {
         self.alpha = alpha
         self.hidden = hidden
         self.zIndex = zIndex
+        self.appearanceStorage = appearance.isStandard ? nil : SharedValue(appearance)
         self.sharedID = sharedID
         self.styleText = style.map(JSONText.init)
         self.children = children
@@ -88,6 +97,8 @@ public struct Node: Sendable, Equatable, Codable {
         alpha = try container.decodeIfPresent(Double.self, forKey: .alpha) ?? 1
         hidden = try container.decodeIfPresent(Bool.self, forKey: .hidden) ?? false
         zIndex = try container.decodeIfPresent(Double.self, forKey: .zIndex) ?? 0
+        let appearance = try NodeAppearance(from: decoder)
+        appearanceStorage = appearance.isStandard ? nil : SharedValue(appearance)
         sharedID = try container.decodeIfPresent(String.self, forKey: .sharedID)
         styleText = try container.decodeIfPresent(JSONValue.self, forKey: .style).map(JSONText.init)
         children = try Self.decodeChildren(from: container)
@@ -114,6 +125,7 @@ public struct Node: Sendable, Equatable, Codable {
         if alpha != 1 { try container.encode(alpha, forKey: .alpha) }
         if hidden { try container.encode(hidden, forKey: .hidden) }
         if zIndex != 0 { try container.encode(zIndex, forKey: .zIndex) }
+        if let appearanceStorage { try appearanceStorage.value.encode(to: encoder) }
         try container.encodeIfPresent(sharedID, forKey: .sharedID)
         try container.encodeIfPresent(style, forKey: .style)
         if !children.isEmpty { try container.encode(children, forKey: .children) }

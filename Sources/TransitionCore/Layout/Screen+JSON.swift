@@ -63,6 +63,9 @@ extension Node {
             JSONWriter.appendLiteral(#","zIndex":"#, into: &bytes)
             try JSONWriter.appendFiniteNumber(zIndex, parameter: "nodes[\(id.rawValue)].zIndex", into: &bytes)
         }
+        if let appearanceStorage {
+            try appearanceStorage.value.appendJSON(into: &bytes, parameter: "nodes[\(id.rawValue)]")
+        }
         if let sharedID {
             JSONWriter.appendLiteral(#","sharedID":"#, into: &bytes)
             JSONWriter.appendString(sharedID, into: &bytes)

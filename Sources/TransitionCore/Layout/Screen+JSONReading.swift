@@ -53,6 +53,9 @@ extension Node {
             guard case .number(let zIndex) = zIndexValue else { return nil }
             self.zIndex = zIndex
         }
+        var hasAppearance = false
+        guard let appearance = NodeAppearance(readingJSON: object, found: &hasAppearance) else { return nil }
+        if hasAppearance { self.appearance = appearance }
         if let sharedValue = object.valueIfPresent(forKey: "sharedID") {
             guard case .string(let sharedID) = sharedValue else { return nil }
             self.sharedID = sharedID

@@ -73,6 +73,9 @@ extension Screen {
             throw TransitionCoreError(
                 .invalidValue, parameter: Self.path(indices) + ".zIndex", "must be a finite number")
         }
+        if let appearance = node.appearanceStorage?.value, let (field, message) = appearance.validationProblem() {
+            throw TransitionCoreError(.invalidValue, parameter: Self.path(indices) + "." + field, message)
+        }
         if let sharedID = node.sharedID, sharedID.isEmpty {
             throw TransitionCoreError(
                 .invalidValue, parameter: Self.path(indices) + ".sharedID", "must not be empty when given")

@@ -34,6 +34,8 @@ struct CompiledTrack: Sendable {
     /// The property slots a track writes; `frame` writes position and size together.
     enum Slot: Int, Sendable, Comparable {
         case position, size, frame, anchorPoint, transform, alpha, hidden, zIndex
+        case cornerRadius, backgroundColor, borderWidth, borderColor, shadowOpacity, shadowRadius, shadowOffset
+        case shadowColor
 
         static func < (left: Slot, right: Slot) -> Bool { left.rawValue < right.rawValue }
     }
@@ -52,6 +54,7 @@ struct CompiledTrack: Sendable {
         case sizeKeyframes(KeyframeCurve<Size>)
         case rectKeyframes(KeyframeCurve<Rect>)
         case numberKeyframes(KeyframeCurve<Double>)
+        case colorKeyframes(KeyframeCurve<Color>)
         case transformKeyframes(KeyframeCurve<TransformList>)
     }
 
@@ -115,6 +118,9 @@ struct CompiledTrack: Sendable {
             case .anchorPoint: state.anchorPoint = Point(x: value.x, y: value.y)
             case .alpha: state.alpha = Self.clampedAlpha(value.x)
             case .transform, .hidden, .zIndex: break
+            case .cornerRadius, .backgroundColor, .borderWidth, .borderColor, .shadowOpacity, .shadowRadius,
+                .shadowOffset, .shadowColor:
+                applyAppearance(value, slot: slot, to: &state)
             }
         case .transform(let curve):
             state.transform = curve.matrix(at: progress)
@@ -122,7 +128,12 @@ struct CompiledTrack: Sendable {
             let point = keyframes.value(at: progress)
             if slot == .anchorPoint { state.anchorPoint = point } else { state.position = point }
         case .sizeKeyframes(let keyframes):
-            state.size = keyframes.value(at: progress)
+            let size = keyframes.value(at: progress)
+            if slot == .shadowOffset {
+                applyAppearance(SIMD4(size.width, size.height, 0, 0), slot: slot, to: &state)
+            } else {
+                state.size = size
+            }
         case .rectKeyframes(let keyframes):
             let rect = keyframes.value(at: progress)
             state.size = rect.size
@@ -130,7 +141,15 @@ struct CompiledTrack: Sendable {
                 x: rect.origin.x + state.anchorPoint.x * rect.size.width,
                 y: rect.origin.y + state.anchorPoint.y * rect.size.height)
         case .numberKeyframes(let keyframes):
-            if slot == .alpha { state.alpha = Self.clampedAlpha(keyframes.value(at: progress)) }
+            let number = keyframes.value(at: progress)
+            switch slot {
+            case .alpha: state.alpha = Self.clampedAlpha(number)
+            case .zIndex: break
+            default: applyAppearance(SIMD4(number, 0, 0, 0), slot: slot, to: &state)
+            }
+        case .colorKeyframes(let keyframes):
+            let color = keyframes.value(at: progress)
+            applyAppearance(SIMD4(color.red, color.green, color.blue, color.alpha), slot: slot, to: &state)
         case .transformKeyframes(let keyframes):
             state.transform = keyframes.value(at: progress).matrix
         }

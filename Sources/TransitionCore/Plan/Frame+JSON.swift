@@ -10,7 +10,10 @@ extension Frame {
     ///
     /// Keys in this order: `stack`, `index`, `time`, `transition`, `nodes`; each node: `screen` (`null` for
     /// overlays), `node`, `kind`, `position`, `size`, `anchorPoint`, `transform` (m11 … m44), `alpha`,
-    /// `hidden`, `z`, `quad` (top-left, top-right, bottom-right, bottom-left), and `style` for overlays.
+    /// `hidden`, `z`, `quad` (top-left, top-right, bottom-right, bottom-left), the appearance fields that
+    /// differ from their defaults (`cornerRadius`, `masksToBounds`, `clippedBy`, `backgroundColor`,
+    /// `borderWidth`, `borderColor`, `shadowOpacity`, `shadowRadius`, `shadowOffset`, `shadowColor`), and
+    /// `style` for overlays.
     /// Whole numbers are written as integers (`-0` as `0`), every other number with ``jsonDecimals``
     /// places; non-finite numbers (a corner behind the eye of a perspective) are written as `null`.
     public func appendJSON(into bytes: inout [UInt8]) {
@@ -142,6 +145,9 @@ extension NodeState {
                 cursor.write(byte: UInt8(ascii: "]"))
             }
         }
+        // Appearances and clipping, only where they are not the defaults: frames of nodes without them are
+        // as they were before these fields existed (docs/frames.md).
+        if let visuals { visuals.value.appendFrameJSON(into: &bytes) }
         if let style, kind == .overlay {
             // A style that cannot be written (a non-finite number built in code) is left out.
             var styleBytes: [UInt8] = []

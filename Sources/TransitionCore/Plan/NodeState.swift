@@ -14,6 +14,8 @@ import JSON
 ///   perspective, each level flattened into its parent's plane as Core Animation does.
 /// - `containerTransform`: the full matrix that maps a point (x, y) of the node's bounds, as the row
 ///   vector [x, y, 0, 1], into the container (divide by w); `quad` is derived from it.
+/// - `appearance`: the node's own corner radius, clipping, background, border and shadow at this instant
+///   (not multiplied by the ancestors' opacity); `clippedBy`: the nearest ancestor that clips the node.
 public struct NodeState: Sendable, Equatable {
     /// What a frame node stands for.
     public enum Kind: String, Sendable, Codable {
@@ -52,6 +54,24 @@ public struct NodeState: Sendable, Equatable {
     /// Presentation data for overlays (from the animator); nil for views and snapshots, whose style
     /// renderers take from the screen.
     public var style: JSONValue?
+    /// The appearance and clipping ancestor when either is not the default; nil for most nodes, so a node
+    /// that uses neither costs one word and one nil check.
+    var visuals: SharedValue<NodeVisuals>? = nil
+
+    /// The node's own corner radius, clipping, background, border and shadow at this instant;
+    /// ``NodeAppearance/standard`` for overlays, snapshots and views that set none.
+    public var appearance: NodeAppearance {
+        get { visuals?.value.appearance ?? .standard }
+        set { visuals = NodeVisuals(appearance: newValue, clippedBy: clippedBy).shared }
+    }
+
+    /// The nearest ancestor in the same screen whose `masksToBounds` is true: the node is drawn only inside
+    /// that ancestor's quad (rounded by its corner radius), and inside whatever clips that ancestor in turn.
+    /// Nil when no ancestor clips.
+    public var clippedBy: NodeID? {
+        get { visuals?.value.clippedBy }
+        set { visuals = NodeVisuals(appearance: appearance, clippedBy: newValue).shared }
+    }
 
     /// Whether this is a shared-element snapshot.
     public var snapshot: Bool { kind == .snapshot }

@@ -47,6 +47,11 @@ extension PlanCompiler {
         case .alpha: return .number(value.alpha)
         case .zIndex: return .number(value.zIndex)
         case .hidden: return .flag(value.hidden)
+        case .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius:
+            return .number(value.appearance.number(of: property) ?? 0)
+        case .shadowOffset: return .size(value.appearance.shadowOffset)
+        case .backgroundColor, .borderColor, .shadowColor:
+            return .color(value.appearance.color(of: property) ?? .clear)
         }
     }
 
@@ -63,6 +68,7 @@ extension PlanCompiler {
                 rect.size.width, rect.size.height)
         case .number(let number): return SIMD4(number, 0, 0, 0)
         case .flag(let flag): return SIMD4(flag ? 1 : 0, 0, 0, 0)
+        case .color(let color): return SIMD4(color.red, color.green, color.blue, color.alpha)
         case .transform: return .zero
         }
     }
@@ -117,13 +123,15 @@ extension PlanCompiler {
         switch property {
         case .position, .anchorPoint:
             curve = .pointKeyframes(try build { if case .point(let point) = $0 { point } else { nil } })
-        case .size:
+        case .size, .shadowOffset:
             curve = .sizeKeyframes(try build { if case .size(let size) = $0 { size } else { nil } })
         case .frame:
             curve = .rectKeyframes(try build { if case .rect(let rect) = $0 { rect } else { nil } })
         case .transform:
             curve = .transformKeyframes(try build { if case .transform(let list) = $0 { list } else { nil } })
-        case .alpha, .zIndex:
+        case .backgroundColor, .borderColor, .shadowColor:
+            curve = .colorKeyframes(try build { if case .color(let color) = $0 { color } else { nil } })
+        case .alpha, .zIndex, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius:
             curve = .numberKeyframes(try build { if case .number(let number) = $0 { number } else { nil } })
         case .hidden:
             throw TransitionCoreError(

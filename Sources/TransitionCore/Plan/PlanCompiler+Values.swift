@@ -7,6 +7,7 @@ enum ResolvedValue {
     case transform(TransformList)
     case number(Double)
     case flag(Bool)
+    case color(Color)
 }
 
 /// A node a track or assignment applies to, with the shared-element pair it stands for, if any.
@@ -165,7 +166,7 @@ extension PlanCompiler {
             for function in list.functions {
                 if let problem = Screen.problem(of: function) { return problem }
             }
-        case .number, .flag:
+        case .number, .flag, .color:
             break
         }
         return nil
@@ -248,6 +249,33 @@ extension PlanCompiler {
             return .number(try evaluate(number, target: target, path: path()))
         case (.hidden, .flag(let flag)):
             return .flag(flag)
+        case (.cornerRadius, .number(let number)), (.borderWidth, .number(let number)),
+            (.shadowRadius, .number(let number)):
+            let length = try evaluate(number, target: target, path: path())
+            guard (0...NodeAppearance.maximumLength).contains(length) else {
+                throw TransitionCoreError(
+                    .invalidValue, parameter: path(),
+                    "\(property.rawValue) must be from 0 to \(Int(NodeAppearance.maximumLength)) points")
+            }
+            return .number(length)
+        case (.shadowOpacity, .number(let number)):
+            let opacity = try evaluate(number, target: target, path: path())
+            guard (0...1).contains(opacity) else {
+                throw TransitionCoreError(.invalidValue, parameter: path(), "shadowOpacity must be from 0 to 1")
+            }
+            return .number(opacity)
+        case (.shadowOffset, .size(let width, let height)):
+            return .size(
+                Size(
+                    width: try evaluate(width, target: target, path: path() + "[0]"),
+                    height: try evaluate(height, target: target, path: path() + "[1]")))
+        case (.backgroundColor, .color(let color)), (.borderColor, .color(let color)),
+            (.shadowColor, .color(let color)):
+            if let component = color.firstComponentOutOfRange {
+                throw TransitionCoreError(
+                    .invalidValue, parameter: path(), "\(component) must be a number from 0 to 1")
+            }
+            return .color(color)
         default:
             throw mismatch()
         }
@@ -303,7 +331,12 @@ extension PlanCompiler {
         switch value {
         case .point(let point):
             if property == .anchorPoint { model[node].anchorPoint = point } else { model[node].position = point }
-        case .size(let size): model[node].size = size
+        case .size(let size):
+            if property == .shadowOffset {
+                model[node].updateAppearance { $0.shadowOffset = size }
+            } else {
+                model[node].size = size
+            }
         case .rect(let rect):
             model[node].size = rect.size
             model[node].position = Point(
@@ -313,8 +346,13 @@ extension PlanCompiler {
             model[node].transform = list.matrix
             modelTransforms[node] = list
         case .number(let number):
-            if property == .zIndex { model[node].zIndex = number } else { model[node].alpha = number }
+            switch property {
+            case .zIndex: model[node].zIndex = number
+            case .alpha: model[node].alpha = number
+            default: model[node].updateAppearance { $0.setNumber(number, of: property) }
+            }
         case .flag(let flag): model[node].hidden = flag
+        case .color(let color): model[node].updateAppearance { $0.setColor(color, of: property) }
         }
     }
 }

@@ -11,6 +11,8 @@ struct NodeValues: Sendable, Equatable {
     var alpha: Double
     var hidden: Bool
     var zIndex: Double
+    /// The appearance and clipping ancestor; nil when both are the defaults.
+    var visuals: SharedValue<NodeVisuals>? = nil
 }
 
 /// One node of a scene: identity and tree link. Scenes list nodes in painting order at rest
@@ -41,7 +43,8 @@ struct Scene: Sendable {
     /// The scene of `screen` alone, its root filling a container of `containerSize`.
     init(screen: Screen, containerSize: Size) {
         reserveCapacity(Self.estimatedNodeCount(of: screen.root))
-        appendSubtree(screen.root, frame: Rect(origin: .zero, size: containerSize), screen: screen.id, parent: -1)
+        appendSubtree(
+            screen.root, frame: Rect(origin: .zero, size: containerSize), screen: screen.id, parent: -1, clippedBy: nil)
     }
 
     /// Appends the nodes of `other` (a scene of one screen) after this scene's; returns the range of scene
@@ -73,8 +76,8 @@ struct Scene: Sendable {
     }
 
     /// Appends `node` (at `frame`, its own or the container's for a root) and its subtree, depth first,
-    /// siblings by zIndex then document order.
-    private mutating func appendSubtree(_ node: Node, frame: Rect, screen: ScreenID, parent: Int) {
+    /// siblings by zIndex then document order. `clippedBy` is the nearest ancestor that clips.
+    private mutating func appendSubtree(_ node: Node, frame: Rect, screen: ScreenID, parent: Int, clippedBy: NodeID?) {
         let index = nodes.count
         nodes.append(SceneNode(screen: screen, node: node.id, kind: .view, parent: parent, style: nil))
         parents.append(parent)
@@ -84,8 +87,11 @@ struct Scene: Sendable {
         values.append(
             NodeValues(
                 position: position, size: frame.size, anchorPoint: node.anchorPoint,
-                transform: node.transform.matrix, alpha: node.alpha, hidden: node.hidden, zIndex: node.zIndex))
+                transform: node.transform.matrix, alpha: node.alpha, hidden: node.hidden, zIndex: node.zIndex,
+                visuals: clippedBy == nil && node.appearanceStorage == nil
+                    ? nil : NodeVisuals(appearance: node.appearance, clippedBy: clippedBy).shared))
         transformLists.append(node.transform)
+        let childrenClippedBy = node.appearanceStorage?.value.masksToBounds == true ? node.id : clippedBy
         let children = node.children
         // Siblings are nearly always in zIndex order already; sort (stably) only when they are not.
         var ordered = true
@@ -98,11 +104,15 @@ struct Scene: Sendable {
             previous = child.zIndex
         }
         if ordered {
-            for child in children { appendSubtree(child, frame: child.frame, screen: screen, parent: index) }
+            for child in children {
+                appendSubtree(child, frame: child.frame, screen: screen, parent: index, clippedBy: childrenClippedBy)
+            }
         } else {
             let order = children.indices.sorted { (children[$0].zIndex, $0) < (children[$1].zIndex, $1) }
             for position in order {
-                appendSubtree(children[position], frame: children[position].frame, screen: screen, parent: index)
+                appendSubtree(
+                    children[position], frame: children[position].frame, screen: screen, parent: index,
+                    clippedBy: childrenClippedBy)
             }
         }
     }
@@ -147,7 +157,7 @@ struct Scene: Sendable {
                     screen: node.screen, node: node.node, kind: node.kind, position: value.position, size: value.size,
                     anchorPoint: value.anchorPoint, transform: value.transform, alpha: value.alpha,
                     hidden: value.hidden, z: index, quad: Quad(Rect(origin: .zero, size: value.size)),
-                    containerTransform: .identity, style: node.style))
+                    containerTransform: .identity, style: node.style, visuals: value.visuals))
         }
         return states
     }

@@ -364,6 +364,14 @@ struct PlanCompiler {
         case .alpha: return .alpha
         case .hidden: return .hidden
         case .zIndex: return .zIndex
+        case .cornerRadius: return .cornerRadius
+        case .backgroundColor: return .backgroundColor
+        case .borderWidth: return .borderWidth
+        case .borderColor: return .borderColor
+        case .shadowOpacity: return .shadowOpacity
+        case .shadowRadius: return .shadowRadius
+        case .shadowOffset: return .shadowOffset
+        case .shadowColor: return .shadowColor
         }
     }
 }

@@ -124,6 +124,10 @@ public struct TransitionPlan: Sendable {
                             buffer[index].containerTransform = source[index].containerTransform
                         }
                         if source[index].kind == .overlay { buffer[index].style = source[index].style }
+                        // Nodes without appearances (nearly all) skip the reference counting.
+                        if buffer[index].visuals !== source[index].visuals {
+                            buffer[index].visuals = source[index].visuals
+                        }
                     } else {
                         buffer[index] = source[index]
                     }

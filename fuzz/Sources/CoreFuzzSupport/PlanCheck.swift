@@ -90,7 +90,7 @@ public struct PlanCheck {
         }
         return left.screen == right.screen && left.node == right.node && left.kind == right.kind
             && left.hidden == right.hidden && left.z == right.z && left.style == right.style
-            && bits(left) == bits(right)
+            && left.appearance == right.appearance && left.clippedBy == right.clippedBy && bits(left) == bits(right)
     }
 
     /// Checks that every number of `node` but its quad is finite, when ``requiresFiniteGeometry``.
@@ -102,6 +102,18 @@ public struct PlanCheck {
         fuzzCheck(
             numbers.allSatisfy(\.isFinite), "\(what): node \(node.node) has a non-finite number: \(node)",
             input: input)
+        // The appearance as drawn: lengths at least 0, opacities and colour components within 0…1, all
+        // finite (docs/animators.md, "Properties and values").
+        let appearance = node.appearance
+        let lengths = [appearance.cornerRadius, appearance.borderWidth, appearance.shadowRadius]
+        let fractions =
+            [appearance.shadowOpacity]
+            + [appearance.backgroundColor, appearance.borderColor, appearance.shadowColor].flatMap(\.components)
+        let offset = [appearance.shadowOffset.width, appearance.shadowOffset.height]
+        fuzzCheck(
+            lengths.allSatisfy { $0.isFinite && $0 >= 0 } && fractions.allSatisfy { (0...1).contains($0) }
+                && offset.allSatisfy(\.isFinite),
+            "\(what): node \(node.node) has an appearance out of range: \(appearance)", input: input)
     }
 
     private func checkFrameJSON(_ nodes: [NodeState], time: Double, plan: TransitionPlan, what: String) {

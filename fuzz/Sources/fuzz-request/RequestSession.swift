@@ -153,11 +153,19 @@ final class RequestSession {
                     node.transform.rowMajorEntries + node.containerTransform.rowMajorEntries
                     + [node.position.x, node.position.y, node.anchorPoint.x, node.anchorPoint.y]
                     + [node.size.width, node.size.height, node.alpha]
+                    + Self.appearanceNumbers(of: node.appearance)
                 fuzzCheck(
                     numbers.allSatisfy(\.isFinite), "frame \(frame.index) of main has a non-finite number: \(node)",
                     input: input)
             }
         }
+    }
+
+    /// Every number of an appearance: its lengths, shadow opacity and offset, and its colours' components.
+    private static func appearanceNumbers(of appearance: NodeAppearance) -> [Double] {
+        let colors = [appearance.backgroundColor, appearance.borderColor, appearance.shadowColor]
+        return [appearance.cornerRadius, appearance.borderWidth, appearance.shadowOpacity, appearance.shadowRadius]
+            + [appearance.shadowOffset.width, appearance.shadowOffset.height] + colors.flatMap(\.components)
     }
 
     private func snapshot() -> ServiceSnapshot {
