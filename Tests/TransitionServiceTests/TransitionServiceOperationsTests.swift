@@ -192,6 +192,13 @@ import Varlink
                 "InvalidParameter",
                 "onDisconnect"
             ),
+            ("Present", ["stack": "main", "screen": Screens.json("m"), "style": "sheet"], "InvalidParameter", "style"),
+            (
+                "Present", ["stack": "main", "screen": Screens.json("m"), "style": "FullScreen"], "InvalidParameter",
+                "style"
+            ),
+            ("Present", ["stack": "main", "screen": Screens.json("m"), "style": 1], "InvalidParameter", "style"),
+            ("Present", ["stack": "main", "screen": Screens.json("m"), "style": true], "InvalidParameter", "style"),
         ] as [(String, JSONObject, String, String)])
     func rejectedOperationsChangeNothing(
         method: String, parameters: JSONObject, error: String, parameter: String
