@@ -199,6 +199,16 @@ import Varlink
             ),
             ("Present", ["stack": "main", "screen": Screens.json("m"), "style": 1], "InvalidParameter", "style"),
             ("Present", ["stack": "main", "screen": Screens.json("m"), "style": true], "InvalidParameter", "style"),
+            (
+                "BeginInteractive", ["stack": "main", "operation": "pop", "style": "overCurrentContext"],
+                "InvalidValue",
+                "style"
+            ),
+            (
+                "BeginInteractive",
+                ["stack": "main", "operation": "present", "screen": Screens.json("m"), "style": "sheet"],
+                "InvalidParameter", "style"
+            ),
         ] as [(String, JSONObject, String, String)])
     func rejectedOperationsChangeNothing(
         method: String, parameters: JSONObject, error: String, parameter: String

@@ -52,4 +52,27 @@ import Varlink
         #expect(await harness.pendingWork() == [])
         await harness.shutdown()
     }
+
+    /// An interactive present takes its style as Present does, committed when the gesture finishes.
+    @Test func anInteractivePresentTakesItsStyle() async throws {
+        let harness = try ServiceHarness()
+        try await harness.withConnection { connection throws in
+            try connection.call("CreateStack", Screens.createParameters("main"))
+            try connection.call(
+                "BeginInteractive",
+                [
+                    "stack": "main", "operation": "present", "screen": Screens.json("sheet"),
+                    "style": "overCurrentContext",
+                ])
+            try connection.call("FinishInteractive", ["stack": "main"])
+        }
+        await harness.settle()
+        try await harness.withConnection { connection throws in
+            let stack = try connection.stack("main")
+            #expect(stack["presented"] == ["sheet"])
+            #expect(stack["presentationStyles"] == ["overCurrentContext"])
+        }
+        #expect(await harness.pendingWork() == [])
+        await harness.shutdown()
+    }
 }
