@@ -77,6 +77,26 @@ struct NavigationCommandsTests {
         #expect(again.errors.contains("io.transitiond.NothingPresented (parameter \"stack\")"), "\(again.errors)")
     }
 
+    /// `present --style` reaches the daemon: its GetStack reports the style; a value that is not a style
+    /// is refused before any call.
+    @Test func presentWithAStyle() async throws {
+        let daemon = try await Self.daemonWithStack()
+        defer { daemon.stop() }
+        let socket = daemon.socketPath
+        let present = await ToolRun.transitionctl(
+            ["present", "main", TestScreens.screen("sheet"), "--style", "overCurrentContext", "--wait", "-q"],
+            socket: socket)
+        #expect(present.status == .success, "\(present.errors)")
+        let status = await ToolRun.transitionctl(["status", "main", "--json=short"], socket: socket)
+        #expect(try JSONReader.parse(status.output)["stack"]?["presentationStyles"] == ["overCurrentContext"])
+        let wrong = await ToolRun.transitionctl(
+            ["present", "main", TestScreens.screen("other"), "--style", "popover"], socket: socket)
+        #expect(wrong.status != .success)
+        #expect(wrong.errors.contains("popover"), "\(wrong.errors)")
+        let after = await ToolRun.transitionctl(["status", "main", "--json=short"], socket: socket)
+        #expect(try JSONReader.parse(after.output)["stack"]?["presented"] == ["sheet"])
+    }
+
     @Test func selectTab() async throws {
         let daemon = try await Self.daemonWithStack(tabs: true)
         defer { daemon.stop() }

@@ -23,6 +23,17 @@ struct StackTextTests {
         GoldenFile.check(StackText.status(try Self.stack(Self.busy)), named: "status-busy")
     }
 
+    /// A screen presented other than full screen is shown with its style; full screen, the default, is
+    /// not named, nor anything for a daemon that reports no styles.
+    @Test func presentedScreensShowTheirStyle() throws {
+        let styled = try Self.stack(
+            #"{"name":"main","ownerUid":1000,"containerWidth":375,"containerHeight":667,"screens":["home"],"#
+                + #""presented":["cover","sheet"],"presentationStyles":["fullScreen","overCurrentContext"],"#
+                + #""tabs":["main"],"policy":"queue","rules":[],"queuedOperations":0}"#)
+        #expect(StackText.status(styled).contains(" Presented: cover → sheet (overCurrentContext)\n"))
+        #expect(StackText.status(try Self.stack(Self.busy)).contains(" Presented: sheet\n"))
+    }
+
     @Test func rulesTable() throws {
         let stack = try Self.stack(Self.busy)
         GoldenFile.check(StackText.rules(stack.rules, policy: stack.policy, showsLegend: true), named: "rules-table")

@@ -28,6 +28,7 @@ struct StackStateStoredFormTests {
                 screens: (0..<Int.random(in: 1...3, using: &generator)).map { _ in screen() })
         }
         let presented = (0..<Int.random(in: 0...2, using: &generator)).map { _ in screen() }
+        let presentationStyles = presented.map { _ in PresentationStyle.allCases.randomElement(using: &generator)! }
         let rules = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
             AnimatorRule(
                 operation: operations.randomElement(using: &generator)!,
@@ -41,6 +42,7 @@ struct StackStateStoredFormTests {
         return StackState(
             id: StackID(rawValue: index % 3 == 0 ? "stack \"\(index)\"\n" : "stack\(index)"), tabs: tabs,
             selectedTab: Int.random(in: 0..<tabs.count, using: &generator), presented: presented,
+            presentationStyles: presentationStyles,
             containerSize: Size(
                 width: Double.random(in: 1...2_000, using: &generator),
                 height: Double(Int.random(in: 1...2_000, using: &generator))),

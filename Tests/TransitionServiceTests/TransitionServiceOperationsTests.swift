@@ -192,6 +192,23 @@ import Varlink
                 "InvalidParameter",
                 "onDisconnect"
             ),
+            ("Present", ["stack": "main", "screen": Screens.json("m"), "style": "sheet"], "InvalidParameter", "style"),
+            (
+                "Present", ["stack": "main", "screen": Screens.json("m"), "style": "FullScreen"], "InvalidParameter",
+                "style"
+            ),
+            ("Present", ["stack": "main", "screen": Screens.json("m"), "style": 1], "InvalidParameter", "style"),
+            ("Present", ["stack": "main", "screen": Screens.json("m"), "style": true], "InvalidParameter", "style"),
+            (
+                "BeginInteractive", ["stack": "main", "operation": "pop", "style": "overCurrentContext"],
+                "InvalidValue",
+                "style"
+            ),
+            (
+                "BeginInteractive",
+                ["stack": "main", "operation": "present", "screen": Screens.json("m"), "style": "sheet"],
+                "InvalidParameter", "style"
+            ),
         ] as [(String, JSONObject, String, String)])
     func rejectedOperationsChangeNothing(
         method: String, parameters: JSONObject, error: String, parameter: String

@@ -69,12 +69,16 @@ extension TransitionClient {
         return try operation("SetScreens", stack: stack, options: options, extra: ["screens": .array(encoded)])
     }
 
-    /// Presents `screen` over `stack`.
+    /// Presents `screen` over `stack`. `style` is the IDL's `PresentationStyle`: `fullScreen` (nil, the
+    /// default: once the present settles only `screen` is drawn) or `overCurrentContext` (what it is
+    /// presented over stays drawn beneath it).
     @discardableResult
-    public func present(_ screen: Screen, on stack: String, options: NavigationOptions = NavigationOptions())
-        throws(TransitionClientError) -> OperationResult
-    {
-        try operation("Present", stack: stack, options: options, extra: ["screen": try Self.encode(screen)])
+    public func present(
+        _ screen: Screen, on stack: String, style: String? = nil, options: NavigationOptions = NavigationOptions()
+    ) throws(TransitionClientError) -> OperationResult {
+        var extra: JSONObject = ["screen": try Self.encode(screen)]
+        if let style { extra["style"] = .string(style) }
+        return try operation("Present", stack: stack, options: options, extra: extra)
     }
 
     /// Dismisses the top presented screen of `stack`.

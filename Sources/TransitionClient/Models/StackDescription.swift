@@ -14,6 +14,9 @@ public struct StackDescription: Sendable, Equatable, Decodable {
     public var screens: [String]
     /// The presented screens, bottom first.
     public var presented: [String]
+    /// Each presented screen's presentation style, in the order of `presented`: `fullScreen` or
+    /// `overCurrentContext` (open set); nil from a daemon older than presentation styles.
+    public var presentationStyles: [String]?
     /// The tab names (`["main"]` for a stack created without tabs).
     public var tabs: [String]
     /// The selected tab.

@@ -10,6 +10,9 @@ public enum NavigationCommands {
     static let screenArgument = PositionalDeclaration(
         "SCREEN", summary: "A screen: a file, or inline JSON starting with { (docs/screens.md)")
 
+    /// `present --style`'s values: the IDL's `PresentationStyle`.
+    static let presentationStyles = ["fullScreen", "overCurrentContext"]
+
     /// The options every navigation command takes.
     static let commonOptions: [OptionDeclaration] = [
         .value("animator", valueName: "NAME", summary: "Use this animator instead of the one the stack's rules choose"),
@@ -74,9 +77,20 @@ public enum NavigationCommands {
         },
         navigation(
             "present", method: "Present", summary: "Present a screen over a stack",
-            positionals: [stackArgument, screenArgument]
+            discussion: """
+                Present SCREEN over STACK. --style says what stays drawn under it once the present settles: \
+                fullScreen, nothing; overCurrentContext, the screen it is presented over and everything \
+                drawn under that. Dismiss returns to what was drawn before.
+                """,
+            positionals: [stackArgument, screenArgument],
+            extraOptions: [
+                .value(
+                    "style", summary: "What stays drawn under the presented screen",
+                    choices: presentationStyles, defaultValue: "fullScreen")
+            ]
         ) { arguments, parameters throws(CommandError) in
             parameters["screen"] = try DocumentArgument(option: "SCREEN", text: arguments.positionals[1]).object()
+            if let style = arguments.value("style") { parameters["style"] = .string(style) }
             return "present a screen over stack \(arguments.positionals[0])"
         },
         navigation(

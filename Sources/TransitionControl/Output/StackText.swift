@@ -13,6 +13,16 @@ public enum StackText {
         return table.text(showsLegend: showsLegend, legend: "\(stacks.count) \(noun) listed.")
     }
 
+    /// The presented screens, bottom first, each presented other than full screen followed by its style
+    /// in parentheses (`sheet (overCurrentContext)`); a daemon older than presentation styles gives none.
+    static func presented(_ stack: StackDescription) -> String {
+        let styles = stack.presentationStyles ?? []
+        return stack.presented.enumerated().map { index, screen in
+            let style = index < styles.count ? styles[index] : "fullScreen"
+            return style == "fullScreen" ? screen : "\(screen) (\(style))"
+        }.joined(separator: " → ")
+    }
+
     /// The `status` block of a stack.
     public static func status(_ stack: StackDescription) -> String {
         var list = KeyValueList()
@@ -24,7 +34,7 @@ public enum StackText {
                 "Tabs", stack.tabs.map { $0 == stack.selectedTab ? "\($0) (selected)" : $0 }.joined(separator: ", "))
         }
         list.append("Screens", stack.screens.joined(separator: " → "))
-        if !stack.presented.isEmpty { list.append("Presented", stack.presented.joined(separator: " → ")) }
+        if !stack.presented.isEmpty { list.append("Presented", presented(stack)) }
         list.append("Policy", stack.policy)
         list.append("Rules", stack.rules.isEmpty ? "none (slide)" : stack.rules.map(rule).joined(separator: "\n"))
         if let transition = stack.transition {

@@ -7,3 +7,21 @@ public enum SettledLayout {
         return scene.states(for: scene.values)
     }
 }
+
+extension SettledLayout {
+    /// Every node of `screens` at its layout values, each screen's root filling a container of
+    /// `containerSize`, the screens painted in the order given (the first at the bottom): the nodes of
+    /// each in its own painting order, `z` counted through all of them. One screen gives what
+    /// `nodes(of:containerSize:)` gives; none gives no node.
+    public static func nodes(of screens: [Screen], containerSize: Size) -> [NodeState] {
+        var nodes: [NodeState] = []
+        for screen in screens {
+            let offset = nodes.count
+            for var node in Self.nodes(of: screen, containerSize: containerSize) {
+                node.z += offset
+                nodes.append(node)
+            }
+        }
+        return nodes
+    }
+}

@@ -49,11 +49,14 @@ extension StackActor {
         -> OperationReceipt
     { try await perform(.pop, options: options) }
 
-    /// Presents `screen` modally (see `perform(_:options:)`).
+    /// Presents `screen` modally in `style` (see `perform(_:options:)`): with `overCurrentContext`, the
+    /// screens it is presented over stay drawn under it once the present settles.
     @discardableResult
-    public func present(_ screen: Screen, options: OperationOptions = OperationOptions())
-        async throws(TransitionEngineError) -> OperationReceipt
-    { try await perform(.present(screen), options: options) }
+    public func present(
+        _ screen: Screen, style: PresentationStyle = .fullScreen, options: OperationOptions = OperationOptions()
+    ) async throws(TransitionEngineError) -> OperationReceipt {
+        try await perform(.present(screen, style: style), options: options)
+    }
 
     /// Dismisses the top presented screen (see `perform(_:options:)`).
     @discardableResult

@@ -40,10 +40,11 @@ extension StackActor {
         for line in 0..<prefetchedLines { clinux_prefetch(address + line * 64) }
     }
 
-    /// How many 64-byte lines `prefetchObject(at:)` asks for: 10 (640 bytes), the whole stack object
-    /// (`StackActorTests` checks it fits), so that every field a tick reads has been asked for. With 8 the
+    /// How many 64-byte lines `prefetchObject(at:)` asks for: 11 (704 bytes), the whole stack object
+    /// (`StackActorTests` checks it fits; 10 until the stack state held its presentation styles, which
+    /// took the object to 656 bytes), so that every field a tick reads has been asked for. With 8 the
     /// fields declared last and the state machine's counters lay beyond, a miss per stack and tick
     /// (docs/engine.md); in `engine.capacity.60hz.long` at 5,000 stacks, when the object was smaller, half
     /// as many lines lost part of the gain and sixteen added nothing.
-    static var prefetchedLines: Int { 10 }
+    static var prefetchedLines: Int { 11 }
 }

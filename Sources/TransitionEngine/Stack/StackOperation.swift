@@ -13,8 +13,9 @@ public enum StackOperation: Sendable, Equatable {
     /// Replaces the selected tab's screens (UIKit's `setViewControllers:animated:`): a push transition if the
     /// new top is new, a pop if it was in the stack, none if the top stays.
     case setScreens([Screen])
-    /// Presents a screen modally over whatever is visible.
-    case present(Screen)
+    /// Presents a screen modally over whatever is visible; `style` says what stays drawn under it once
+    /// the present settles (`fullScreen`, the default: nothing).
+    case present(Screen, style: PresentationStyle = .fullScreen)
     /// Dismisses the top presented screen; `nothingPresented` if there is none.
     case dismiss
     /// Selects a tab, with a `selectTab` transition between the tabs' top screens.

@@ -15,6 +15,17 @@ extension StackState {
             let rules = object["rules"]?.arrayElements(AnimatorRule.init(readingJSON:)),
             case .string(let policyName)? = object["policy"], let policy = OperationPolicy(rawValue: policyName)
         else { return nil }
+        // Absent: every presented screen full screen (a state written before presentation styles).
+        var presentationStyles = Array(repeating: PresentationStyle.fullScreen, count: presented.count)
+        if let value = object.valueIfPresent(forKey: "presentationStyles") {
+            guard
+                let styles = value.arrayElements({ element -> PresentationStyle? in
+                    guard case .string(let name) = element else { return nil }
+                    return PresentationStyle(rawValue: name)
+                })
+            else { return nil }
+            presentationStyles = styles
+        }
         // Absent or null: the stack follows the daemon (a state written before stacks had the setting).
         var reduceMotion: Bool?
         if let value = object.valueIfPresent(forKey: "reduceMotion") {
@@ -23,7 +34,8 @@ extension StackState {
         }
         self.init(
             id: StackID(rawValue: id), tabs: tabs, selectedTab: selectedTab, presented: presented,
-            containerSize: containerSize, rules: rules, policy: policy, reduceMotion: reduceMotion)
+            presentationStyles: presentationStyles, containerSize: containerSize, rules: rules, policy: policy,
+            reduceMotion: reduceMotion)
     }
 }
 

@@ -97,10 +97,11 @@ extension StackState {
             if newTop == visible { return PlannedChange(target: target, visual: nil, base: self) }
             let wasInStack = screens.dropLast().contains { $0.id == newTop.id }
             return change(wasInStack ? .pop : .push, to: newTop)
-        case .present(let screen):
+        case .present(let screen, let style):
             let nodes = try checkJoining(screen, parameter: "screen", screenCheck, limits)
             try requireWithinNodeBudget(adding: nodes, limits, parameter: "screen")
             target.presented.append(screen)
+            target.presentationStyles[target.presentationStyles.count - 1] = style
             return change(.present, to: screen)
         case .dismiss:
             guard !presented.isEmpty else {

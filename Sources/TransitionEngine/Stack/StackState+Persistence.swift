@@ -3,8 +3,9 @@ import TransitionCore
 
 extension StackState {
     /// The stored form: the JSON of the `Codable` state (screens with their full node trees, tabs, modal
-    /// layer, container size, rules, policy, and the Reduce Motion setting when the stack has one), the
-    /// text `JSONWriter.write(JSONValueEncoder().encode(state))` gives byte for byte, written directly:
+    /// layer and its presentation styles, container size, rules, policy, and the Reduce Motion setting
+    /// when the stack has one), the text `JSONWriter.write(JSONValueEncoder().encode(state))` gives byte
+    /// for byte, written directly:
     /// every committed change writes the whole state, and through `Codable`'s containers that was most of
     /// a transition's cost (docs/engine.md, "Persistence"). Runs on the store's writer thread.
     ///
@@ -28,6 +29,12 @@ extension StackState {
         JSONWriter.appendNumber(Double(selectedTab), into: &bytes)
         JSONWriter.appendLiteral(#","presented":"#, into: &bytes)
         try Self.append(presented, into: &bytes)
+        JSONWriter.appendLiteral(#","presentationStyles":["#, into: &bytes)
+        for styleIndex in presentationStyles.indices {
+            if styleIndex > 0 { JSONWriter.appendLiteral(",", into: &bytes) }
+            JSONWriter.appendString(presentationStyles[styleIndex].rawValue, into: &bytes)
+        }
+        JSONWriter.appendLiteral("]", into: &bytes)
         JSONWriter.appendLiteral(#","containerSize":["#, into: &bytes)
         try JSONWriter.appendFiniteNumber(containerSize.width, parameter: "containerSize", into: &bytes)
         JSONWriter.appendLiteral(",", into: &bytes)

@@ -38,8 +38,23 @@ public struct StackState: Sendable, Equatable, Codable {
     public var tabs: [Tab]
     /// Index of the selected tab in `tabs`.
     public var selectedTab: Int
-    /// Modally presented screens, bottom first; the last one is visible.
-    public var presented: [Screen]
+    /// Modally presented screens, bottom first; the last one is visible. A screen added here without
+    /// its style is presented `fullScreen`, and a screen removed takes its style along
+    /// (`presentationStyles` follows).
+    public var presented: [Screen] {
+        didSet {
+            let count = presented.count
+            if presentationStyles.count > count {
+                presentationStyles.removeLast(presentationStyles.count - count)
+            } else if presentationStyles.count < count {
+                presentationStyles.append(
+                    contentsOf: repeatElement(.fullScreen, count: count - presentationStyles.count))
+            }
+        }
+    }
+    /// How each presented screen covers the screens under it, in the order of `presented` (as many;
+    /// `validate()` refuses a state where they differ).
+    public var presentationStyles: [PresentationStyle]
     /// The container (window) size in points.
     public var containerSize: Size
     /// Which animator runs for which transition (the delegate); first match wins.
@@ -51,19 +66,37 @@ public struct StackState: Sendable, Equatable, Codable {
     /// the full one, nil (the default) follows the daemon (`TransitionEngine.reducesMotion`).
     public var reduceMotion: Bool?
 
-    /// Creates a state.
+    /// Creates a state. `presentationStyles` defaults to `fullScreen` for every presented screen.
     public init(
-        id: StackID, tabs: [Tab], selectedTab: Int = 0, presented: [Screen] = [], containerSize: Size,
-        rules: [AnimatorRule] = [], policy: OperationPolicy = .queue, reduceMotion: Bool? = nil
+        id: StackID, tabs: [Tab], selectedTab: Int = 0, presented: [Screen] = [],
+        presentationStyles: [PresentationStyle]? = nil, containerSize: Size, rules: [AnimatorRule] = [],
+        policy: OperationPolicy = .queue, reduceMotion: Bool? = nil
     ) {
         self.id = id
         self.tabs = tabs
         self.selectedTab = selectedTab
         self.presented = presented
+        self.presentationStyles = presentationStyles ?? Array(repeating: .fullScreen, count: presented.count)
         self.containerSize = containerSize
         self.rules = rules
         self.policy = policy
         self.reduceMotion = reduceMotion
+    }
+
+    /// Decodes a state as the synthesized decoder would, except that an absent (or `null`)
+    /// `presentationStyles` makes every presented screen `fullScreen`: a state written before presentation
+    /// styles existed. Not validated (`validate()`).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let presented = try container.decode([Screen].self, forKey: .presented)
+        self.init(
+            id: try container.decode(StackID.self, forKey: .id), tabs: try container.decode([Tab].self, forKey: .tabs),
+            selectedTab: try container.decode(Int.self, forKey: .selectedTab), presented: presented,
+            presentationStyles: try container.decodeIfPresent([PresentationStyle].self, forKey: .presentationStyles),
+            containerSize: try container.decode(Size.self, forKey: .containerSize),
+            rules: try container.decode([AnimatorRule].self, forKey: .rules),
+            policy: try container.decode(OperationPolicy.self, forKey: .policy),
+            reduceMotion: try container.decodeIfPresent(Bool.self, forKey: .reduceMotion))
     }
 
     /// Creates the state of a stack without tabs.
@@ -84,6 +117,17 @@ public struct StackState: Sendable, Equatable, Codable {
 
     /// The screen a viewer sees: the top presented screen, else the top of the selected tab.
     public var visibleScreen: Screen { presented.last ?? screens[screens.count - 1] }
+
+    /// The screens a settled frame draws, in painting order (bottom first): the top presented screen, and
+    /// under it every screen it leaves visible: a screen presented `overCurrentContext` leaves the screen
+    /// it was presented over visible, a `fullScreen` one hides everything under it. With nothing
+    /// presented, the selected tab's top screen alone.
+    public var visibleScreens: [Screen] {
+        guard let covering = presentationStyles.lastIndex(of: .fullScreen) else {
+            return [screens[screens.count - 1]] + presented
+        }
+        return Array(presented[covering...])
+    }
 
     /// Every screen id of the stack, in all tabs and the modal layer.
     var allScreenIDs: Set<ScreenID> {
@@ -119,6 +163,11 @@ public struct StackState: Sendable, Equatable, Codable {
         }
         for (index, screen) in presented.enumerated() {
             try Self.check(screen, parameter: "presented[\(index)]", seen: &seen)
+        }
+        guard presentationStyles.count == presented.count else {
+            throw TransitionEngineError(
+                .invalidParameter, "Give one presentation style for every presented screen.",
+                parameter: "presentationStyles")
         }
         try validateRules()
     }

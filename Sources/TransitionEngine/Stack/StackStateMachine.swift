@@ -446,10 +446,21 @@ struct StackStateMachine {
 
     /// The committed state at rest, as a frame with no transition: `laidOut` when the caller has the
     /// visible screen laid out already (a plan's settled screens, `CompiledPlan.SettledScreens`), otherwise
-    /// laid out when first read.
+    /// laid out when first read. A top screen presented over the current context leaves screens under it
+    /// visible (`StackState.visibleScreens`): they are all laid out, bottom first, and `laidOut` (one
+    /// screen) is not used.
     func settledFrame(in environment: Environment, laidOut: [NodeState]? = nil) -> LazyFrame<Frame> {
         let stack = committed.id.rawValue
         let index = environment.frameIndex
+        if committed.presentationStyles.last == .overCurrentContext {
+            let screens = committed.visibleScreens
+            let size = committed.containerSize
+            return LazyFrame {
+                Frame(
+                    stack: stack, index: index, time: 0, transition: nil,
+                    nodes: SettledLayout.nodes(of: screens, containerSize: size))
+            }
+        }
         if let laidOut {
             return LazyFrame(Frame(stack: stack, index: index, time: 0, transition: nil, nodes: laidOut))
         }

@@ -24,6 +24,7 @@ enum ReplyEncoding {
             "containerHeight": .number(state.containerSize.height),
             "screens": identifiers(state.screens),
             "presented": identifiers(state.presented),
+            "presentationStyles": .array(state.presentationStyles.map { .string($0.rawValue) }),
             "tabs": .array(state.tabs.map { .string($0.id.rawValue) }),
             "selectedTab": .string(state.tabs[state.selectedTab].id.rawValue),
             "policy": .string(state.policy.rawValue),

@@ -156,12 +156,14 @@ extension TransitionService {
         if screen != nil, kind != .push, kind != .present {
             throw .invalidValue("screen", "Give 'screen' only for push and present.")
         }
+        let style = try parameters.presentationStyle("style")
+        if style != nil, kind != .present { throw .invalidValue("style", "Give 'style' only for present.") }
         if tab != nil, kind != .selectTab { throw .invalidValue("tab", "Give 'tab' only for selectTab.") }
         if toScreen != nil, kind != .pop { throw .invalidValue("toScreen", "Give 'toScreen' only for pop.") }
         switch kind {
         case .push, .present:
             guard let screen else { throw .invalidValue("screen", "Give the screen to \(kind.rawValue).") }
-            return kind == .push ? .push(screen) : .present(screen)
+            return kind == .push ? .push(screen) : .present(screen, style: style ?? .fullScreen)
         case .pop:
             guard let toScreen else { return .pop }
             guard CallParameters.isValidIdentifier(toScreen) else {

@@ -23,7 +23,10 @@ extension TransitionService {
             }
         }
         implementation.implement("Present") { [self] context in
-            navigate(context) { parameters throws(ServiceError) in .present(try parameters.screen("screen")) }
+            navigate(context) { parameters throws(ServiceError) in
+                let style = try parameters.presentationStyle("style") ?? .fullScreen
+                return .present(try parameters.screen("screen"), style: style)
+            }
         }
         implementation.implement("Dismiss") { [self] context in navigate(context) { _ in .dismiss } }
         implementation.implement("SelectTab") { [self] context in
@@ -59,7 +62,7 @@ extension TransitionService {
             let name = try parameters.identifier("stack")
             operation = try makeOperation(parameters)
             switch operation {
-            case .push(let screen), .present(let screen): try requireNodesPerCall([screen], parameter: "screen")
+            case .push(let screen), .present(let screen, _): try requireNodesPerCall([screen], parameter: "screen")
             case .setScreens(let screens): try requireNodesPerCall(screens, parameter: "screens")
             default: break
             }
@@ -124,7 +127,7 @@ extension StackOperation {
     /// The screen identifier the operation names, if any.
     var namedScreen: String? {
         switch self {
-        case .push(let screen), .present(let screen): screen.id.rawValue
+        case .push(let screen), .present(let screen, _): screen.id.rawValue
         case .popTo(let id): id.rawValue
         default: nil
         }
