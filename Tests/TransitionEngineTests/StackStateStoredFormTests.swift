@@ -106,7 +106,9 @@ struct StackStateStoredFormTests {
                 refused += 1
             }
         }
-        #expect(readDirectly > 60 && refused > 60, "\(readDirectly) read directly, \(refused) refused")
+        // Both outcomes in numbers: with appearances and presentation styles in the random states, about one
+        // damaged state in fifteen still reads.
+        #expect(readDirectly > 30 && refused > 60, "\(readDirectly) read directly, \(refused) refused")
     }
 
     @Test func aStoredFormTheDirectReaderLeavesToTheDecoderStillRestores() throws {
