@@ -65,6 +65,32 @@ public struct NodeState: Sendable, Equatable {
         set { visuals = NodeVisuals(appearance: newValue, clippedBy: clippedBy).shared }
     }
 
+    /// Changes the appearance: in place when this state holds the only reference to its visuals (a frame
+    /// sampled into a reused buffer, from its second track on, or every time once `TransitionPlan.replace`
+    /// has copied the resting values into the buffer's own box), else in a new box. A change back to the
+    /// standard appearance with no clipping ancestor leaves no box, as ever.
+    mutating func changeAppearance(_ change: (inout NodeAppearance) -> Void) {
+        if isKnownUniquelyReferenced(&visuals), let box = visuals {
+            change(&box.value.appearance)
+            if box.value.appearance.isStandard && box.value.clippedBy == nil { visuals = nil }
+        } else {
+            var appearance = self.appearance
+            change(&appearance)
+            visuals = NodeVisuals(appearance: appearance, clippedBy: clippedBy).shared
+        }
+    }
+
+    /// Takes `source`'s visuals: into this state's own box when it holds the only reference to one and
+    /// `source` has visuals (no allocation, and the box stays its own for the changes that follow), else
+    /// by sharing `source`'s reference.
+    mutating func copyVisuals(from source: SharedValue<NodeVisuals>?) {
+        if let source, isKnownUniquelyReferenced(&visuals), let box = visuals {
+            box.value = source.value
+        } else {
+            visuals = source
+        }
+    }
+
     /// The nearest ancestor in the same screen whose `masksToBounds` is true: the node is drawn only inside
     /// that ancestor's quad (rounded by its corner radius), and inside whatever clips that ancestor in turn.
     /// Nil when no ancestor clips.

@@ -126,7 +126,7 @@ public struct TransitionPlan: Sendable {
                         if source[index].kind == .overlay { buffer[index].style = source[index].style }
                         // Nodes without appearances (nearly all) skip the reference counting.
                         if buffer[index].visuals !== source[index].visuals {
-                            buffer[index].visuals = source[index].visuals
+                            buffer[index].copyVisuals(from: source[index].visuals)
                         }
                     } else {
                         buffer[index] = source[index]

@@ -11,6 +11,7 @@ public enum CoreBenchmarks {
             summary: "TransitionCore: timing curves and springs against C -O2, transform interpolation, frame sampling",
             benchmarks: CubicBezierBenchmarks.benchmarks() + SpringBenchmarks.benchmarks()
                 + TransformBenchmarks.benchmarks() + PlanSamplingBenchmarks.benchmarks()
+                + AppearanceSamplingBenchmarks.benchmarks()
                 + FrameEncodingBenchmarks.benchmarks() + ScreenReadingBenchmarks.benchmarks()
                 + LargestCallBenchmarks.benchmarks()
         )

@@ -19,19 +19,19 @@ enum PlanSamplingBenchmarks {
                     figure: "frame sample, \(animator.name) \(operation.rawValue)",
                     targets: [.valueBelow(frameTarget), .noAllocations]
                 ) { context, benchmark in
-                    measure(animator, operation, benchmark: benchmark, context: context)
+                    measure(BenchmarkScreens.request(animator, operation), benchmark: benchmark, context: context)
                 }
             }
         }
     }
 
-    static func measure(
-        _ animator: AnimatorSpecification, _ operation: TransitionOperation, benchmark: Benchmark,
-        context: BenchmarkContext
-    ) -> BenchmarkResult {
+    /// Samples the plan of `request` across its duration.
+    static func measure(_ request: TransitionRequest, benchmark: Benchmark, context: BenchmarkContext)
+        -> BenchmarkResult
+    {
         let plan: TransitionPlan
         do {
-            plan = try TransitionPlan(compiling: BenchmarkScreens.request(animator, operation))
+            plan = try TransitionPlan(compiling: request)
         } catch {
             return BenchmarkResult(skipping: benchmark, reason: "the plan does not compile: \(error)")
         }
