@@ -14,6 +14,7 @@ extension SettledLayout {
     /// each in its own painting order, `z` counted through all of them. One screen gives what
     /// `nodes(of:containerSize:)` gives; none gives no node.
     public static func nodes(of screens: [Screen], containerSize: Size) -> [NodeState] {
+        if screens.count == 1 { return nodes(of: screens[0], containerSize: containerSize) }
         var nodes: [NodeState] = []
         for screen in screens {
             let offset = nodes.count

@@ -452,24 +452,15 @@ struct StackStateMachine {
     func settledFrame(in environment: Environment, laidOut: [NodeState]? = nil) -> LazyFrame<Frame> {
         let stack = committed.id.rawValue
         let index = environment.frameIndex
-        if committed.presentationStyles.last == .overCurrentContext {
-            let screens = committed.visibleScreens
-            let size = committed.containerSize
-            return LazyFrame {
-                Frame(
-                    stack: stack, index: index, time: 0, transition: nil,
-                    nodes: SettledLayout.nodes(of: screens, containerSize: size))
-            }
-        }
-        if let laidOut {
+        if let laidOut, committed.presentationStyles.last != .overCurrentContext {
             return LazyFrame(Frame(stack: stack, index: index, time: 0, transition: nil, nodes: laidOut))
         }
-        let screen = committed.visibleScreen
+        let screens = committed.visibleScreens
         let size = committed.containerSize
         return LazyFrame {
             Frame(
                 stack: stack, index: index, time: 0, transition: nil,
-                nodes: SettledLayout.nodes(of: screen, containerSize: size))
+                nodes: SettledLayout.nodes(of: screens, containerSize: size))
         }
     }
 }
