@@ -74,13 +74,32 @@ struct CallParameters {
         return !bytes.isEmpty && bytes.count <= StackID.maximumLength && !bytes.contains { $0 < 0x20 || $0 == 0x7F }
     }
 
+    /// An optional value of one of the IDL's string enumerations; nil when absent or `null`.
+    ///
+    /// - Parameter accepted: the values, as the error lists them ("queue, retarget or reject").
+    /// - Throws: `InvalidValue` naming `name` for any other string (the IDL refuses it first; this holds for
+    ///   a call that did not pass through it).
+    func optionalChoice<Value: RawRepresentable<String>>(
+        _ name: String, accepting accepted: String
+    ) throws(ServiceError) -> Value? {
+        guard let text = optionalString(name) else { return nil }
+        guard let value = Value(rawValue: text) else { throw .invalidValue(name, "Give '\(name)' as \(accepted).") }
+        return value
+    }
+
     /// An optional operation policy.
     func policy(_ name: String) throws(ServiceError) -> OperationPolicy? {
-        guard let text = optionalString(name) else { return nil }
-        guard let policy = OperationPolicy(rawValue: text) else {
-            throw .invalidValue(name, "Give '\(name)' as queue, retarget or reject.")
-        }
-        return policy
+        try optionalChoice(name, accepting: "queue, retarget or reject")
+    }
+
+    /// An optional presentation style (`Present`'s `style`); nil presents full screen.
+    func presentationStyle(_ name: String) throws(ServiceError) -> PresentationStyle? {
+        try optionalChoice(name, accepting: "fullScreen or overCurrentContext")
+    }
+
+    /// An optional Reduce Motion setting.
+    func reduceMotionSetting(_ name: String) throws(ServiceError) -> ReduceMotionSetting? {
+        try optionalChoice(name, accepting: "on, off or followDaemon")
     }
 
     /// A required transition operation.

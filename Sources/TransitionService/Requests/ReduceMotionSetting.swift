@@ -22,17 +22,3 @@ enum ReduceMotionSetting: String, CaseIterable {
         }
     }
 }
-
-extension CallParameters {
-    /// An optional Reduce Motion setting; nil when absent or `null`.
-    ///
-    /// - Throws: `InvalidValue` naming `name` for a value that is not `on`, `off` or `followDaemon` (the
-    ///   IDL refuses it first; this holds for a call that did not pass through it).
-    func reduceMotionSetting(_ name: String) throws(ServiceError) -> ReduceMotionSetting? {
-        guard let text = optionalString(name) else { return nil }
-        guard let setting = ReduceMotionSetting(rawValue: text) else {
-            throw .invalidValue(name, "Give '\(name)' as on, off or followDaemon.")
-        }
-        return setting
-    }
-}
