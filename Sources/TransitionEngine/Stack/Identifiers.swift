@@ -14,8 +14,8 @@ public struct StackID: StringIdentifier, Comparable {
     public init(rawValue: String) { self.rawValue = rawValue }
 
     var isValid: Bool {
-        let bytes = rawValue.utf8
-        return !bytes.isEmpty && bytes.count <= Self.maximumLength && bytes.first != 0x01
+        !rawValue.isEmpty && rawValue.utf8.count <= Self.maximumLength
+            && !rawValue.hasPrefix(TransitionEngine.foreignKeyPrefix)
     }
 }
 
