@@ -37,10 +37,15 @@ public struct Node: Sendable, Equatable, Codable {
     /// ``NodeAppearance/standard`` (nothing drawn, nothing clipped) by default.
     public var appearance: NodeAppearance {
         get { appearanceStorage?.value ?? .standard }
-        set { appearanceStorage = newValue.isStandard ? nil : SharedValue(newValue) }
+        set { appearanceStorage = Self.storage(for: newValue) }
     }
     /// The appearance when it is not the standard one: nil for most nodes, which then grow by one word.
     var appearanceStorage: SharedValue<NodeAppearance>?
+
+    /// What `appearanceStorage` holds for `appearance`: nothing for the standard one.
+    private static func storage(for appearance: NodeAppearance) -> SharedValue<NodeAppearance>? {
+        appearance.isStandard ? nil : SharedValue(appearance)
+    }
     /// Shared-element key: nodes with the same `sharedID` in the from and to screens fly between each other
     /// in a magic-move transition. Optional.
     public var sharedID: String?
@@ -69,7 +74,7 @@ public struct Node: Sendable, Equatable, Codable {
         self.alpha = alpha
         self.hidden = hidden
         self.zIndex = zIndex
-        self.appearanceStorage = appearance.isStandard ? nil : SharedValue(appearance)
+        self.appearanceStorage = Self.storage(for: appearance)
         self.sharedID = sharedID
         self.styleText = style.map(JSONText.init)
         self.children = children
@@ -97,8 +102,7 @@ public struct Node: Sendable, Equatable, Codable {
         alpha = try container.decodeIfPresent(Double.self, forKey: .alpha) ?? 1
         hidden = try container.decodeIfPresent(Bool.self, forKey: .hidden) ?? false
         zIndex = try container.decodeIfPresent(Double.self, forKey: .zIndex) ?? 0
-        let appearance = try NodeAppearance(from: decoder)
-        appearanceStorage = appearance.isStandard ? nil : SharedValue(appearance)
+        appearanceStorage = Self.storage(for: try NodeAppearance(from: decoder))
         sharedID = try container.decodeIfPresent(String.self, forKey: .sharedID)
         styleText = try container.decodeIfPresent(JSONValue.self, forKey: .style).map(JSONText.init)
         children = try Self.decodeChildren(from: container)
