@@ -38,7 +38,10 @@ import TransitionEngine
         let statistics = link.statistics
         #expect(statistics.ticksDelivered >= 20)
         #expect(statistics.ticksWhileIdle == 0)
-        #expect(statistics.lateness.count == statistics.wakeups)
+        // Lateness is recorded per deadline slept to with demand; the one deadline that may pass after
+        // the recorder asked to stop wakes the thread idle and has no lateness.
+        #expect(statistics.idleWakeups <= 1)
+        #expect(statistics.lateness.count == statistics.wakeups - statistics.idleWakeups)
         #expect(!statistics.isTicking)
     }
 
