@@ -39,6 +39,22 @@ struct StackStateStoredFormTests {
                 animator: Bool.random(using: &generator) ? "slide" : "zoom",
                 interactive: Bool.random(using: &generator))
         }
+        // A custom style keeps its presentation: a sheet's frame of the container's height, and chrome or none.
+        let customPresentations = presented.indices.filter { presentationStyles[$0] == .custom }.map { index in
+            let height = Double(Int.random(in: 1...9, using: &generator)) / 10
+            let frame: [NumberExpression]? =
+                Bool.random(using: &generator)
+                ? nil
+                : [
+                    0, .binary(.multiply, .quantity(.containerHeight), .literal(1 - height)),
+                    .quantity(.containerWidth), .binary(.multiply, .quantity(.containerHeight), .literal(height)),
+                ]
+            let chrome =
+                Bool.random(using: &generator)
+                ? [] : [LayerPlacement.Overlay("dimming", alpha: .literal(height), style: ["fill": "#000000"])]
+            return CustomPresentation(
+                screen: presented[index].id, presentation: AnimatorPresentation(frame: frame, chrome: chrome))
+        }
         return StackState(
             id: StackID(rawValue: index % 3 == 0 ? "stack \"\(index)\"\n" : "stack\(index)"), tabs: tabs,
             selectedTab: Int.random(in: 0..<tabs.count, using: &generator), presented: presented,
@@ -47,7 +63,8 @@ struct StackStateStoredFormTests {
                 width: Double.random(in: 1...2_000, using: &generator),
                 height: Double(Int.random(in: 1...2_000, using: &generator))),
             rules: rules, policy: policies.randomElement(using: &generator)!,
-            reduceMotion: reduceMotionSettings.randomElement(using: &generator)!)
+            reduceMotion: reduceMotionSettings.randomElement(using: &generator)!,
+            customPresentations: customPresentations)
     }
 
     @Test func theStoredFormIsTheCodableFormAndReadsBackAsTheSameState() throws {

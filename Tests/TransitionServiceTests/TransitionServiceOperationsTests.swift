@@ -209,6 +209,18 @@ import Varlink
                 ["stack": "main", "operation": "present", "screen": Screens.json("m"), "style": "sheet"],
                 "InvalidParameter", "style"
             ),
+            // The custom style needs an animator that declares a presentation; the default has none.
+            ("Present", ["stack": "main", "screen": Screens.json("m"), "style": "custom"], "InvalidValue", "style"),
+            (
+                "Present",
+                ["stack": "main", "screen": Screens.json("m"), "style": "custom", "animated": false],
+                "InvalidValue", "style"
+            ),
+            (
+                "BeginInteractive",
+                ["stack": "main", "operation": "present", "screen": Screens.json("m"), "style": "custom"],
+                "InvalidValue", "style"
+            ),
         ] as [(String, JSONObject, String, String)])
     func rejectedOperationsChangeNothing(
         method: String, parameters: JSONObject, error: String, parameter: String

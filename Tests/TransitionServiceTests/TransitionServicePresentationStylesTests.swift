@@ -2,6 +2,7 @@ import JSON
 import Testing
 import TransitionEngine
 import TransitionService
+import TransitionTestSupport
 import Varlink
 
 /// Present's `style` over the wire: GetStack reports each presented screen's style, Dismiss takes it away,
@@ -48,6 +49,39 @@ import Varlink
         await harness.settle()
         try await harness.withConnection { connection throws in
             #expect(try connection.stack("main")["presentationStyles"] == ["overCurrentContext"])
+        }
+        #expect(await harness.pendingWork() == [])
+        await harness.shutdown()
+    }
+
+    /// The example animator etc/animators/sheet.json declares a presentation: presented `custom` with it,
+    /// the screen stays a sheet; an animator whose presentation cannot be laid out is refused when it is
+    /// defined, naming the field.
+    @Test func theExampleSheetPresentsInTheCustomStyle() async throws {
+        let text = try #require(TextFile.read(RepositoryFiles.path("etc/animators/sheet.json")))
+        let sheet = try JSONReader.parse(text)
+        let harness = try ServiceHarness()
+        try await harness.withConnection { connection throws in
+            try connection.call("DefineAnimator", ["animator": sheet])
+            try connection.call("CreateStack", Screens.createParameters("main"))
+            try connection.call(
+                "Present", ["stack": "main", "screen": Screens.json("card"), "style": "custom", "animator": "sheet"])
+        }
+        await harness.settle()
+        try await harness.withConnection { connection throws in
+            let stack = try connection.stack("main")
+            #expect(stack["presented"] == ["card"])
+            #expect(stack["presentationStyles"] == ["custom"])
+            guard case .object(var broken) = sheet, case .object(var presentation)? = broken["presentation"] else {
+                Issue.record("sheet.json has no presentation")
+                return
+            }
+            presentation["frame"] = [0, 0, "containerWidth - 1000", 10]
+            broken["presentation"] = .object(presentation)
+            broken["name"] = "brokenSheet"
+            let failure = try connection.error("DefineAnimator", ["animator": .object(broken)])
+            #expect(failure.name == "io.transitiond.InvalidAnimator", "\(failure)")
+            #expect(failure.parameters["parameter"] == "animator.presentation.frame", "\(failure)")
         }
         #expect(await harness.pendingWork() == [])
         await harness.shutdown()

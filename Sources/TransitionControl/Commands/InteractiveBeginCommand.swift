@@ -36,6 +36,9 @@ public enum InteractiveBeginCommand {
             .value("animator", valueName: "NAME", summary: "Use this animator instead of the one the rules choose"),
             .value("source", valueName: "NODE", summary: "The from-screen node the push starts from"),
             .value(
+                "style", summary: "What stays drawn under the presented screen (present; as in present --style)",
+                choices: NavigationCommands.presentationStyles, defaultValue: "fullScreen"),
+            .value(
                 "on-disconnect", summary: "What the daemon does if this command ends first",
                 choices: ["cancel", "finish"], defaultValue: "cancel"),
         ],
@@ -65,6 +68,7 @@ public enum InteractiveBeginCommand {
         }
         let optionFields = [
             ("tab", "tab"), ("to-screen", "toScreen"), ("animator", "animator"), ("source", "sourceNode"),
+            ("style", "style"),
         ]
         for (option, field) in optionFields {
             if let value = arguments.value(option) { parameters[field] = .string(value) }

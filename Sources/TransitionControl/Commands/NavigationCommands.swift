@@ -11,7 +11,7 @@ public enum NavigationCommands {
         "SCREEN", summary: "A screen: a file, or inline JSON starting with { (docs/screens.md)")
 
     /// `present --style`'s values: the IDL's `PresentationStyle`.
-    static let presentationStyles = ["fullScreen", "overCurrentContext"]
+    static let presentationStyles = ["fullScreen", "overCurrentContext", "custom"]
 
     /// The options every navigation command takes.
     static let commonOptions: [OptionDeclaration] = [
@@ -80,7 +80,9 @@ public enum NavigationCommands {
             discussion: """
                 Present SCREEN over STACK. --style says what stays drawn under it once the present settles: \
                 fullScreen, nothing; overCurrentContext, the screen it is presented over and everything \
-                drawn under that. Dismiss returns to what was drawn before.
+                drawn under that; custom, as overCurrentContext, with the presented screen in the frame and \
+                over the chrome (a dimming overlay) that the animator's presentation declares, as the \
+                example animator sheet does. Dismiss returns to what was drawn before.
                 """,
             positionals: [stackArgument, screenArgument],
             extraOptions: [

@@ -25,16 +25,21 @@ public struct AnimatorSpecification: Sendable, Equatable, Codable {
     /// The script run instead of a variant when Reduce Motion is on, per operation; each operation here
     /// must have a variant too. An operation without one runs a cross-fade of its variant's duration.
     public var reducedVariants: [TransitionOperation: TransitionScript]
+    /// Where a screen presented with this animator in the `custom` style rests and the chrome that stays
+    /// under it (``AnimatorPresentation``); nil when the animator has none. Only an animator with a
+    /// `present` variant may have one.
+    public var presentation: AnimatorPresentation?
 
     /// Creates an animator.
     public init(
         name: String, summary: String = "", variants: [TransitionOperation: TransitionScript],
-        reducedVariants: [TransitionOperation: TransitionScript] = [:]
+        reducedVariants: [TransitionOperation: TransitionScript] = [:], presentation: AnimatorPresentation? = nil
     ) {
         self.name = name
         self.summary = summary
         self.variants = variants
         self.reducedVariants = reducedVariants
+        self.presentation = presentation
     }
 
     /// Whether the animator has a script for `operation`.
@@ -73,7 +78,7 @@ public struct AnimatorSpecification: Sendable, Equatable, Codable {
         return count
     }
 
-    private enum CodingKeys: String, CodingKey { case name, summary, variants, reducedVariants }
+    private enum CodingKeys: String, CodingKey { case name, summary, variants, reducedVariants, presentation }
 
     private struct OperationKey: CodingKey {
         var stringValue: String
@@ -102,6 +107,13 @@ public struct AnimatorSpecification: Sendable, Equatable, Codable {
                         + "\(operation.rawValue) variant; add one to variants or remove this")
             }
         }
+        presentation = try container.decodeIfPresent(AnimatorPresentation.self, forKey: .presentation)
+        if presentation != nil, variants[.present] == nil {
+            throw DecodingError.dataCorruptedError(
+                forKey: .presentation, in: container,
+                debugDescription: "a presentation stays after a present, and the animator has no present variant; "
+                    + "add one to variants or remove this")
+        }
     }
 
     /// The scripts of a `variants` or `reducedVariants` object, keyed by operation.
@@ -129,6 +141,7 @@ public struct AnimatorSpecification: Sendable, Equatable, Codable {
         for operation in operations {
             try scripts.encode(variants[operation], forKey: OperationKey(stringValue: operation.rawValue))
         }
+        try container.encodeIfPresent(presentation, forKey: .presentation)
         guard !reducedVariants.isEmpty else { return }
         var reduced = container.nestedContainer(keyedBy: OperationKey.self, forKey: .reducedVariants)
         for operation in TransitionOperation.allCases {

@@ -42,9 +42,14 @@ struct Scene: Sendable {
 
     /// The scene of `screen` alone, its root filling a container of `containerSize`.
     init(screen: Screen, containerSize: Size) {
+        self.init(screen: screen, rootFrame: Rect(origin: .zero, size: containerSize))
+    }
+
+    /// The scene of `screen` alone, its root at `rootFrame` in the container (a screen presented in a
+    /// frame of its own, `AnimatorPresentation`).
+    init(screen: Screen, rootFrame: Rect) {
         reserveCapacity(Self.estimatedNodeCount(of: screen.root))
-        appendSubtree(
-            screen.root, frame: Rect(origin: .zero, size: containerSize), screen: screen.id, parent: -1, clippedBy: nil)
+        appendSubtree(screen.root, frame: rootFrame, screen: screen.id, parent: -1, clippedBy: nil)
     }
 
     /// Appends the nodes of `other` (a scene of one screen) after this scene's; returns the range of scene

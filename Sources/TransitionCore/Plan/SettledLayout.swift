@@ -26,3 +26,45 @@ extension SettledLayout {
         return nodes
     }
 }
+
+/// One screen of a settled frame: the screen, where its root rests, and the chrome drawn under it.
+public struct SettledScreen: Sendable, Equatable {
+    /// The screen.
+    public var screen: Screen
+    /// Its root frame in container points; nil fills the container.
+    public var rootFrame: Rect?
+    /// Overlays drawn under the screen and over the screens before it, bottom first (a custom
+    /// presentation's chrome).
+    public var chrome: [AnimatorPresentation.RestingOverlay]
+
+    /// Creates a settled screen.
+    public init(_ screen: Screen, rootFrame: Rect? = nil, chrome: [AnimatorPresentation.RestingOverlay] = []) {
+        self.screen = screen
+        self.rootFrame = rootFrame
+        self.chrome = chrome
+    }
+}
+
+extension SettledLayout {
+    /// Every node of `screens`, painted in the order given (the first at the bottom): each screen's chrome
+    /// as overlays of the container (`screen` null, `kind` overlay, their `style`), then the screen's nodes
+    /// in its own painting order with its root at its `rootFrame` (the container when nil); `z` counted
+    /// through all of them. Screens without a root frame or chrome give what `nodes(of:containerSize:)`
+    /// gives for their screens.
+    public static func nodes(of screens: [SettledScreen], containerSize: Size) -> [NodeState] {
+        guard screens.contains(where: { $0.rootFrame != nil || !$0.chrome.isEmpty }) else {
+            return nodes(of: screens.map(\.screen), containerSize: containerSize)
+        }
+        var scene = Scene()
+        for settled in screens {
+            for overlay in settled.chrome {
+                scene.appendContainerNode(
+                    screen: .container, node: NodeID(rawValue: overlay.id), kind: .overlay, frame: overlay.frame,
+                    alpha: overlay.alpha, style: overlay.style)
+            }
+            let rootFrame = settled.rootFrame ?? Rect(origin: .zero, size: containerSize)
+            _ = scene.append(Scene(screen: settled.screen, rootFrame: rootFrame))
+        }
+        return scene.states(for: scene.values)
+    }
+}

@@ -89,6 +89,14 @@ struct PlanCompiler {
             throw TransitionCoreError(
                 .invalidValue, parameter: "containerSize", "width and height must be positive finite numbers")
         }
+        if let frame = request.presentedFrame {
+            guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.size.width.isFinite,
+                frame.size.height.isFinite, frame.size.width > 0, frame.size.height > 0
+            else {
+                throw TransitionCoreError(
+                    .invalidValue, parameter: "presentedFrame", "must be finite, with a width and height above 0")
+            }
+        }
         do { try request.from.validate() } catch { throw error.nested(in: "from") }
         do { try request.to.validate() } catch { throw error.nested(in: "to") }
         let hasReducedVariant = request.reducingMotion && request.animator.reducedVariants[request.operation] != nil
@@ -124,8 +132,10 @@ struct PlanCompiler {
     /// Lays out the container: the layers bottom to top, snapshots at their originals' places.
     private mutating func buildScene() throws(TransitionCoreError) {
         // Each screen is laid out once: alone for its resting frame, then copied into the scene.
-        let fromScene = Scene(screen: request.from, containerSize: request.containerSize)
-        let toScene = Scene(screen: request.to, containerSize: request.containerSize)
+        let container = Rect(origin: .zero, size: request.containerSize)
+        let presented = request.presentedFrame ?? container
+        let fromScene = Scene(screen: request.from, rootFrame: request.operation == .dismiss ? presented : container)
+        let toScene = Scene(screen: request.to, rootFrame: request.operation == .present ? presented : container)
         fromResting = fromScene.states(for: fromScene.values)
         toResting = toScene.states(for: toScene.values)
         let scriptPath = self.scriptPath

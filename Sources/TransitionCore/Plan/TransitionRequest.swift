@@ -8,8 +8,12 @@ public struct TransitionRequest: Sendable, Equatable {
     public var from: Screen
     /// The screen being shown (`UITransitionContextToViewKey`).
     public var to: Screen
-    /// The container's size in points; both screens' roots fill it.
+    /// The container's size in points; both screens' roots fill it, but for `presentedFrame`.
     public var containerSize: Size
+    /// Where the presented screen's root rests, in container points, when it is presented in the `custom`
+    /// style (``AnimatorPresentation``): the root frame of `to` in a present and of `from` in a dismiss.
+    /// Nil (and ignored in other operations): the container.
+    public var presentedFrame: Rect?
     /// The from-screen node the operation started from (the tapped tile), for the `source` role.
     public var sourceNode: NodeID?
     /// Whether Reduce Motion is on: the animator's reduced variant for `operation` runs, else a cross-fade
@@ -19,8 +23,9 @@ public struct TransitionRequest: Sendable, Equatable {
     /// Creates a request.
     public init(
         animator: AnimatorSpecification, operation: TransitionOperation, from: Screen, to: Screen,
-        containerSize: Size, sourceNode: NodeID? = nil, reducingMotion: Bool = false
+        containerSize: Size, presentedFrame: Rect? = nil, sourceNode: NodeID? = nil, reducingMotion: Bool = false
     ) {
+        self.presentedFrame = presentedFrame
         self.animator = animator
         self.operation = operation
         self.from = from

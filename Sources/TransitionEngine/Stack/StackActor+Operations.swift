@@ -50,7 +50,8 @@ extension StackActor {
     { try await perform(.pop, options: options) }
 
     /// Presents `screen` modally in `style` (see `perform(_:options:)`): with `overCurrentContext`, the
-    /// screens it is presented over stay drawn under it once the present settles.
+    /// screens it is presented over stay drawn under it once the present settles; with `custom`, also
+    /// the animator's presentation (its frame and chrome, `AnimatorPresentation`).
     @discardableResult
     public func present(
         _ screen: Screen, style: PresentationStyle = .fullScreen, options: OperationOptions = OperationOptions()

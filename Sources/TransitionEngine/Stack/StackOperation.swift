@@ -14,8 +14,10 @@ public enum StackOperation: Sendable, Equatable {
     /// new top is new, a pop if it was in the stack, none if the top stays.
     case setScreens([Screen])
     /// Presents a screen modally over whatever is visible; `style` says what stays drawn under it once
-    /// the present settles (`fullScreen`, the default: nothing).
-    case present(Screen, style: PresentationStyle = .fullScreen)
+    /// the present settles (`fullScreen`, the default: nothing). `presentation` is the `custom` style's
+    /// frame and chrome: left nil by a caller, the stack takes it from the animator that runs the present
+    /// when it accepts the operation (`invalidParameter` naming `style` when that animator has none).
+    case present(Screen, style: PresentationStyle = .fullScreen, presentation: AnimatorPresentation? = nil)
     /// Dismisses the top presented screen; `nothingPresented` if there is none.
     case dismiss
     /// Selects a tab, with a `selectTab` transition between the tabs' top screens.

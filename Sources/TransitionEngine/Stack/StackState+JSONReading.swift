@@ -32,10 +32,18 @@ extension StackState {
             guard case .bool(let setting) = value else { return nil }
             reduceMotion = setting
         }
+        // Absent: no screen is presented custom (a state written before custom presentations).
+        var customPresentations: [CustomPresentation] = []
+        if let value = object.valueIfPresent(forKey: "customPresentations") {
+            guard let records = try? JSONValueDecoder().decode([CustomPresentation].self, from: value) else {
+                return nil
+            }
+            customPresentations = records
+        }
         self.init(
             id: StackID(rawValue: id), tabs: tabs, selectedTab: selectedTab, presented: presented,
             presentationStyles: presentationStyles, containerSize: containerSize, rules: rules, policy: policy,
-            reduceMotion: reduceMotion)
+            reduceMotion: reduceMotion, customPresentations: customPresentations)
     }
 }
 

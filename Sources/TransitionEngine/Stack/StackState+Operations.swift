@@ -17,6 +17,9 @@ struct PlannedChange: Equatable {
         var operation: TransitionOperation
         var from: Screen
         var to: Screen
+        /// The presentation of the screen a present shows or a dismiss removes, when it is presented
+        /// `custom`: its root rests in the presentation's frame during the transition.
+        var presentation: AnimatorPresentation? = nil
     }
 
     /// The state after the change.
@@ -97,18 +100,39 @@ extension StackState {
             if newTop == visible { return PlannedChange(target: target, visual: nil, base: self) }
             let wasInStack = screens.dropLast().contains { $0.id == newTop.id }
             return change(wasInStack ? .pop : .push, to: newTop)
-        case .present(let screen, let style):
+        case .present(let screen, let style, let presentation):
             let nodes = try checkJoining(screen, parameter: "screen", screenCheck, limits)
             try requireWithinNodeBudget(adding: nodes, limits, parameter: "screen")
             target.presented.append(screen)
             target.presentationStyles[target.presentationStyles.count - 1] = style
-            return change(.present, to: screen)
+            var planned = change(.present, to: screen)
+            if style == .custom {
+                guard let presentation else {
+                    throw TransitionEngineError(
+                        .invalidParameter, "The custom style needs an animator that declares a presentation.",
+                        parameter: "style")
+                }
+                do {
+                    _ = try presentation.resolved(in: containerSize)
+                } catch {
+                    throw TransitionEngineError(
+                        .invalidParameter,
+                        "The presentation's \(error.parameter) cannot be laid out in this container: \(error.message).",
+                        parameter: "style")
+                }
+                planned.target.customPresentations.append(
+                    CustomPresentation(screen: screen.id, presentation: presentation))
+                planned.visual!.presentation = presentation
+            }
+            return planned
         case .dismiss:
-            guard !presented.isEmpty else {
+            guard let top = presented.last else {
                 throw TransitionEngineError(.nothingPresented, "Nothing is presented; present a screen first.")
             }
             target.presented.removeLast()
-            return change(.dismiss, to: target.visibleScreen)
+            var planned = change(.dismiss, to: target.visibleScreen)
+            planned.visual!.presentation = customPresentation(of: top.id)
+            return planned
         case .selectTab(let id):
             try requireNoPresentation("selectTab")
             guard let index = tabs.firstIndex(where: { $0.id == id }) else {

@@ -49,6 +49,19 @@ extension StackState {
         if let reduceMotion {
             JSONWriter.appendLiteral(reduceMotion ? #","reduceMotion":true"# : #","reduceMotion":false"#, into: &bytes)
         }
+        if !customPresentations.isEmpty {
+            // Rare and small: through the encoder, which writes the same text.
+            JSONWriter.appendLiteral(#","customPresentations":"#, into: &bytes)
+            let value: JSONValue
+            do {
+                value = try JSONValueEncoder().encode(customPresentations)
+            } catch {
+                throw JSONError(
+                    code: .nonFiniteNumber, message: "A custom presentation could not be encoded: \(error).", offset: 0,
+                    parameter: "customPresentations")
+            }
+            try JSONWriter.write(value, into: &bytes)
+        }
         JSONWriter.appendLiteral("}", into: &bytes)
         return bytes
     }

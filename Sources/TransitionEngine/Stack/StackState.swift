@@ -50,6 +50,9 @@ public struct StackState: Sendable, Equatable, Codable {
                 presentationStyles.append(
                     contentsOf: repeatElement(.fullScreen, count: count - presentationStyles.count))
             }
+            if !customPresentations.isEmpty {
+                customPresentations.removeAll { record in !presented.contains { $0.id == record.screen } }
+            }
         }
     }
     /// How each presented screen covers the screens under it, in the order of `presented` (as many;
@@ -65,13 +68,17 @@ public struct StackState: Sendable, Equatable, Codable {
     /// (or a cross-fade of the same duration, `AnimatorSpecification.script(for:reducingMotion:)`), false
     /// the full one, nil (the default) follows the daemon (`TransitionEngine.reducesMotion`).
     public var reduceMotion: Bool?
+    /// The presentations of the screens presented `custom`, one per such screen, in the order of
+    /// `presented`; a screen removed from `presented` takes its record along.
+    public var customPresentations: [CustomPresentation] = []
 
     /// Creates a state. `presentationStyles` defaults to `fullScreen` for every presented screen.
     public init(
         id: StackID, tabs: [Tab], selectedTab: Int = 0, presented: [Screen] = [],
         presentationStyles: [PresentationStyle]? = nil, containerSize: Size, rules: [AnimatorRule] = [],
-        policy: OperationPolicy = .queue, reduceMotion: Bool? = nil
+        policy: OperationPolicy = .queue, reduceMotion: Bool? = nil, customPresentations: [CustomPresentation] = []
     ) {
+        self.customPresentations = customPresentations
         self.id = id
         self.tabs = tabs
         self.selectedTab = selectedTab
@@ -81,6 +88,11 @@ public struct StackState: Sendable, Equatable, Codable {
         self.rules = rules
         self.policy = policy
         self.reduceMotion = reduceMotion
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, tabs, selectedTab, presented, presentationStyles, containerSize, rules, policy, reduceMotion
+        case customPresentations
     }
 
     /// Decodes a state as the synthesized decoder would, except that an absent (or `null`)
@@ -96,7 +108,26 @@ public struct StackState: Sendable, Equatable, Codable {
             containerSize: try container.decode(Size.self, forKey: .containerSize),
             rules: try container.decode([AnimatorRule].self, forKey: .rules),
             policy: try container.decode(OperationPolicy.self, forKey: .policy),
-            reduceMotion: try container.decodeIfPresent(Bool.self, forKey: .reduceMotion))
+            reduceMotion: try container.decodeIfPresent(Bool.self, forKey: .reduceMotion),
+            customPresentations: try container.decodeIfPresent(
+                [CustomPresentation].self, forKey: .customPresentations) ?? [])
+    }
+
+    /// Encodes the state as the synthesized encoder would, except that `reduceMotion` is left out when
+    /// nil and `customPresentations` when empty, so that a state without them is written as before they
+    /// existed.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(tabs, forKey: .tabs)
+        try container.encode(selectedTab, forKey: .selectedTab)
+        try container.encode(presented, forKey: .presented)
+        try container.encode(presentationStyles, forKey: .presentationStyles)
+        try container.encode(containerSize, forKey: .containerSize)
+        try container.encode(rules, forKey: .rules)
+        try container.encode(policy, forKey: .policy)
+        try container.encodeIfPresent(reduceMotion, forKey: .reduceMotion)
+        if !customPresentations.isEmpty { try container.encode(customPresentations, forKey: .customPresentations) }
     }
 
     /// Creates the state of a stack without tabs.
@@ -127,6 +158,23 @@ public struct StackState: Sendable, Equatable, Codable {
             return [screens[screens.count - 1]] + presented
         }
         return Array(presented[covering...])
+    }
+
+    /// `visibleScreens` with where each rests and the chrome under it: a screen presented `custom` at its
+    /// presentation's frame over its chrome, evaluated in the container's size now; every other screen
+    /// filling the container. A presentation that no longer resolves in this size (a frame expression
+    /// that became empty after a resize) lays its screen over the container without chrome.
+    public var settledScreens: [SettledScreen] {
+        visibleScreens.map { screen in
+            guard let resolved = customPresentation(of: screen.id).flatMap({ try? $0.resolved(in: containerSize) })
+            else { return SettledScreen(screen) }
+            return SettledScreen(screen, rootFrame: resolved.frame, chrome: resolved.chrome)
+        }
+    }
+
+    /// The presentation kept for `screen` when it is presented `custom`.
+    public func customPresentation(of screen: ScreenID) -> AnimatorPresentation? {
+        customPresentations.first { $0.screen == screen }?.presentation
     }
 
     /// Every screen id of the stack, in all tabs and the modal layer.
@@ -169,7 +217,20 @@ public struct StackState: Sendable, Equatable, Codable {
                 .invalidParameter, "Give one presentation style for every presented screen.",
                 parameter: "presentationStyles")
         }
+        try validateCustomPresentations()
         try validateRules()
+    }
+
+    /// Checks that every screen presented `custom` has one presentation record and that no other screen
+    /// has one. Whether a presentation resolves is checked when it is presented; a container size it no
+    /// longer fits lays it out over the container (`settledScreens`).
+    func validateCustomPresentations() throws(TransitionEngineError) {
+        let customScreens = presented.indices.filter { presentationStyles[$0] == .custom }.map { presented[$0].id }
+        guard customPresentations.map(\.screen) == customScreens else {
+            throw TransitionEngineError(
+                .invalidParameter, "Give one presentation for every screen presented custom, in their order.",
+                parameter: "customPresentations")
+        }
     }
 
     /// Checks the container size: finite and greater than zero in both dimensions.

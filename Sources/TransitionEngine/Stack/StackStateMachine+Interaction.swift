@@ -48,6 +48,8 @@ extension StackStateMachine {
                     parameter: "operation")
             }
             if let pan { try validateBeginning(pan) }
+            let operation = try environment.planner.resolvingPresentation(
+                of: operation, in: committed, options: options)
             let change = try committed.applying(operation, limits: environment.limits)
             guard let visual = change.visual else {
                 throw TransitionEngineError(

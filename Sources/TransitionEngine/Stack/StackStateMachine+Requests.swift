@@ -23,6 +23,15 @@ extension StackStateMachine {
     ) throws(TransitionEngineError) -> OperationReceipt {
         // A lock: read once per request.
         let limits = environment.limits
+        var operation = operation
+        if case .navigation(let navigation, let options) = operation, case .present(_, .custom, nil) = navigation {
+            // The custom style's presentation is the animator's that would run the present now, fixed
+            // when the present is accepted, as UIKit asks for the presentation controller when
+            // `present(_:animated:)` is called.
+            operation = .navigation(
+                try environment.planner.resolvingPresentation(of: navigation, in: committed, options: options),
+                options)
+        }
         switch state {
         case .idle:
             let change = try committed.applying(operation, limits: limits)

@@ -446,16 +446,17 @@ struct StackStateMachine {
 
     /// The committed state at rest, as a frame with no transition: `laidOut` when the caller has the
     /// visible screen laid out already (a plan's settled screens, `CompiledPlan.SettledScreens`), otherwise
-    /// laid out when first read. A top screen presented over the current context leaves screens under it
-    /// visible (`StackState.visibleScreens`): they are all laid out, bottom first, and `laidOut` (one
-    /// screen) is not used.
+    /// laid out when first read. A top screen presented over the current context or in the custom style
+    /// leaves screens under it visible, and a custom one rests in its own frame over its chrome
+    /// (`StackState.settledScreens`): they are all laid out, bottom first, and `laidOut` (one screen
+    /// filling the container) is not used.
     func settledFrame(in environment: Environment, laidOut: [NodeState]? = nil) -> LazyFrame<Frame> {
         let stack = committed.id.rawValue
         let index = environment.frameIndex
-        if let laidOut, committed.presentationStyles.last != .overCurrentContext {
+        if let laidOut, (committed.presentationStyles.last ?? .fullScreen) == .fullScreen {
             return LazyFrame(Frame(stack: stack, index: index, time: 0, transition: nil, nodes: laidOut))
         }
-        let screens = committed.visibleScreens
+        let screens = committed.settledScreens
         let size = committed.containerSize
         return LazyFrame {
             Frame(

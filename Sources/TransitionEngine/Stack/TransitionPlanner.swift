@@ -36,11 +36,14 @@ final class TransitionPlanner: Sendable {
             parameter: "sourceNode")
     }
 
-    func plan(
-        _ visual: PlannedChange.Visual, in state: StackState, options: OperationOptions, interactive: Bool
-    ) throws(TransitionEngineError) -> CompiledPlan {
-        let ruleIndex = state.rules.firstIndex { $0.matches(visual.operation, from: visual.from, to: visual.to) }
-        if interactive { try Self.requireInteractionAllowed(visual, rules: state.rules) }
+    /// The animator that runs `operation` from `from` to `to` in `state`: the one `options` names, else
+    /// the first matching rule's, else the system default; and the parameter to blame for it.
+    ///
+    /// - Throws: `invalidAnimator` when there is no such animator or it has no variant for `operation`.
+    private func resolveAnimator(
+        _ operation: TransitionOperation, from: Screen, to: Screen, in state: StackState, options: OperationOptions
+    ) throws(TransitionEngineError) -> (animator: AnimatorSpecification, parameter: String) {
+        let ruleIndex = state.rules.firstIndex { $0.matches(operation, from: from, to: to) }
         let name = options.animator ?? ruleIndex.map { state.rules[$0].animator } ?? BuiltinAnimators.defaultName
         let parameter = options.animator != nil ? "animator" : ruleIndex.map { "rules[\($0)].animator" } ?? "animator"
         guard let animator = animator(name) else {
@@ -48,16 +51,58 @@ final class TransitionPlanner: Sendable {
                 .invalidAnimator, "There is no animator named \(name); use a built-in or define it first.",
                 parameter: parameter)
         }
-        guard animator.supports(visual.operation) else {
+        guard animator.supports(operation) else {
             throw TransitionEngineError(
-                .invalidAnimator, "Animator \(name) has no \(visual.operation) variant; choose another.",
+                .invalidAnimator, "Animator \(name) has no \(operation) variant; choose another.",
                 parameter: parameter)
         }
+        return (animator, parameter)
+    }
+
+    /// `operation` with its custom presentation filled in: a present in the `custom` style without one
+    /// takes the presentation of the animator that would run it from `state` now. Every other operation
+    /// is returned as it is.
+    ///
+    /// - Throws: `invalidAnimator` as `plan` does for the animator, and when its presentation cannot be
+    ///   laid out in the stack's container; `invalidParameter` naming `style` when the animator declares no
+    ///   presentation.
+    func resolvingPresentation(
+        of operation: StackOperation, in state: StackState, options: OperationOptions
+    ) throws(TransitionEngineError) -> StackOperation {
+        guard case .present(let screen, .custom, nil) = operation else { return operation }
+        let (animator, parameter) = try resolveAnimator(
+            .present, from: state.visibleScreen, to: screen, in: state, options: options)
+        guard let presentation = animator.presentation else {
+            throw TransitionEngineError(
+                .invalidParameter,
+                "Animator \(animator.name) declares no presentation; the custom style needs one "
+                    + "(name an animator with \"presentation\", such as sheet, or choose another style).",
+                parameter: "style")
+        }
+        do {
+            _ = try presentation.resolved(in: state.containerSize)
+        } catch {
+            throw TransitionEngineError(
+                .invalidAnimator,
+                "Animator \(animator.name)'s \(error.parameter) cannot be laid out in this container: \(error.message).",
+                parameter: parameter)
+        }
+        return .present(screen, style: .custom, presentation: presentation)
+    }
+
+    func plan(
+        _ visual: PlannedChange.Visual, in state: StackState, options: OperationOptions, interactive: Bool
+    ) throws(TransitionEngineError) -> CompiledPlan {
+        if interactive { try Self.requireInteractionAllowed(visual, rules: state.rules) }
+        let (animator, parameter) = try resolveAnimator(
+            visual.operation, from: visual.from, to: visual.to, in: state, options: options)
+        let name = animator.name
         try Self.checkSourceNode(of: options, leaving: visual.from)
         do {
+            let presentedFrame = try visual.presentation?.resolved(in: state.containerSize).frame
             return try cache.plan(
                 animator: animator, operation: visual.operation, from: visual.from, to: visual.to,
-                containerSize: state.containerSize, sourceNode: options.sourceNode,
+                containerSize: state.containerSize, presentedFrame: presentedFrame, sourceNode: options.sourceNode,
                 reducingMotion: reducesMotion(in: state))
         } catch {
             throw TransitionEngineError(

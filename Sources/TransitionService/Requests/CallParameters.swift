@@ -94,7 +94,7 @@ struct CallParameters {
 
     /// An optional presentation style (`Present`'s `style`); nil presents full screen.
     func presentationStyle(_ name: String) throws(ServiceError) -> PresentationStyle? {
-        try optionalChoice(name, accepting: "fullScreen or overCurrentContext")
+        try optionalChoice(name, accepting: "fullScreen, overCurrentContext or custom")
     }
 
     /// An optional Reduce Motion setting.

@@ -203,6 +203,14 @@ enum AnimatorProbe {
         let scripts =
             animator.operations.map { ($0, false) }
             + TransitionOperation.allCases.filter { animator.reducedVariants[$0] != nil }.map { ($0, true) }
+        if let presentation = animator.presentation {
+            do {
+                _ = try presentation.resolved(in: containerSize)
+            } catch {
+                throw ServiceError(
+                    .invalidAnimator, "Fix the animator: \(error.message).", parameter: "animator." + error.parameter)
+            }
+        }
         for (operation, reducingMotion) in scripts {
             let request = TransitionRequest(
                 animator: animator, operation: operation, from: from, to: to, containerSize: containerSize,

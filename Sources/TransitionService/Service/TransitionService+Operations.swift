@@ -62,7 +62,7 @@ extension TransitionService {
             let name = try parameters.identifier("stack")
             operation = try makeOperation(parameters)
             switch operation {
-            case .push(let screen), .present(let screen, _): try requireNodesPerCall([screen], parameter: "screen")
+            case .push(let screen), .present(let screen, _, _): try requireNodesPerCall([screen], parameter: "screen")
             case .setScreens(let screens): try requireNodesPerCall(screens, parameter: "screens")
             default: break
             }
@@ -127,7 +127,7 @@ extension StackOperation {
     /// The screen identifier the operation names, if any.
     var namedScreen: String? {
         switch self {
-        case .push(let screen), .present(let screen, _): screen.id.rawValue
+        case .push(let screen), .present(let screen, _, _): screen.id.rawValue
         case .popTo(let id): id.rawValue
         default: nil
         }

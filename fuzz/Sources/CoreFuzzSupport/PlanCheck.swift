@@ -67,7 +67,10 @@ public struct PlanCheck {
         }
         let end = plan.sample(at: plan.duration)
         fuzzCheck(Self.same(end, plan.endNodes), "\(what): the end sample is not the settled layout", input: input)
-        let settled = SettledLayout.nodes(of: request.to, containerSize: request.containerSize)
+        // A present's screen rests in the presented frame when it has one.
+        let settled = SettledLayout.nodes(
+            of: [SettledScreen(request.to, rootFrame: request.operation == .present ? request.presentedFrame : nil)],
+            containerSize: request.containerSize)
         fuzzCheck(Self.same(settled, plan.endNodes), "\(what): endNodes differ from SettledLayout", input: input)
         return true
     }

@@ -7,7 +7,8 @@ import TransitionCore
 /// Properties: a decoded animator encodes and decodes to an equal animator, and every variant it has,
 /// and what each operation runs with Reduce Motion (its reduced variant, else a cross-fade of its
 /// duration), compiles against the fixed screens (or is rejected with an error) into a plan that samples
-/// cleanly (see `PlanCheck`).
+/// cleanly (see `PlanCheck`); a presentation that resolves gives a finite frame with an area, in which
+/// the presented screen's present and dismiss compile and sample cleanly.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAnimator(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = FuzzInput(data, size).bytes
@@ -26,6 +27,28 @@ public func fuzzAnimator(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
                     animator: animator, operation: operation, from: from, to: to,
                     containerSize: FuzzScreens.containerSize, sourceNode: forward ? FuzzScreens.sourceNode : nil,
                     reducingMotion: reducingMotion))
+        }
+    }
+    if let presentation = animator.presentation,
+        let resolved = try? presentation.resolved(in: FuzzScreens.containerSize)
+    {
+        // A presentation that resolves places the presented screen in a finite frame with an area, and
+        // its present and dismiss compile (or are rejected) and sample cleanly with the screen there.
+        let frame = resolved.frame
+        fuzzCheck(
+            frame.origin.x.isFinite && frame.origin.y.isFinite && frame.size.width.isFinite
+                && frame.size.height.isFinite && frame.size.width > 0 && frame.size.height > 0,
+            "a resolved presentation has the frame \(frame)", input: input)
+        fuzzCheck(
+            resolved.chrome.allSatisfy { (0...1).contains($0.alpha) && $0.frame.size.width > 0 },
+            "resolved chrome out of range: \(resolved.chrome)", input: input)
+        for operation in [TransitionOperation.present, .dismiss] where animator.supports(operation) {
+            let forward = operation == .present
+            checker.checkWithExtremeContainers(
+                TransitionRequest(
+                    animator: animator, operation: operation, from: forward ? FuzzScreens.photos : FuzzScreens.photo,
+                    to: forward ? FuzzScreens.photo : FuzzScreens.photos, containerSize: FuzzScreens.containerSize,
+                    presentedFrame: frame))
         }
     }
     return 0
