@@ -229,6 +229,24 @@ struct MagicMoveFlightTests {
         #expect(abs(late.source.appearance.cornerRadius - 12) < 1e-6)
     }
 
+    /// The fuzzers' seed inputs for these forms compile against a rotated shared element and sample finite
+    /// numbers, appearances in range, from start to end.
+    @Test(arguments: ["rounded-magic-move", "crossfade-appearance-of"])
+    func fuzzCorpusEntriesCompileAndSampleFinite(name: String) throws {
+        let text = try #require(TextFile.read(RepositoryFiles.path("fuzz/Corpus/animator/\(name).json")))
+        let plan = try Self.plan(
+            Self.animator(text), from: Self.grid(thumbnailTransform: #"[{"rotate": 0.3}]"#), to: Self.detail())
+        for step in 0...40 {
+            let nodes = plan.sample(at: plan.duration * Double(step) / 40)
+            #expect(nodes.filter { $0.kind == .snapshot }.count == (step == 40 ? 0 : 2))
+            for node in nodes {
+                let corners = [node.quad.topLeft, node.quad.topRight, node.quad.bottomRight, node.quad.bottomLeft]
+                #expect(corners.allSatisfy { $0.x.isFinite && $0.y.isFinite } && node.alpha.isFinite)
+                #expect((0...1).contains(node.alpha) && node.appearance.cornerRadius >= 0)
+            }
+        }
+    }
+
     // MARK: Bad input
 
     private static func failure(_ animator: AnimatorSpecification) throws -> TransitionCoreError? {
