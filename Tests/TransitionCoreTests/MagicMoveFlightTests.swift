@@ -176,11 +176,12 @@ struct MagicMoveFlightTests {
         #expect(Self.close(late.source.quad, Quad(Rect(x: 0, y: 100, width: 390, height: 390)), within: 1e-6))
     }
 
-    /// docs/animators.md's worked example, halfway: the curve is symmetric, so progress is exactly 0.5.
+    /// docs/animators.md's worked example on its screens (docs/examples/screens/rounded-*.json), halfway:
+    /// the curve is symmetric, so progress is exactly 0.5.
     @Test func theWorkedExampleHalfway() throws {
         let angle = Double.pi / 6
         let plan = try Self.plan(
-            Self.example(), from: Self.grid(thumbnailTransform: #"[{"rotate": \#(angle)}]"#), to: Self.detail())
+            Self.example(), from: SeedScreens.load("rounded-grid"), to: SeedScreens.load("rounded-photo"))
         let flight = try #require(Self.snapshots(plan.sample(at: 0.25)))
         // The rotated 100 × 60 thumbnail's bounding box is 100 cos 30° + 60 sin 30° wide and
         // 100 sin 30° + 60 cos 30° high, centred at (110, 260); the photo's is 390 × 390 centred at (195, 295).
