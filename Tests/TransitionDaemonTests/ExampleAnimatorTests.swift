@@ -7,7 +7,7 @@ import TransitionTestSupport
 /// valid animators: they decode, every variant compiles against two screens, and every sample is finite
 /// and ends at the settled screen.
 @Suite struct ExampleAnimatorTests {
-    static let names = ["crossZoom", "sheet"]
+    static let names = ["crossZoom", "roundedMagicMove", "sheet"]
 
     @Test(arguments: names)
     func exampleDecodesCompilesAndSettles(name: String) throws {

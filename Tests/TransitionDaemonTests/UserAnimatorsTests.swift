@@ -8,7 +8,7 @@ import TransitionTestSupport
 @Suite struct UserAnimatorsTests {
     @Test func theShippedExamplesLoad() {
         let loaded = UserAnimators.load(directory: RepositoryFiles.path("etc/animators"))
-        #expect(loaded.animators.map(\.name) == ["crossZoom", "sheet"])
+        #expect(loaded.animators.map(\.name) == ["crossZoom", "roundedMagicMove", "sheet"])
         #expect(loaded.rejected.isEmpty)
     }
 

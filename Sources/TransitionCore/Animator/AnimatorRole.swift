@@ -6,7 +6,10 @@
 /// - `"source"`: the from-screen node named by the operation's `sourceNode` (the tapped tile of seed 000);
 ///   tracks on it are skipped when the operation names none.
 /// - `"snapshot"`: for every shared-element pair, the snapshot flying between them
-///   (`snapshotViewAfterScreenUpdates:`); `"sharedFrom"`, `"sharedTo"`: the pair's original nodes.
+///   (`snapshotViewAfterScreenUpdates:`); `"sharedFrom"`, `"sharedTo"`: the pair's original nodes. When the
+///   snapshots cross-fade (layer `{"snapshots": "crossFade"}`) a flight has two snapshots, one showing the
+///   source's content and one the destination's: `"snapshot"` stands for both, `"snapshotFrom"` and
+///   `"snapshotTo"` for one each (without a cross-fade, `"snapshotFrom"` is the one snapshot).
 /// - `"container/<overlay>"`: an overlay layer the script adds to the container (for example dimming).
 /// - `"container"`: the container view itself; only values may refer to it (`{"frameOf": "container"}`).
 public enum AnimatorRole: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -16,6 +19,8 @@ public enum AnimatorRole: Sendable, Hashable, Codable, CustomStringConvertible {
     case toNode(NodeID)
     case source
     case snapshot
+    case snapshotFrom
+    case snapshotTo
     case sharedFrom
     case sharedTo
     case overlay(String)
@@ -28,6 +33,8 @@ public enum AnimatorRole: Sendable, Hashable, Codable, CustomStringConvertible {
         case "to": self = .to
         case "source": self = .source
         case "snapshot": self = .snapshot
+        case "snapshotFrom": self = .snapshotFrom
+        case "snapshotTo": self = .snapshotTo
         case "sharedFrom": self = .sharedFrom
         case "sharedTo": self = .sharedTo
         case "container": self = .container
@@ -41,8 +48,8 @@ public enum AnimatorRole: Sendable, Hashable, Codable, CustomStringConvertible {
             } else {
                 throw TransitionCoreError(
                     .unknownRole, parameter: "",
-                    "unknown role \"\(text)\"; use from, to, from/<node>, to/<node>, source, snapshot, sharedFrom, "
-                        + "sharedTo, container or container/<overlay>")
+                    "unknown role \"\(text)\"; use from, to, from/<node>, to/<node>, source, snapshot, snapshotFrom, "
+                        + "snapshotTo, sharedFrom, sharedTo, container or container/<overlay>")
             }
         }
     }
@@ -62,6 +69,8 @@ public enum AnimatorRole: Sendable, Hashable, Codable, CustomStringConvertible {
         case .toNode(let id): return "to/\(id)"
         case .source: return "source"
         case .snapshot: return "snapshot"
+        case .snapshotFrom: return "snapshotFrom"
+        case .snapshotTo: return "snapshotTo"
         case .sharedFrom: return "sharedFrom"
         case .sharedTo: return "sharedTo"
         case .overlay(let id): return "container/\(id)"
@@ -72,7 +81,7 @@ public enum AnimatorRole: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Whether the role stands for one node per shared-element pair.
     var isPerSharedPair: Bool {
         switch self {
-        case .snapshot, .sharedFrom, .sharedTo: return true
+        case .snapshot, .snapshotFrom, .snapshotTo, .sharedFrom, .sharedTo: return true
         default: return false
         }
     }
@@ -114,6 +123,10 @@ public enum AnimatableProperty: String, Sendable, Codable, CaseIterable {
     case zIndex
     /// Corner radius, points, 0…1,000,000 (CALayer `cornerRadius`); linear.
     case cornerRadius
+    /// Whether the node clips its content to its bounds, rounded by its corner radius (CALayer
+    /// `masksToBounds`); only snapshots and overlays take it from an animator. Switches at the start of its
+    /// phase, as `hidden` does.
+    case masksToBounds
     /// Background colour (`[red, green, blue, alpha]`, `"#RRGGBB"` or `"#RRGGBBAA"`); each component
     /// linearly, sRGB, not premultiplied (``Color``).
     case backgroundColor

@@ -70,14 +70,20 @@ public struct Phase: Sendable, Equatable, Codable {
 /// One entry of a script's container order, bottom to top (`addSubview:` / `insertSubview:belowSubview:`).
 ///
 /// JSON: `"from"`, `"to"`, `"snapshots"` (every shared-element snapshot, in the from screen's document
-/// order), or an overlay `{"overlay": "dimming", "alpha": 0, "style": {...}}`: a rectangle covering the
-/// container (or `"frame": [x, y, w, h]`), addressed as the role `container/<id>`, whose `style` renderers
-/// draw (for example `{"fill": "#000000"}`).
+/// order), `{"snapshots": "crossFade"}` (the same flights, each with two snapshots: the source's content,
+/// and just above it the destination's, for a cross-fade between them), or an overlay
+/// `{"overlay": "dimming", "alpha": 0, "style": {...}}`: a rectangle covering the container (or
+/// `"frame": [x, y, w, h]`), addressed as the role `container/<id>`, whose `style` renderers draw (for
+/// example `{"fill": "#000000"}`).
 public enum LayerPlacement: Sendable, Equatable, Codable {
     case from
     case to
     case snapshots
+    /// The snapshots, two per flight: the source's content, then the destination's.
+    case crossFadingSnapshots
     case overlay(Overlay)
+
+    private enum SnapshotsKeys: String, CodingKey { case snapshots }
 
     /// A rectangle the script adds to the container for the transition only.
     public struct Overlay: Sendable, Equatable, Codable {
@@ -131,8 +137,20 @@ public enum LayerPlacement: Sendable, Equatable, Codable {
                 throw DecodingError.dataCorrupted(
                     .init(
                         codingPath: decoder.codingPath,
-                        debugDescription: "unknown layer \"\(text)\"; use from, to, snapshots or {\"overlay\": id}"))
+                        debugDescription: "unknown layer \"\(text)\"; use from, to, snapshots, "
+                            + "{\"snapshots\": \"crossFade\"} or {\"overlay\": id}"))
             }
+            return
+        }
+        if let container = try? decoder.container(keyedBy: SnapshotsKeys.self), container.contains(.snapshots) {
+            let mode = try container.decode(String.self, forKey: .snapshots)
+            guard mode == "crossFade" else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .snapshots, in: container,
+                    debugDescription: "unknown snapshots mode \"\(mode)\"; use \"crossFade\" or the layer \"snapshots\""
+                )
+            }
+            self = .crossFadingSnapshots
             return
         }
         self = .overlay(try Overlay(from: decoder))
@@ -143,6 +161,9 @@ public enum LayerPlacement: Sendable, Equatable, Codable {
         case .from, .to, .snapshots:
             var container = encoder.singleValueContainer()
             try container.encode(self == .from ? "from" : self == .to ? "to" : "snapshots")
+        case .crossFadingSnapshots:
+            var container = encoder.container(keyedBy: SnapshotsKeys.self)
+            try container.encode("crossFade", forKey: .snapshots)
         case .overlay(let overlay):
             try overlay.encode(to: encoder)
         }

@@ -4,7 +4,8 @@
 /// - `duration` (seconds, ≥ 0) is UIKit's `transitionDuration:`; expressions in the script may use it as
 ///   `duration`, and interactive transitions map a fraction f to the plan time f × completion time.
 /// - `layers` is the container order, bottom to top; it must name `from` and `to` once each, and
-///   `snapshots` when any track or assignment uses snapshot roles. Default `["from", "to"]`.
+///   `snapshots` (or `{"snapshots": "crossFade"}`, which `snapshotTo` needs) when any track or assignment
+///   uses snapshot roles. Default `["from", "to"]`.
 /// - `setup` assignments run first, in order.
 /// - `phases` run as their start rules say.
 /// - `completesAt` (seconds) is when `completeTransition:` is called; by default the end of the last phase.

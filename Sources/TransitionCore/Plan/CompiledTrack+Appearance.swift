@@ -19,7 +19,7 @@ extension CompiledTrack {
         case .backgroundColor: state.changeAppearance { $0.backgroundColor = color }
         case .borderColor: state.changeAppearance { $0.borderColor = color }
         case .shadowColor: state.changeAppearance { $0.shadowColor = color }
-        case .position, .size, .frame, .anchorPoint, .transform, .alpha, .hidden, .zIndex: return
+        case .position, .size, .frame, .anchorPoint, .transform, .alpha, .hidden, .zIndex, .masksToBounds: return
         }
     }
 }

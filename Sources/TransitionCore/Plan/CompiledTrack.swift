@@ -35,7 +35,7 @@ struct CompiledTrack: Sendable {
     enum Slot: Int, Sendable, Comparable {
         case position, size, frame, anchorPoint, transform, alpha, hidden, zIndex
         case cornerRadius, backgroundColor, borderWidth, borderColor, shadowOpacity, shadowRadius, shadowOffset
-        case shadowColor
+        case shadowColor, masksToBounds
 
         static func < (left: Slot, right: Slot) -> Bool { left.rawValue < right.rawValue }
     }
@@ -106,7 +106,11 @@ struct CompiledTrack: Sendable {
         let slot = track.pointee.slot
         switch track.pointee.curve {
         case .flag(let flag):
-            if slot == .hidden { state.hidden = flag }
+            if slot == .hidden {
+                state.hidden = flag
+            } else if slot == .masksToBounds {
+                state.changeAppearance { $0.masksToBounds = flag }
+            }
         case .vector(let from, let to):
             let value = from + (to - from) * progress
             switch slot {
@@ -117,7 +121,7 @@ struct CompiledTrack: Sendable {
                 state.size = Size(width: value.z, height: value.w)
             case .anchorPoint: state.anchorPoint = Point(x: value.x, y: value.y)
             case .alpha: state.alpha = Self.clampedAlpha(value.x)
-            case .transform, .hidden, .zIndex: break
+            case .transform, .hidden, .zIndex, .masksToBounds: break
             case .cornerRadius, .backgroundColor, .borderWidth, .borderColor, .shadowOpacity, .shadowRadius,
                 .shadowOffset, .shadowColor:
                 applyAppearance(value, slot: slot, to: &state)

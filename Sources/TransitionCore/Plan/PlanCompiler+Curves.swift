@@ -47,6 +47,7 @@ extension PlanCompiler {
         case .alpha: return .number(value.alpha)
         case .zIndex: return .number(value.zIndex)
         case .hidden: return .flag(value.hidden)
+        case .masksToBounds: return .flag(value.appearance.masksToBounds)
         case .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius:
             return .number(value.appearance.number(of: property) ?? 0)
         case .shadowOffset: return .size(value.appearance.shadowOffset)
@@ -133,10 +134,10 @@ extension PlanCompiler {
             curve = .colorKeyframes(try build { if case .color(let color) = $0 { color } else { nil } })
         case .alpha, .zIndex, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius:
             curve = .numberKeyframes(try build { if case .number(let number) = $0 { number } else { nil } })
-        case .hidden:
+        case .hidden, .masksToBounds:
             throw TransitionCoreError(
                 .invalidAnimator, parameter: path(),
-                "hidden switches at once; use a track with \"to\" in a phase instead"
+                "\(property.rawValue) switches at once; use a track with \"to\" in a phase instead"
             )
         }
         if let last = values.last { setModel(last, property: property, node: target.node) }

@@ -38,14 +38,14 @@ extension PlanCompiler {
         case .source:
             guard let source = request.sourceNode else { return [] }
             return [RoleTarget(node: fromNodes.index(of: source, in: scene)!, pair: nil)]
-        case .snapshot:
-            return try pairs.indices.map { (index) throws(TransitionCoreError) in
-                guard let snapshot = pairs[index].snapshot else {
-                    throw TransitionCoreError(
-                        .invalidAnimator, parameter: path(), "uses snapshots, so \"layers\" must include \"snapshots\"")
+        case .snapshot, .snapshotFrom, .snapshotTo:
+            var targets: [RoleTarget] = []
+            for index in pairs.indices {
+                for snapshot in try snapshots(of: role, in: pairs[index], path: path()) {
+                    targets.append(RoleTarget(node: snapshot, pair: index))
                 }
-                return RoleTarget(node: snapshot, pair: index)
             }
+            return targets
         case .sharedFrom: return pairs.indices.map { RoleTarget(node: pairs[$0].from, pair: $0) }
         case .sharedTo: return pairs.indices.map { RoleTarget(node: pairs[$0].to, pair: $0) }
         case .overlay(let id):
@@ -60,26 +60,45 @@ extension PlanCompiler {
         }
     }
 
+    /// The snapshots a snapshot role stands for in `pair`: `snapshot` every one of the flight, `snapshotFrom`
+    /// the one showing the source's content, `snapshotTo` the one showing the destination's.
+    private func snapshots(
+        of role: AnimatorRole, in pair: SharedPair, path: @autoclosure () -> String
+    ) throws(TransitionCoreError) -> [Int] {
+        guard let source = pair.snapshot else {
+            throw TransitionCoreError(
+                .invalidAnimator, parameter: path(), "uses snapshots, so \"layers\" must include \"snapshots\"")
+        }
+        switch role {
+        case .snapshotFrom: return [source]
+        case .snapshotTo:
+            guard let destination = pair.destinationSnapshot else {
+                throw TransitionCoreError(
+                    .invalidAnimator, parameter: path(),
+                    "uses snapshotTo, so \"layers\" must include {\"snapshots\": \"crossFade\"}")
+            }
+            return [destination]
+        default: return pair.snapshots
+        }
+    }
+
     /// The scene node a value refers to, or nil for the container itself.
     private func referencedNode(
         _ role: AnimatorRole, from target: RoleTarget, path: @autoclosure () -> String
     ) throws(TransitionCoreError) -> Int? {
         switch role {
         case .container: return nil
-        case .snapshot, .sharedFrom, .sharedTo:
+        case .snapshot, .snapshotFrom, .snapshotTo, .sharedFrom, .sharedTo:
             guard let pair = target.pair else {
                 throw TransitionCoreError(
                     .invalidAnimator, parameter: path(),
-                    "\(role) names a shared element; only a track or assignment on snapshot, sharedFrom or sharedTo "
-                        + "may refer to one")
+                    "\(role) names a shared element; only a track or assignment on snapshot, snapshotFrom, snapshotTo, "
+                        + "sharedFrom or sharedTo may refer to one")
             }
             switch role {
-            case .snapshot:
-                guard let snapshot = pairs[pair].snapshot else {
-                    throw TransitionCoreError(
-                        .invalidAnimator, parameter: path(), "uses snapshots, so \"layers\" must include \"snapshots\"")
-                }
-                return snapshot
+            case .snapshot, .snapshotFrom, .snapshotTo:
+                // Every snapshot of a flight follows the same geometry: `snapshot` reads the first.
+                return try snapshots(of: role, in: pairs[pair], path: path())[0]
             case .sharedFrom: return pairs[pair].from
             default: return pairs[pair].to
             }
@@ -249,6 +268,19 @@ extension PlanCompiler {
             return .number(try evaluate(number, target: target, path: path()))
         case (.hidden, .flag(let flag)):
             return .flag(flag)
+        case (.masksToBounds, .flag(let flag)):
+            try requireContainerNode(target, property: property, path: path())
+            return .flag(flag)
+        case (_, .appearanceOf(let named, let role)) where named == property:
+            if property == .masksToBounds { try requireContainerNode(target, property: property, path: path()) }
+            guard let node = try referencedNode(role, from: target, path: path()) else {
+                throw TransitionCoreError(
+                    .invalidAnimator, parameter: path(), "the container has no \(property.rawValue); name a node")
+            }
+            return currentValue(of: property, node: node)
+        case (.transform, .transformOf(let role)):
+            let node = try referencedNode(role, from: target, path: path())
+            return .transform(try transform(layingOn: node, target: target.node, path: path()))
         case (.cornerRadius, .number(let number)), (.borderWidth, .number(let number)),
             (.shadowRadius, .number(let number)):
             let length = try evaluate(number, target: target, path: path())
@@ -306,7 +338,7 @@ extension PlanCompiler {
 
     /// A container point expressed in the space of scene node `space` (-1: the container), given the
     /// scene's current `states`.
-    private func convert(
+    func convert(
         _ point: Point, into space: Int, states: [NodeState], path: @autoclosure () -> String
     ) throws(TransitionCoreError) -> Point {
         guard space >= 0 else { return point }
@@ -351,7 +383,12 @@ extension PlanCompiler {
             case .alpha: model[node].alpha = number
             default: model[node].updateAppearance { $0.setNumber(number, of: property) }
             }
-        case .flag(let flag): model[node].hidden = flag
+        case .flag(let flag):
+            if property == .masksToBounds {
+                model[node].updateAppearance { $0.masksToBounds = flag }
+            } else {
+                model[node].hidden = flag
+            }
         case .color(let color): model[node].updateAppearance { $0.setColor(color, of: property) }
         }
     }

@@ -30,8 +30,13 @@ struct SharedPair {
     /// Scene indices of the original nodes.
     var from: Int
     var to: Int
-    /// Scene index of the snapshot, when the script shows snapshots.
+    /// Scene index of the snapshot, when the script shows snapshots (the one showing the source's content).
     var snapshot: Int?
+    /// Scene index of the snapshot showing the destination's content, when the snapshots cross-fade.
+    var destinationSnapshot: Int?
+
+    /// The snapshots of the flight, bottom first: the source's content, then the destination's.
+    var snapshots: [Int] { [snapshot, destinationSnapshot].compactMap { $0 } }
 }
 
 /// Where one screen's nodes are in a scene, and how to find one by id.
@@ -146,7 +151,7 @@ struct PlanCompiler {
             throw TransitionCoreError(
                 .invalidAnimator, parameter: layersPath(), "must name \"from\" and \"to\" once each")
         }
-        guard count(.snapshots) <= 1 else {
+        guard count(.snapshots) + count(.crossFadingSnapshots) <= 1 else {
             throw TransitionCoreError(.invalidAnimator, parameter: layersPath(), "may name \"snapshots\" at most once")
         }
         // Shared elements: each from node with a sharedID pairs with the first to node of the same sharedID.
@@ -163,16 +168,19 @@ struct PlanCompiler {
             }
         }
         var snapshotIndex: [String: Int] = [:]
+        var destinationSnapshotIndex: [String: Int] = [:]
         for (position, layer) in script.layers.enumerated() {
             switch layer {
             case .from: fromNodes = ScreenNodes(scene.append(fromScene), of: scene)
             case .to: toNodes = ScreenNodes(scene.append(toScene), of: scene)
-            case .snapshots:
-                for (shared, fromNode, _) in pairedNodes {
+            case .snapshots, .crossFadingSnapshots:
+                for (shared, fromNode, toNode) in pairedNodes {
                     let original = fromResting.first { $0.node == fromNode }!
-                    snapshotIndex[shared] = scene.appendContainerNode(
-                        screen: request.from.id, node: fromNode, kind: .snapshot, frame: original.quad.boundingRect,
-                        alpha: 1, style: nil)
+                    snapshotIndex[shared] = appendSnapshot(of: original, screen: request.from.id, node: fromNode)
+                    if layer == .crossFadingSnapshots {
+                        destinationSnapshotIndex[shared] = appendSnapshot(
+                            of: original, screen: request.to.id, node: toNode)
+                    }
                 }
             case .overlay(let overlay):
                 func path() -> String { layersPath() + "[\(position)]" }
@@ -199,10 +207,22 @@ struct PlanCompiler {
         pairs = pairedNodes.map { shared, fromNode, toNode in
             SharedPair(
                 sharedID: shared, from: fromNodes.index(of: fromNode, in: scene)!,
-                to: toNodes.index(of: toNode, in: scene)!, snapshot: snapshotIndex[shared])
+                to: toNodes.index(of: toNode, in: scene)!, snapshot: snapshotIndex[shared],
+                destinationSnapshot: destinationSnapshotIndex[shared])
         }
         model = scene.values
         modelTransforms = scene.transformLists
+    }
+
+    /// Appends a snapshot showing the content of `node` of `screen`, placed and looking as the flight's
+    /// source `original` is at rest: its frame (the bounding box of its quad) and its own appearance (corner
+    /// radius, clipping, background, border, shadow), so that it looks like the source until the script
+    /// changes it. Returns its scene index.
+    private mutating func appendSnapshot(of original: NodeState, screen: ScreenID, node: NodeID) -> Int {
+        let index = scene.appendContainerNode(
+            screen: screen, node: node, kind: .snapshot, frame: original.quad.boundingRect, alpha: 1, style: nil)
+        scene.values[index].visuals = NodeVisuals(appearance: original.appearance, clippedBy: nil).shared
+        return index
     }
 
     /// Evaluates a number expression, which must give a finite number; the roles it measures are those of
@@ -375,6 +395,7 @@ struct PlanCompiler {
         case .hidden: return .hidden
         case .zIndex: return .zIndex
         case .cornerRadius: return .cornerRadius
+        case .masksToBounds: return .masksToBounds
         case .backgroundColor: return .backgroundColor
         case .borderWidth: return .borderWidth
         case .borderColor: return .borderColor
