@@ -114,10 +114,12 @@ import TransitionCore
         let home = Self.screen("home")
         let card = Self.screen("card")
         for (operation, from, to) in [(TransitionOperation.present, home, card), (.dismiss, card, home)] {
+            let layout = ContainerLayout(
+                fromFrame: operation == .dismiss ? frame : nil, toFrame: operation == .present ? frame : nil)
             let plan = try TransitionPlan(
                 compiling: TransitionRequest(
                     animator: animator, operation: operation, from: from, to: to, containerSize: Self.container,
-                    presentedFrame: frame))
+                    containerLayout: layout))
             // (The plan's end is the settled screen alone: samples before it hold both screens.)
             for seconds in [0, plan.duration / 4, plan.duration / 2, plan.duration * 3 / 4] {
                 let nodes = plan.sample(at: seconds)
@@ -138,7 +140,8 @@ import TransitionCore
     @Test func aPresentedFrameWithoutAreaIsRefused() {
         let request = TransitionRequest(
             animator: BuiltinAnimators.slideUp, operation: .present, from: Self.screen("home"), to: Self.screen("card"),
-            containerSize: Self.container, presentedFrame: Rect(x: 0, y: 0, width: 375, height: 0))
+            containerSize: Self.container,
+            containerLayout: ContainerLayout(toFrame: Rect(x: 0, y: 0, width: 375, height: 0)))
         #expect(throws: TransitionCoreError.self) { try TransitionPlan(compiling: request) }
     }
 

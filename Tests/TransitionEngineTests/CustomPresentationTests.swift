@@ -116,6 +116,37 @@ import TransitionTestSupport
         #expect(await harness.pendingWork().isEmpty)
     }
 
+    /// A present over the sheet, and its dismiss, keep what the sheet's settled frame draws (home, the
+    /// dimming, the sheet in its frame) in every frame of the transition, under the transition's screens.
+    @Test func aPresentOverTheSheetKeepsTheScreensUnderItDrawn() async throws {
+        let harness = try Harness()
+        try harness.engine.defineAnimator(Self.sheet)
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+        let subscription = try await stack.subscribe()
+        try await stack.present(
+            Fixtures.screen("card"), style: .custom, options: OperationOptions(animated: false, animator: "testSheet"))
+        for style in [PresentationStyle.overCurrentContext, .fullScreen] {
+            try await stack.present(Fixtures.screen("alert"), style: style, options: OperationOptions(animator: "fade"))
+            let presenting = await Self.framesUntilIdle(subscription, clock: harness.clock)
+            try await stack.dismiss(options: OperationOptions(animator: "fade"))
+            let dismissing = await Self.framesUntilIdle(subscription, clock: harness.clock)
+            let running = (presenting + dismissing).filter { $0.transition != nil }
+            #expect(running.count > 10, "\(style)")
+            for frame in running {
+                // The sheet's settled nodes come first, unchanged; the fade moves only alpha, so the sheet
+                // (the fade's lower screen) is where it rests, and the alert fills the container above it.
+                let texts = frame.nodes.map(Self.text)
+                #expect(Array(texts.prefix(3)) == Array(Self.settledSheet.prefix(3)), "\(style): \(texts)")
+                func geometry(_ text: String) -> Substring { text.split(separator: " alpha")[0] }
+                let card = frame.nodes.filter { $0.screen == "card" }.map { geometry(Self.text($0)) }
+                #expect(card == Self.settledSheet[3...4].map(geometry), "\(style)")
+                #expect(frame.nodes.suffix(2).map(\.screen) == ["alert", "alert"], "\(style)")
+            }
+            #expect(try #require(dismissing.last).nodes.map(Self.text) == Self.settledSheet)
+        }
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
     @Test func aPresentWithoutAnimationAndAQueuedOneKeepTheirPresentation() async throws {
         let harness = try Harness()
         try harness.engine.defineAnimator(Self.sheet)

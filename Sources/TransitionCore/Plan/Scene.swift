@@ -128,6 +128,30 @@ struct Scene: Sendable {
         return nil
     }
 
+    /// Appends what stays drawn under a transition's screens, or a settled frame's screens: each of
+    /// `screens` (its chrome, then its nodes with its root at its `rootFrame`), then `chrome`. Their nodes
+    /// directly in the container get the lowest zIndex, so that a track raising or lowering one of the
+    /// transition's screens never takes it under them.
+    mutating func appendBeneath(
+        _ screens: [SettledScreen], chrome: [AnimatorPresentation.RestingOverlay], containerSize: Size
+    ) {
+        func appendChrome(_ overlays: [AnimatorPresentation.RestingOverlay]) {
+            for overlay in overlays {
+                let index = appendContainerNode(
+                    screen: .container, node: NodeID(rawValue: overlay.id), kind: .overlay, frame: overlay.frame,
+                    alpha: overlay.alpha, style: overlay.style)
+                values[index].zIndex = -.greatestFiniteMagnitude
+            }
+        }
+        for settled in screens {
+            appendChrome(settled.chrome)
+            let rootFrame = settled.rootFrame ?? Rect(origin: .zero, size: containerSize)
+            let range = append(Scene(screen: settled.screen, rootFrame: rootFrame))
+            values[range.lowerBound].zIndex = -.greatestFiniteMagnitude
+        }
+        appendChrome(chrome)
+    }
+
     /// Appends a node directly in the container (a snapshot or an overlay) and returns its index.
     @discardableResult
     mutating func appendContainerNode(

@@ -56,15 +56,7 @@ extension SettledLayout {
             return nodes(of: screens.map(\.screen), containerSize: containerSize)
         }
         var scene = Scene()
-        for settled in screens {
-            for overlay in settled.chrome {
-                scene.appendContainerNode(
-                    screen: .container, node: NodeID(rawValue: overlay.id), kind: .overlay, frame: overlay.frame,
-                    alpha: overlay.alpha, style: overlay.style)
-            }
-            let rootFrame = settled.rootFrame ?? Rect(origin: .zero, size: containerSize)
-            _ = scene.append(Scene(screen: settled.screen, rootFrame: rootFrame))
-        }
+        scene.appendBeneath(screens, chrome: [], containerSize: containerSize)
         return scene.states(for: scene.values)
     }
 }

@@ -94,12 +94,15 @@ struct PlanCompiler {
             throw TransitionCoreError(
                 .invalidValue, parameter: "containerSize", "width and height must be positive finite numbers")
         }
-        if let frame = request.presentedFrame {
+        let layout = request.containerLayout
+        for (frame, name) in [(layout.fromFrame, "fromFrame"), (layout.toFrame, "toFrame")] {
+            guard let frame else { continue }
             guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.size.width.isFinite,
                 frame.size.height.isFinite, frame.size.width > 0, frame.size.height > 0
             else {
                 throw TransitionCoreError(
-                    .invalidValue, parameter: "presentedFrame", "must be finite, with a width and height above 0")
+                    .invalidValue, parameter: "containerLayout." + name,
+                    "must be finite, with a width and height above 0")
             }
         }
         do { try request.from.validate() } catch { throw error.nested(in: "from") }
@@ -138,9 +141,10 @@ struct PlanCompiler {
     private mutating func buildScene() throws(TransitionCoreError) {
         // Each screen is laid out once: alone for its resting frame, then copied into the scene.
         let container = Rect(origin: .zero, size: request.containerSize)
-        let presented = request.presentedFrame ?? container
-        let fromScene = Scene(screen: request.from, rootFrame: request.operation == .dismiss ? presented : container)
-        let toScene = Scene(screen: request.to, rootFrame: request.operation == .present ? presented : container)
+        let layout = request.containerLayout
+        let fromScene = Scene(screen: request.from, rootFrame: layout.fromFrame ?? container)
+        let toScene = Scene(screen: request.to, rootFrame: layout.toFrame ?? container)
+        scene.appendBeneath(layout.beneath, chrome: layout.beneathChrome, containerSize: request.containerSize)
         fromResting = fromScene.states(for: fromScene.values)
         toResting = toScene.states(for: toScene.values)
         let scriptPath = self.scriptPath

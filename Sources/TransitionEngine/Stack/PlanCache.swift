@@ -46,7 +46,7 @@ final class PlanCache: Sendable {
     /// - Throws: the compiler's ``TransitionCoreError`` when the request cannot be compiled.
     func plan(
         animator: AnimatorSpecification, operation: TransitionOperation, from: Screen, to: Screen,
-        containerSize: Size, presentedFrame: Rect? = nil, sourceNode: NodeID?, reducingMotion: Bool = false
+        containerSize: Size, containerLayout: ContainerLayout = ContainerLayout(), sourceNode: NodeID?, reducingMotion: Bool = false
     ) throws(TransitionCoreError) -> CompiledPlan {
         let fingerprint = Self.fingerprint(
             animator: animator.name, operation: operation, from: from.id, to: to.id, containerSize: containerSize,
@@ -54,13 +54,13 @@ final class PlanCache: Sendable {
         let kept = contents.withLock { contents in
             contents.find(
                 fingerprint, animator: animator, operation: operation, from: from, to: to,
-                containerSize: containerSize, presentedFrame: presentedFrame, sourceNode: sourceNode,
+                containerSize: containerSize, containerLayout: containerLayout, sourceNode: sourceNode,
                 reducingMotion: reducingMotion)
         }
         if let kept { return kept }
         let request = TransitionRequest(
             animator: animator, operation: operation, from: from, to: to, containerSize: containerSize,
-            presentedFrame: presentedFrame, sourceNode: sourceNode, reducingMotion: reducingMotion)
+            containerLayout: containerLayout, sourceNode: sourceNode, reducingMotion: reducingMotion)
         contents.withLock { $0.statistics.compiled += 1 }
         let plan = try CompiledPlan(compiling: request)
         let bytes = plan.approximateByteCount
@@ -123,13 +123,13 @@ final class PlanCache: Sendable {
         /// kept request first, and a predicate given the kept request copied it as well.
         mutating func find(
             _ fingerprint: Int, animator: AnimatorSpecification, operation: TransitionOperation, from: Screen,
-            to: Screen, containerSize: Size, presentedFrame: Rect?, sourceNode: NodeID?, reducingMotion: Bool
+            to: Screen, containerSize: Size, containerLayout: ContainerLayout, sourceNode: NodeID?, reducingMotion: Bool
         ) -> CompiledPlan? {
             for index in entries.indices where entries[index].fingerprint == fingerprint {
                 guard entries[index].request.operation == operation,
                     entries[index].request.reducingMotion == reducingMotion,
                     entries[index].request.containerSize == containerSize,
-                    entries[index].request.presentedFrame == presentedFrame,
+                    entries[index].request.containerLayout == containerLayout,
                     entries[index].request.sourceNode == sourceNode, entries[index].request.from == from,
                     entries[index].request.to == to, entries[index].request.animator == animator
                 else { continue }

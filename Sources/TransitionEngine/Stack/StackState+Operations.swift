@@ -17,9 +17,9 @@ struct PlannedChange: Equatable {
         var operation: TransitionOperation
         var from: Screen
         var to: Screen
-        /// The presentation of the screen a present shows or a dismiss removes, when it is presented
-        /// `custom`: its root rests in the presentation's frame during the transition.
-        var presentation: AnimatorPresentation? = nil
+        /// Where the two screens rest and what stays drawn under them (a present or dismiss among
+        /// screens presented `custom` or over the current context); empty otherwise.
+        var containerLayout = ContainerLayout()
     }
 
     /// The state after the change.
@@ -122,16 +122,18 @@ extension StackState {
                 }
                 planned.target.customPresentations.append(
                     CustomPresentation(screen: screen.id, presentation: presentation))
-                planned.visual!.presentation = presentation
             }
+            planned.visual!.containerLayout = Self.containerLayout(
+                presenting: self, presented: planned.target, operation: .present)
             return planned
         case .dismiss:
-            guard let top = presented.last else {
+            guard !presented.isEmpty else {
                 throw TransitionEngineError(.nothingPresented, "Nothing is presented; present a screen first.")
             }
             target.presented.removeLast()
             var planned = change(.dismiss, to: target.visibleScreen)
-            planned.visual!.presentation = customPresentation(of: top.id)
+            planned.visual!.containerLayout = Self.containerLayout(
+                presenting: target, presented: self, operation: .dismiss)
             return planned
         case .selectTab(let id):
             try requireNoPresentation("selectTab")
@@ -143,6 +145,23 @@ extension StackState {
             target.selectedTab = index
             return change(.selectTab, to: target.visibleScreen)
         }
+    }
+
+    /// The container of a present (from `presenting`, the state before it, to `presented`) or of a
+    /// dismiss (from `presented` back to `presenting`): the lower screen is `presenting`'s visible top and
+    /// the upper `presented`'s, each resting where its settled frame places it, with what `presenting`'s
+    /// settled frame draws under its top (the screens, and the top's chrome) kept beneath them.
+    private static func containerLayout(
+        presenting: StackState, presented: StackState, operation: TransitionOperation
+    ) -> ContainerLayout {
+        let lower = presenting.settledScreens
+        let upper = presented.settledScreens[presented.settledScreens.count - 1]
+        let lowerTop = lower[lower.count - 1]
+        let isPresent = operation == .present
+        return ContainerLayout(
+            fromFrame: isPresent ? lowerTop.rootFrame : upper.rootFrame,
+            toFrame: isPresent ? upper.rootFrame : lowerTop.rootFrame, beneath: Array(lower.dropLast()),
+            beneathChrome: lowerTop.chrome)
     }
 
     private func requireNoPresentation(_ operation: String) throws(TransitionEngineError) {

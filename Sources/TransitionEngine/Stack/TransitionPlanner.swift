@@ -99,10 +99,10 @@ final class TransitionPlanner: Sendable {
         let name = animator.name
         try Self.checkSourceNode(of: options, leaving: visual.from)
         do {
-            let presentedFrame = try visual.presentation?.resolved(in: state.containerSize).frame
             return try cache.plan(
                 animator: animator, operation: visual.operation, from: visual.from, to: visual.to,
-                containerSize: state.containerSize, presentedFrame: presentedFrame, sourceNode: options.sourceNode,
+                containerSize: state.containerSize, containerLayout: visual.containerLayout,
+                sourceNode: options.sourceNode,
                 reducingMotion: reducesMotion(in: state))
         } catch {
             throw TransitionEngineError(

@@ -67,9 +67,9 @@ public struct PlanCheck {
         }
         let end = plan.sample(at: plan.duration)
         fuzzCheck(Self.same(end, plan.endNodes), "\(what): the end sample is not the settled layout", input: input)
-        // A present's screen rests in the presented frame when it has one.
+        // The to screen rests where the container's layout places it.
         let settled = SettledLayout.nodes(
-            of: [SettledScreen(request.to, rootFrame: request.operation == .present ? request.presentedFrame : nil)],
+            of: [SettledScreen(request.to, rootFrame: request.containerLayout.toFrame)],
             containerSize: request.containerSize)
         fuzzCheck(Self.same(settled, plan.endNodes), "\(what): endNodes differ from SettledLayout", input: input)
         return true

@@ -48,7 +48,9 @@ public func fuzzAnimator(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
                 TransitionRequest(
                     animator: animator, operation: operation, from: forward ? FuzzScreens.photos : FuzzScreens.photo,
                     to: forward ? FuzzScreens.photo : FuzzScreens.photos, containerSize: FuzzScreens.containerSize,
-                    presentedFrame: frame))
+                    containerLayout: ContainerLayout(
+                        fromFrame: forward ? nil : frame, toFrame: forward ? frame : nil,
+                        beneath: [SettledScreen(FuzzScreens.photo)], beneathChrome: resolved.chrome)))
         }
     }
     return 0
