@@ -104,4 +104,60 @@ struct AppearanceChromiumTests {
             }
         }
     }
+
+    /// Under perspective: a page turn of the card's screen, at 0.75 s, where the card and its photo turn with
+    /// the page. The photo is drawn inside the card's turned quad, and not where it overflows it: its points
+    /// are taken at fractions of its quad (bilinearly, a fraction of a pixel from the projective map there).
+    @Test func thePlayerClipsInPerspective() async throws {
+        guard ChildProcess.find(["chromium"]) != nil, ChildProcess.find(["chromedriver"]) != nil else {
+            Issue.record("chromium and chromium-driver are not installed; scripts/install-dependencies installs them")
+            return
+        }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let render = await ToolRun.transitionctl([
+            "render", "--animator", "pageTurn", "--operation", "push", "--from", SeedFiles.screenPath("rounded-card"),
+            "--to", #"{"id":"blank","root":{"id":"view","frame":[0,0,375,667]}}"#, "--size", "375x667",
+        ])
+        #expect(render.status == .success, "\(render.errors)")
+        let frame = try JSONReader.parse(String(Recording.frameLines(of: render.output)[45]))
+        #expect(frame["time"]?.doubleValue == 0.75)
+        let photo = frame["nodes"]?.arrayValue?.first { $0["node"] == "photo" }
+        let quad: [(x: Double, y: Double)] = (0..<4).map { corner in
+            (photo?["quad"]?[corner]?[0]?.doubleValue ?? 0, photo?["quad"]?[corner]?[1]?.doubleValue ?? 0)
+        }
+        // The turn's perspective: the photo's right edge is not as long as its left.
+        #expect(abs((quad[2].y - quad[1].y) - (quad[3].y - quad[0].y)) > 5, "\(quad)")
+        func at(_ u: Double, _ v: Double) -> (x: Double, y: Double) {
+            let top = (x: quad[0].x + (quad[1].x - quad[0].x) * u, y: quad[0].y + (quad[1].y - quad[0].y) * u)
+            let bottom = (x: quad[3].x + (quad[2].x - quad[3].x) * u, y: quad[3].y + (quad[2].y - quad[3].y) * u)
+            return (top.x + (bottom.x - top.x) * v, top.y + (bottom.y - top.y) * v)
+        }
+        // (0.2, 0.2) of the photo is (180, 144) of the card, inside it; (0.3, 0.85) is (200, 222), 22 points
+        // below it (and on the stage, which the page, turning towards the eye, overflows to the right).
+        let points = [at(0.2, 0.2), at(0.3, 0.85)]
+        let frames = directory.file("turn.jsonl")
+        try TextFile.write(render.output, to: frames)
+        let page = directory.file("turn.html")
+        let picture = await ToolRun.transitionctl(["picture", frames, "--format", "html", "-o", page])
+        #expect(picture.status == .success, "\(picture.errors)")
+        let offset = Double(HTMLPlayer.stageOffset)
+        let child = try WebPageScript.start(
+            url: "file://\(page)#t=0.75&scale=1", scenario: "player", directory: directory,
+            arguments: points.map { "\($0.x + offset),\($0.y + offset)" })
+        let result = await child.finish()
+        #expect(result.status == 0, "\(result.errors)")
+        let report = try result.output.split(separator: "\n").last.map { try JSONReader.parse(String($0)) }
+        let colours = report?["colours"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        // Green where the photo is drawn: its green channel well above the others.
+        func green(_ text: String) -> Bool {
+            let digits = Array(text.dropFirst())
+            guard digits.count == 6 else { return false }
+            let values = stride(from: 0, to: 6, by: 2).compactMap { Int(String(digits[$0...$0 + 1]), radix: 16) }
+            return values.count == 3 && values[1] > values[0] + 60 && values[1] > values[2] + 60
+        }
+        #expect(colours.count == 2, "\(String(describing: report))")
+        #expect(colours.first.map(green) == true, "inside the card: \(colours) at \(points)")
+        #expect(colours.last.map(green) == false, "outside the card: \(colours) at \(points)")
+    }
 }
