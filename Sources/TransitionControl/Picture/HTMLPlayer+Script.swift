@@ -16,6 +16,11 @@ extension HTMLPlayer {
 
         \#(NodeStyle.script)
 
+        \#(AppearanceLayers.script)
+
+        const layers = new AppearanceLayers(stage, "decor");
+        const parentOf = id => data.keys[id].parent;
+
         function frameAt(t) {
           let low = 0, high = data.frames.length - 1;
           while (low < high) {
@@ -27,17 +32,23 @@ extension HTMLPlayer {
 
         function draw() {
           const frame = frameAt(time);
+          layers.begin();
           frame.nodes.forEach((node, i) => {
             let box = pool[i];
-            if (!box) { box = document.createElement("div"); stage.appendChild(box); pool[i] = box; }
+            if (!box) { box = document.createElement("div"); pool[i] = box; }
             const key = data.keys[node[0]];
-            const quad = node.slice(5).map(v => v * scale);
-            const matrix = homography(node[3], node[4], quad);
-            if (matrix === null) { box.style.display = "none"; return; }
+            const quad = node.slice(5, 13).map(v => v * scale);
+            // The appearance fields, when the node has some (docs/frames.md).
+            const a = node.length > 13 ? node[13] : null;
+            const placed = layers.node({ id: node[0], view: node[1] === 0, w: node[3], h: node[4], q: quad,
+              alpha: node[2], a, clipper: a && a.clippedBy !== undefined ? a.clippedBy : null }, parentOf);
+            if (placed === null) { box.style.display = "none"; return; }
+            layers.place(box, placed.parent);
             box.style.display = "block";
             box.style.width = node[3] + "px";
             box.style.height = node[4] + "px";
-            box.style.transform = matrix;
+            box.style.transform = placed.matrix;
+            box.style.borderRadius = placed.radius;
             box.style.opacity = node[2];
             if (key.style !== undefined && !key.highlight) {
               if (box.dataset.key !== String(node[0])) {
@@ -50,10 +61,12 @@ extension HTMLPlayer {
             }
             box.dataset.key = "";
             box.className = key.highlight ? "highlight" : ["view", "snapshot", "overlay"][node[1]];
-            box.style.background = key.highlight ? "#ff00ff" : key.color;
+            // A background colour, drawn beneath, shows instead of the debug colour.
+            box.style.background = key.highlight ? "#ff00ff" : a && a.backgroundColor ? "transparent" : key.color;
             box.textContent = key.highlight || node[1] === 2 ? "" : key.name;
           });
           for (let i = frame.nodes.length; i < pool.length; i++) pool[i].style.display = "none";
+          layers.end();
           scrub.value = time;
           timeLabel.textContent = frame.label + " · " + speed + "x";
         }

@@ -19,11 +19,14 @@ public enum HTMLPlayer {
 
     /// The frames as the page's data: a JSON object with the container, the timeline and, per frame, one
     /// array per node: key index, kind (0 view, 1 snapshot, 2 overlay), alpha, width, height, then the
-    /// quad's four corners.
+    /// quad's four corners, then, for a node with appearance fields or a clip, an object with the fields
+    /// the frame gives (docs/frames.md), `clippedBy` as the clipping node's key index. When some node has
+    /// them, each key with a parent in the screens has it as `parent` (a key index), for the borders.
     public static func data(_ frames: PictureFrames, highlight: String?, title: String) -> JSONValue {
         let keys = frames.keys
         var positions: [String: Int] = [:]
         for (position, key) in keys.enumerated() { positions[key] = position }
+        let withAppearance = frames.hasAppearance
         var fills: [String: String] = [:]
         for frame in frames.frames {
             for node in frame.nodes where node.kind == "overlay" { fills[node.key] = node.fill ?? "#000000" }
@@ -36,6 +39,9 @@ public enum HTMLPlayer {
             ]
             // The node's style, when the input holds its screen: the player draws it as the app would.
             if let style = frames.styles[key] { value["style"] = style }
+            if withAppearance, let parent = frames.parents[key].flatMap({ positions[$0] }) {
+                value["parent"] = .number(Double(parent))
+            }
             return .object(value)
         }
         let frameValues: [JSONValue] = frames.frames.map { frame in
@@ -44,7 +50,13 @@ public enum HTMLPlayer {
                 let kind: Double = node.kind == "snapshot" ? 1 : node.kind == "overlay" ? 2 : 0
                 var entry: [Double] = [Double(position), kind, node.alpha, node.size.width, node.size.height]
                 for corner in quad { entry += [corner.x, corner.y] }
-                return .array(entry.map { .number(rounded($0)) })
+                var values: [JSONValue] = entry.map { .number(rounded($0)) }
+                var appearance = node.appearance?.jsonObject(rounding: rounded) ?? [:]
+                if let clipper = node.clippedBy.flatMap({ positions[$0] }) {
+                    appearance["clippedBy"] = .number(Double(clipper))
+                }
+                if !appearance.isEmpty { values.append(.object(appearance)) }
+                return .array(values)
             }
             var label = "t = \(NumberText.fixed(frame.time, decimals: 3)) s · frame \(frame.index)"
             if let progress = frame.progress { label += " · \(NumberText.percent(progress))" }
@@ -120,7 +132,7 @@ public enum HTMLPlayer {
           overflow: hidden; font-size: 10px; line-height: 12px; padding: 1px 2px; color: #000000;
           border: 1px solid rgba(0, 0, 0, 0.35); white-space: nowrap; }
         #stage div.snapshot { border: 2px solid \(PictureColor.shared); }
-        #stage div.overlay, #stage div.highlight { border: none; padding: 0; }
+        #stage div.overlay, #stage div.highlight, #stage div.decor { border: none; padding: 0; }
         #stage div.styled { border: none; padding: 0; display: flex; align-items: center; line-height: normal;
           white-space: pre-wrap; font-size: 17px; }
         #stage div.styled.placeholder { outline: 1px dashed #8e8e93; outline-offset: -1px; justify-content: center;

@@ -22,12 +22,17 @@ public struct PictureFrames: Sendable {
         public var transform: [Double]
         /// An overlay's fill colour from its style, if it has a usable one.
         public var fill: String?
+        /// The node's appearance fields, nil when the frame gives none (docs/frames.md).
+        public var appearance: PictureAppearance? = nil
+        /// The key of the node that clips this one (`clippedBy`, in the same screen), nil when none does.
+        /// Snapshots and overlays are never clipped.
+        public var clippedBy: String? = nil
 
         /// Whether every field is equal (tuples are compared member by member).
         public static func == (left: Node, right: Node) -> Bool {
             left.key == right.key && left.kind == right.kind && left.position == right.position
                 && left.size == right.size && left.alpha == right.alpha && left.transform == right.transform
-                && left.fill == right.fill
+                && left.fill == right.fill && left.appearance == right.appearance && left.clippedBy == right.clippedBy
                 && left.quad?.map { [$0.x, $0.y] } == right.quad?.map { [$0.x, $0.y] }
         }
     }
@@ -55,6 +60,14 @@ public struct PictureFrames: Sendable {
     /// The style of each node of the screens the input holds (`{"screen": …}` lines), by
     /// `screen/node`; a node without a style maps to null. Empty for input without screens.
     public var styles: [String: JSONValue] = [:]
+    /// The parent of each node of the screens the input holds, both as `screen/node`: where a renderer
+    /// draws a border, after the node's last descendant. Empty for input without screens.
+    public var parents: [String: String] = [:]
+
+    /// Whether some node of some frame has an appearance field or is clipped.
+    public var hasAppearance: Bool {
+        frames.contains { $0.nodes.contains { $0.appearance != nil || $0.clippedBy != nil } }
+    }
 
     /// The timeline's length in seconds (the last frame's time).
     public var duration: Double { frames.last?.time ?? 0 }
@@ -109,6 +122,7 @@ public struct PictureFrames: Sendable {
         self.containerSize = containerSize ?? Self.container(of: frames[frames.count - 1])
         colors = PictureColor.colors(for: keys)
         styles = Self.styles(of: screens)
+        parents = Self.parents(of: screens)
     }
 
     static func index(_ frame: JSONObject) -> Int64 {
@@ -145,13 +159,18 @@ public struct PictureFrames: Sendable {
         }
         var fill: String?
         if let text = value["style"]?["fill"]?.stringValue, PictureColor.isSafe(text) { fill = text }
+        let kind = value["kind"]?.stringValue ?? "view"
+        var clippedBy: String?
+        if kind == "view", let screen = value["screen"]?.stringValue, let clipper = value["clippedBy"]?.stringValue {
+            clippedBy = screen + "/" + clipper
+        }
         return Node(
-            key: key, kind: value["kind"]?.stringValue ?? "view",
+            key: key, kind: kind,
             position: (value["position"]?[0]?.doubleValue ?? 0, value["position"]?[1]?.doubleValue ?? 0),
             size: (value["size"]?[0]?.doubleValue ?? 0, value["size"]?[1]?.doubleValue ?? 0),
             alpha: min(max(value["alpha"]?.doubleValue ?? 1, 0), 1), quad: quad,
             transform: value["transform"]?.arrayValue?.compactMap(\.doubleValue) ?? [],
-            fill: fill)
+            fill: fill, appearance: PictureAppearance(frameNode: value), clippedBy: clippedBy)
     }
 
     /// The largest view's size (a screen's root fills the container), else the quads' extent from the

@@ -63,11 +63,10 @@ public struct SVGFilmstrip {
                     ("height", SVGBuilder.number(cellHeight)), ("fill", "#ffffff"), ("stroke", "#999999"),
                 ])
             svg.line("<g clip-path=\"url(#\(clip))\">")
-            for node in frame.nodes {
-                guard let quad = node.quad, node.alpha > 0 else { continue }
-                let points = quad.map { (x: left + $0.x * scale, y: top + $0.y * scale) }
-                svg.element("polygon", [("points", SVGBuilder.points(points))] + style(of: node))
-            }
+            var layers = SVGAppearanceLayers(
+                strip: self, identifier: clip, origin: (left, top), parents: frames.parents)
+            for (index, node) in frame.nodes.enumerated() { layers.draw(node, index: index, into: &svg) }
+            layers.finish(into: &svg)
             svg.line("</g>")
             var label = "t = \(NumberText.fixed(frame.time, decimals: 3)) s"
             if let progress = frame.progress { label += " · \(NumberText.percent(progress))" }
@@ -75,26 +74,27 @@ public struct SVGFilmstrip {
         }
     }
 
-    /// The fill and stroke of a node.
+    /// The fill and stroke of a node. A view or snapshot with a background colour shows that colour
+    /// (drawn beneath, ``SVGAppearanceLayers``) instead of its palette colour, which stays its outline.
     func style(of node: PictureFrames.Node) -> [(String, String)] {
         let alpha = SVGBuilder.number(node.alpha)
         if isHighlighted(node) {
             return [("fill", PictureColor.highlight), ("fill-opacity", alpha)]
         }
+        let background = node.appearance?.hasBackground == true
         switch node.kind {
         case "overlay":
             return [("fill", node.fill ?? "#000000"), ("fill-opacity", alpha)]
         case "snapshot":
-            return [
-                ("fill", frames.color(of: node.key)), ("fill-opacity", alpha), ("stroke", PictureColor.shared),
-                ("stroke-width", "2"),
-            ]
+            let fill =
+                background ? [("fill", "none")] : [("fill", frames.color(of: node.key)), ("fill-opacity", alpha)]
+            return fill + [("stroke", PictureColor.shared), ("stroke-width", "2")]
         default:
             let color = frames.color(of: node.key)
-            return [
-                ("fill", color), ("fill-opacity", SVGBuilder.number(node.alpha * 0.85)), ("stroke", color),
-                ("stroke-opacity", alpha), ("stroke-width", "0.75"),
-            ]
+            let fill =
+                background
+                ? [("fill", "none")] : [("fill", color), ("fill-opacity", SVGBuilder.number(node.alpha * 0.85))]
+            return fill + [("stroke", color), ("stroke-opacity", alpha), ("stroke-width", "0.75")]
         }
     }
 }

@@ -43,7 +43,7 @@ extension WebPage {
 
         class StackModel {
           constructor(name) {
-            this.name = name; this.styles = new Map(); this.description = null; this.frame = null;
+            this.name = name; this.styles = new Map(); this.parents = new Map(); this.description = null; this.frame = null;
             this.drawn = null; this.counted = null; this.received = 0; this.drawnCount = 0; this.skipped = 0; this.missed = 0;
             this.events = []; this.version = 0; this.times = new Map(); this.gone = false;
             this.firstFrames = new Map(); this.indexes = []; this.screenIds = new Set();
@@ -51,13 +51,18 @@ extension WebPage {
           }
           learnScreen(screen) {
             this.screenIds.add(screen.id);
+            // The parents place each border after the node's descendants (AppearanceLayers).
             const walk = node => {
               this.styles.set(screen.id + "/" + node.id, node.style === undefined ? null : node.style);
-              for (const child of node.children || []) walk(child);
+              for (const child of node.children || []) {
+                this.parents.set(screen.id + "/" + child.id, screen.id + "/" + node.id);
+                walk(child);
+              }
             };
             if (screen.root) walk(screen.root);
             for (const node of screen.nodes || []) {
               this.styles.set(screen.id + "/" + node.id, node.style === undefined ? null : node.style);
+              if (typeof node.parent === "string") this.parents.set(screen.id + "/" + node.id, screen.id + "/" + node.parent);
             }
             this.version++;
             // Drawn again with the styles, even when no newer frame comes (a gesture held still).
@@ -88,26 +93,43 @@ extension WebPage {
 
         \#(NodeStyle.script)
 
+        \#(AppearanceLayers.script)
+
+        // The node's appearance fields when it has any that draw (docs/frames.md): the frame's node itself.
+        function appearanceOf(node) {
+          return node.cornerRadius !== undefined || node.masksToBounds || node.backgroundColor !== undefined ||
+            node.borderWidth !== undefined || node.shadowOpacity !== undefined ? node : null;
+        }
+
         // Only images --images has: a missing one is a placeholder, not a failed request in the console.
         function imageURL(name) {
           return page.config.images.includes(name) ? withToken("/images/" + encodeURIComponent(name)) : null;
         }
 
         class Renderer {
-          constructor(container) { this.container = container; this.pool = []; this.scale = 1; }
+          constructor(container) {
+            this.container = container; this.pool = []; this.scale = 1;
+            this.layers = new AppearanceLayers(container, "decor");
+          }
           draw(stack, frame) {
             const s = this.scale;
             let used = 0, unstyled = false;
+            const parentOf = id => stack.parents.get(id);
+            this.layers.begin();
             for (const node of frame.nodes) {
               if (node.hidden || !node.quad || node.quad.some(c => c === null)) continue;
               const q = [];
               for (const corner of node.quad) q.push(corner[0] * s, corner[1] * s);
-              const matrix = homography(node.size[0], node.size[1], q);
-              if (matrix === null) continue;
-              let box = this.pool[used];
-              if (!box) { box = document.createElement("div"); this.container.appendChild(box); this.pool.push(box); }
-              used++;
               const key = node.kind === "overlay" ? "overlay " + node.node : node.screen + "/" + node.node;
+              const view = node.kind === "view";
+              const placed = this.layers.node({ id: key, view, w: node.size[0], h: node.size[1], q, alpha: node.alpha,
+                a: appearanceOf(node), clipper: view && node.clippedBy !== undefined ? node.screen + "/" + node.clippedBy : null },
+                parentOf);
+              if (placed === null) continue;
+              let box = this.pool[used];
+              if (!box) { box = document.createElement("div"); this.pool.push(box); }
+              this.layers.place(box, placed.parent);
+              used++;
               const version = key + " " + stack.version + " " + (node.kind === "overlay" ? JSON.stringify(node.style) : "");
               if (node.kind !== "overlay" && !stack.styles.has(key)) unstyled = true;
               if (box.dataset.version !== version) {
@@ -123,10 +145,12 @@ extension WebPage {
               box.style.display = "flex";
               box.style.width = node.size[0] + "px";
               box.style.height = node.size[1] + "px";
-              box.style.transform = matrix;
+              box.style.transform = placed.matrix;
+              box.style.borderRadius = placed.radius;
               box.style.opacity = node.alpha;
             }
             for (let i = used; i < this.pool.length; i++) this.pool[i].style.display = "none";
+            this.layers.end();
             // For tests and diagnosis: frames of a transition drawn before their screens' styles arrived.
             if (frame.transition && this === stageRenderer) {
               stack.transitionDraws++;

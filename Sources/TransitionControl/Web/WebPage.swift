@@ -102,6 +102,7 @@ public enum WebPage {
         .node { position: absolute; left: 0; top: 0; box-sizing: border-box; transform-origin: 0 0;
           overflow: hidden; display: flex; align-items: center; background-size: cover;
           background-position: center; white-space: pre-wrap; word-break: break-word; }
+        .decor { position: absolute; left: 0; top: 0; box-sizing: border-box; transform-origin: 0 0; }
         .node.placeholder { outline: 1px dashed #8e8e93; outline-offset: -1px; justify-content: center;
           color: #636366; font-size: 11px; }
         .node.selected { outline: 3px solid #ff9f0a; outline-offset: -3px; }

@@ -35,6 +35,8 @@ Usage: web_page.py URL SCENARIO OUTPUT_DIRECTORY [ARGUMENTS...]
                                                    overflow, every control's box, the controls Tab reaches
   player X,Y...                                     (a file:// URL of picture --format html) the colours at
                                                    the points and the texts shown
+  stagePixels X,Y...                               the stack main at scale 1: the colours at the points, in
+                                                   CSS pixels from the stage's top-left corner
   reconnect                                        prints "ready", waits for the page to say the daemon is
                                                    gone, prints "down", waits for it to draw again
 
@@ -648,12 +650,25 @@ def player(driver, url, directory, arguments):
     return {"colours": colours, "texts": texts, "console": console_errors(driver)}
 
 
+def stage_pixels(driver, url, directory, arguments):
+    """The stack `main` at one CSS pixel per point: the colours at the points "x,y" of the stage."""
+    open_stack(driver, url)
+    stage = driver.execute_script("const r = document.getElementById('stage').getBoundingClientRect(); return [r.left, r.top];")
+    width, _, channels, rows = png_pixels.decode(driver.get_screenshot_as_png())
+    colours = []
+    for point in arguments:
+        x, y = (float(v) for v in point.split(","))
+        x, y = int(stage[0] + x), int(stage[1] + y)
+        colours.append("#%02X%02X%02X" % tuple(rows[y][x * channels:x * channels + 3]))
+    return {"colours": colours, "stage": stage, "console": console_errors(driver)}
+
+
 def main():
     url, scenario, directory = sys.argv[1], sys.argv[2], sys.argv[3]
     driver = browser(directory)
     try:
         driver.set_script_timeout(TIMEOUT)
-        run = {"geometry": geometry, "drag": drag, "dragOutside": drag_outside, "tap": tap, "twoPages": two_pages, "foreign": foreign, "reconnect": reconnect, "player": player, "images": images, "controls": controls, "overview": overview, "navigation": navigation, "layout": layout}[scenario]
+        run = {"geometry": geometry, "drag": drag, "dragOutside": drag_outside, "tap": tap, "twoPages": two_pages, "foreign": foreign, "reconnect": reconnect, "player": player, "images": images, "controls": controls, "overview": overview, "navigation": navigation, "layout": layout, "stagePixels": stage_pixels}[scenario]
         print(json.dumps(run(driver, url, directory, sys.argv[4:])))
     finally:
         driver.quit()

@@ -1,9 +1,10 @@
 /// Small recordings for picture tests, as JSON lines.
 enum PictureFixtures {
-    /// One node's JSON with an axis-aligned quad (no transform) unless `quad` is given.
+    /// One node's JSON with an axis-aligned quad (no transform) unless `quad` is given; `appearance` is
+    /// the text of its appearance fields (`"cornerRadius":8,…`).
     static func node(
         _ screen: String?, _ name: String, kind: String = "view", x: Double, y: Double, width: Double, height: Double,
-        alpha: Double = 1, hidden: Bool = false, quad: String? = nil, style: String? = nil
+        alpha: Double = 1, hidden: Bool = false, quad: String? = nil, style: String? = nil, appearance: String? = nil
     ) -> String {
         let corners = quad ?? "[[\(x),\(y)],[\(x + width),\(y)],[\(x + width),\(y + height)],[\(x),\(y + height)]]"
         let screenText = screen.map { "\"\($0)\"" } ?? "null"
@@ -11,7 +12,7 @@ enum PictureFixtures {
             #"{"screen":\#(screenText),"node":"\#(name)","kind":"\#(kind)","position":[\#(x + width / 2),\#(y + height / 2)],"#
             + #""size":[\#(width),\#(height)],"anchorPoint":[0.5,0.5],"transform":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"#
             + #""alpha":\#(alpha),"hidden":\#(hidden),"z":0,"quad":\#(corners)"#
-            + (style.map { ",\"style\":\($0)" } ?? "") + "}"
+            + (appearance.map { "," + $0 } ?? "") + (style.map { ",\"style\":\($0)" } ?? "") + "}"
     }
 
     /// A frame's line.
