@@ -53,7 +53,7 @@ extension WebPage {
           const screen = await screenDocument();
           if (!screen) return;
           currentStack().learnScreen(screen);
-          await act("Present", "Present", navigation({ screen }));
+          await act("Present", "Present", navigation({ screen, style: $("presentationStyle").value }));
         });
         $("pop").addEventListener("click", () => act("Pop", "Pop", navigation({})));
         $("popToRoot").addEventListener("click", () => act("Pop to root", "PopToRoot", navigation({})));

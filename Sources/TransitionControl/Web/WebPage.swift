@@ -46,6 +46,8 @@ public enum WebPage {
         <div id="source">Source node: none (click a node of the top screen)</div>
         <button type="button" id="push">Push</button>
         <button type="button" id="present">Present</button>
+        <label>Style <select id="presentationStyle"><option>fullScreen</option><option>overCurrentContext</option>\
+        <option>custom</option></select></label>
         <button type="button" id="pop">Pop</button>
         <button type="button" id="popToRoot">Pop to root</button>
         <button type="button" id="dismiss">Dismiss</button>
