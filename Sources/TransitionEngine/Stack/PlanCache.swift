@@ -46,7 +46,8 @@ final class PlanCache: Sendable {
     /// - Throws: the compiler's ``TransitionCoreError`` when the request cannot be compiled.
     func plan(
         animator: AnimatorSpecification, operation: TransitionOperation, from: Screen, to: Screen,
-        containerSize: Size, containerLayout: ContainerLayout = ContainerLayout(), sourceNode: NodeID?, reducingMotion: Bool = false
+        containerSize: Size, containerLayout: ContainerLayout = ContainerLayout(), sourceNode: NodeID?,
+        reducingMotion: Bool = false
     ) throws(TransitionCoreError) -> CompiledPlan {
         let fingerprint = Self.fingerprint(
             animator: animator.name, operation: operation, from: from.id, to: to.id, containerSize: containerSize,
