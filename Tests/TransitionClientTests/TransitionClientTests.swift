@@ -94,7 +94,8 @@ import Varlink
             #expect(try client.listAnimators().count == BuiltinAnimators.all.count)
             var animator = try #require(BuiltinAnimators.named("fade"))
             animator.name = "myFade"
-            #expect(try client.defineAnimator(animator) == ["push", "pop", "present", "dismiss", "selectTab"])
+            #expect(
+                try client.defineAnimator(animator) == ["push", "pop", "present", "dismiss", "selectTab", "resize"])
             #expect(try client.listAnimators().first { $0.name == "myFade" }?.builtin == false)
             let info = try client.info()
             #expect(info.interfaces == ["org.varlink.service", "io.transitiond"])

@@ -7,6 +7,9 @@
 ///   tracks on it are skipped when the operation names none.
 /// - `"snapshot"`: for every shared-element pair, the snapshot flying between them
 ///   (`snapshotViewAfterScreenUpdates:`); `"sharedFrom"`, `"sharedTo"`: the pair's original nodes.
+/// - `"matchedFrom"`, `"matchedTo"`: for every node id both screens have, the from screen's node and the to
+///   screen's (in a `resize` transition, where the screen is laid out at the old size as `from` and at the
+///   new one as `to`, every node), in the to screen's painting order, parents first.
 /// - `"container/<overlay>"`: an overlay layer the script adds to the container (for example dimming).
 /// - `"container"`: the container view itself; only values may refer to it (`{"frameOf": "container"}`).
 public enum AnimatorRole: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -18,6 +21,8 @@ public enum AnimatorRole: Sendable, Hashable, Codable, CustomStringConvertible {
     case snapshot
     case sharedFrom
     case sharedTo
+    case matchedFrom
+    case matchedTo
     case overlay(String)
     case container
 
@@ -30,6 +35,8 @@ public enum AnimatorRole: Sendable, Hashable, Codable, CustomStringConvertible {
         case "snapshot": self = .snapshot
         case "sharedFrom": self = .sharedFrom
         case "sharedTo": self = .sharedTo
+        case "matchedFrom": self = .matchedFrom
+        case "matchedTo": self = .matchedTo
         case "container": self = .container
         default:
             if let suffix = Self.suffix(of: text, after: "from/") {
@@ -42,7 +49,7 @@ public enum AnimatorRole: Sendable, Hashable, Codable, CustomStringConvertible {
                 throw TransitionCoreError(
                     .unknownRole, parameter: "",
                     "unknown role \"\(text)\"; use from, to, from/<node>, to/<node>, source, snapshot, sharedFrom, "
-                        + "sharedTo, container or container/<overlay>")
+                        + "sharedTo, matchedFrom, matchedTo, container or container/<overlay>")
             }
         }
     }
@@ -64,10 +71,15 @@ public enum AnimatorRole: Sendable, Hashable, Codable, CustomStringConvertible {
         case .snapshot: return "snapshot"
         case .sharedFrom: return "sharedFrom"
         case .sharedTo: return "sharedTo"
+        case .matchedFrom: return "matchedFrom"
+        case .matchedTo: return "matchedTo"
         case .overlay(let id): return "container/\(id)"
         case .container: return "container"
         }
     }
+
+    /// Whether the role stands for one node per node id both screens have.
+    var isPerMatchedPair: Bool { self == .matchedFrom || self == .matchedTo }
 
     /// Whether the role stands for one node per shared-element pair.
     var isPerSharedPair: Bool {

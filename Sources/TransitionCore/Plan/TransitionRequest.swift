@@ -8,8 +8,14 @@ public struct TransitionRequest: Sendable, Equatable {
     public var from: Screen
     /// The screen being shown (`UITransitionContextToViewKey`).
     public var to: Screen
-    /// The container's size in points; both screens' roots fill it.
+    /// The container's size in points; both screens' roots fill it, unless `fromContainerSize` gives
+    /// the from screen's.
     public var containerSize: Size
+    /// The size the from screen is laid out at, when it is not `containerSize`: a `resize` transition's
+    /// old size (its to screen is laid out at the new one, `containerSize`, which is the container the
+    /// transition runs in: expressions' `containerWidth` and `containerHeight`, `container` references).
+    /// Nil: `containerSize`.
+    public var fromContainerSize: Size?
     /// The from-screen node the operation started from (the tapped tile), for the `source` role.
     public var sourceNode: NodeID?
     /// Whether Reduce Motion is on: the animator's reduced variant for `operation` runs, else a cross-fade
@@ -19,7 +25,7 @@ public struct TransitionRequest: Sendable, Equatable {
     /// Creates a request.
     public init(
         animator: AnimatorSpecification, operation: TransitionOperation, from: Screen, to: Screen,
-        containerSize: Size, sourceNode: NodeID? = nil, reducingMotion: Bool = false
+        containerSize: Size, sourceNode: NodeID? = nil, reducingMotion: Bool = false, fromContainerSize: Size? = nil
     ) {
         self.animator = animator
         self.operation = operation
@@ -28,5 +34,9 @@ public struct TransitionRequest: Sendable, Equatable {
         self.containerSize = containerSize
         self.sourceNode = sourceNode
         self.reducingMotion = reducingMotion
+        self.fromContainerSize = fromContainerSize
     }
+
+    /// The size the from screen is laid out at: `fromContainerSize`, else `containerSize`.
+    public var fromLayoutSize: Size { fromContainerSize ?? containerSize }
 }

@@ -46,20 +46,21 @@ final class PlanCache: Sendable {
     /// - Throws: the compiler's ``TransitionCoreError`` when the request cannot be compiled.
     func plan(
         animator: AnimatorSpecification, operation: TransitionOperation, from: Screen, to: Screen,
-        containerSize: Size, sourceNode: NodeID?, reducingMotion: Bool = false
+        containerSize: Size, sourceNode: NodeID?, reducingMotion: Bool = false, fromContainerSize: Size? = nil
     ) throws(TransitionCoreError) -> CompiledPlan {
         let fingerprint = Self.fingerprint(
             animator: animator.name, operation: operation, from: from.id, to: to.id, containerSize: containerSize,
-            sourceNode: sourceNode, reducingMotion: reducingMotion)
+            sourceNode: sourceNode, reducingMotion: reducingMotion, fromContainerSize: fromContainerSize)
         let kept = contents.withLock { contents in
             contents.find(
                 fingerprint, animator: animator, operation: operation, from: from, to: to,
-                containerSize: containerSize, sourceNode: sourceNode, reducingMotion: reducingMotion)
+                containerSize: containerSize, sourceNode: sourceNode, reducingMotion: reducingMotion,
+                fromContainerSize: fromContainerSize)
         }
         if let kept { return kept }
         let request = TransitionRequest(
             animator: animator, operation: operation, from: from, to: to, containerSize: containerSize,
-            sourceNode: sourceNode, reducingMotion: reducingMotion)
+            sourceNode: sourceNode, reducingMotion: reducingMotion, fromContainerSize: fromContainerSize)
         contents.withLock { $0.statistics.compiled += 1 }
         let plan = try CompiledPlan(compiling: request)
         let bytes = plan.approximateByteCount
@@ -86,7 +87,7 @@ final class PlanCache: Sendable {
     /// nodes are left to `==`, which runs only when this matches.
     private static func fingerprint(
         animator: String, operation: TransitionOperation, from: ScreenID, to: ScreenID, containerSize: Size,
-        sourceNode: NodeID?, reducingMotion: Bool
+        sourceNode: NodeID?, reducingMotion: Bool, fromContainerSize: Size?
     ) -> Int {
         var hasher = Hasher()
         hasher.combine(animator)
@@ -97,6 +98,7 @@ final class PlanCache: Sendable {
         hasher.combine(containerSize.height)
         hasher.combine(sourceNode)
         hasher.combine(reducingMotion)
+        hasher.combine(fromContainerSize)
         return hasher.finalize()
     }
 
@@ -122,12 +124,13 @@ final class PlanCache: Sendable {
         /// kept request first, and a predicate given the kept request copied it as well.
         mutating func find(
             _ fingerprint: Int, animator: AnimatorSpecification, operation: TransitionOperation, from: Screen,
-            to: Screen, containerSize: Size, sourceNode: NodeID?, reducingMotion: Bool
+            to: Screen, containerSize: Size, sourceNode: NodeID?, reducingMotion: Bool, fromContainerSize: Size?
         ) -> CompiledPlan? {
             for index in entries.indices where entries[index].fingerprint == fingerprint {
                 guard entries[index].request.operation == operation,
                     entries[index].request.reducingMotion == reducingMotion,
                     entries[index].request.containerSize == containerSize,
+                    entries[index].request.fromContainerSize == fromContainerSize,
                     entries[index].request.sourceNode == sourceNode, entries[index].request.from == from,
                     entries[index].request.to == to, entries[index].request.animator == animator
                 else { continue }

@@ -41,7 +41,9 @@ final class TransitionPlanner: Sendable {
     ) throws(TransitionEngineError) -> CompiledPlan {
         let ruleIndex = state.rules.firstIndex { $0.matches(visual.operation, from: visual.from, to: visual.to) }
         if interactive { try Self.requireInteractionAllowed(visual, rules: state.rules) }
-        let name = options.animator ?? ruleIndex.map { state.rules[$0].animator } ?? BuiltinAnimators.defaultName
+        let name =
+            options.animator ?? ruleIndex.map { state.rules[$0].animator }
+            ?? BuiltinAnimators.defaultName(for: visual.operation)
         let parameter = options.animator != nil ? "animator" : ruleIndex.map { "rules[\($0)].animator" } ?? "animator"
         guard let animator = animator(name) else {
             throw TransitionEngineError(
@@ -55,10 +57,11 @@ final class TransitionPlanner: Sendable {
         }
         try Self.checkSourceNode(of: options, leaving: visual.from)
         do {
+            // A resize runs in the new container, its from screen laid out at the old size.
             return try cache.plan(
                 animator: animator, operation: visual.operation, from: visual.from, to: visual.to,
-                containerSize: state.containerSize, sourceNode: options.sourceNode,
-                reducingMotion: reducesMotion(in: state))
+                containerSize: visual.resize?.to ?? state.containerSize, sourceNode: options.sourceNode,
+                reducingMotion: reducesMotion(in: state), fromContainerSize: visual.resize?.from)
         } catch {
             throw TransitionEngineError(
                 .invalidAnimator, "Animator \(name) cannot run this transition: \(error.message)",

@@ -121,6 +121,7 @@ extension StackOperation {
         case .present: [.present]
         case .dismiss: [.dismiss]
         case .selectTab: [.selectTab]
+        case .resize: [.resize]
         }
     }
 
