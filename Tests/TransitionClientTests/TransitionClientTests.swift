@@ -52,6 +52,12 @@ import Varlink
             #expect(
                 try client.selectTab("two", on: "tabs", options: NavigationOptions(animated: false)).outcome
                     == .completed)
+            #expect(
+                try client.resize("tabs", width: 200, height: 50, options: NavigationOptions(animated: false)).outcome
+                    == .completed)
+            let resized = try client.stack("tabs")
+            #expect([resized.containerWidth, resized.containerHeight] == [200, 50])
+            #expect(try client.resize("tabs", width: 100, height: 100).outcome == .started)
             try client.deleteStack("tabs")
         }
         await harness.shutdown()
