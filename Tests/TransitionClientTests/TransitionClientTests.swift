@@ -52,6 +52,12 @@ import Varlink
             #expect(
                 try client.selectTab("two", on: "tabs", options: NavigationOptions(animated: false)).outcome
                     == .completed)
+            #expect(
+                try client.resize("tabs", width: 200, height: 50, options: NavigationOptions(animated: false)).outcome
+                    == .completed)
+            let resized = try client.stack("tabs")
+            #expect([resized.containerWidth, resized.containerHeight] == [200, 50])
+            #expect(try client.resize("tabs", width: 100, height: 100).outcome == .started)
             try client.deleteStack("tabs")
         }
         await harness.shutdown()
@@ -94,7 +100,8 @@ import Varlink
             #expect(try client.listAnimators().count == BuiltinAnimators.all.count)
             var animator = try #require(BuiltinAnimators.named("fade"))
             animator.name = "myFade"
-            #expect(try client.defineAnimator(animator) == ["push", "pop", "present", "dismiss", "selectTab"])
+            #expect(
+                try client.defineAnimator(animator) == ["push", "pop", "present", "dismiss", "selectTab", "resize"])
             #expect(try client.listAnimators().first { $0.name == "myFade" }?.builtin == false)
             let info = try client.info()
             #expect(info.interfaces == ["org.varlink.service", "io.transitiond"])

@@ -23,7 +23,7 @@ struct DefineAnimatorCommandTests {
         #expect(slowLine?.split(separator: " ").filter { !$0.isEmpty }.prefix(3) == ["slowFade", "push,pop", "no"])
         let json = await ToolRun.transitionctl(["animators", "--json=short"], socket: socket)
         let names = try JSONReader.parse(json.output).arrayValue?.compactMap { $0["name"]?.stringValue }
-        #expect(names == ["fade", "magicMove", "none", "pageTurn", "slide", "slideUp", "slowFade", "zoom"])
+        #expect(names == ["fade", "magicMove", "none", "pageTurn", "resize", "slide", "slideUp", "slowFade", "zoom"])
     }
 
     @Test func malformedAnimatorsNameTheField() async throws {
@@ -43,6 +43,6 @@ struct DefineAnimatorCommandTests {
         let run = await ToolRun.transitionctl(["animators", "--no-legend"], socket: "/nonexistent/socket")
         #expect(run.status == .success)
         #expect(run.errors == "transitionctl: No daemon answers; listing the built-in animators.\n")
-        #expect(run.output.split(separator: "\n").count == 7)
+        #expect(run.output.split(separator: "\n").count == 8)
     }
 }

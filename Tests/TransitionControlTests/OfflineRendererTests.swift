@@ -130,7 +130,7 @@ struct OfflineRendererTests {
         #expect(error?.exitCode == .usage)
         #expect(
             error?.message
-                == #"--animator: no built-in animator and no file is named "zom"; the built-ins are zoom, pageTurn, slideUp, magicMove, slide, fade, none"#
+                == #"--animator: no built-in animator and no file is named "zom"; the built-ins are zoom, pageTurn, slideUp, magicMove, slide, fade, resize, none"#
         )
     }
 

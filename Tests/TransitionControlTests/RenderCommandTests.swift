@@ -84,7 +84,7 @@ struct RenderCommandTests {
             ),
             (
                 ["--animator", "zom"], .usage,
-                "transitionctl: --animator: no built-in animator and no file is named \"zom\"; the built-ins are zoom, pageTurn, slideUp, magicMove, slide, fade, none\n"
+                "transitionctl: --animator: no built-in animator and no file is named \"zom\"; the built-ins are zoom, pageTurn, slideUp, magicMove, slide, fade, resize, none\n"
             ),
             (["--colour", "red"], .usage, "transitionctl: unknown option --colour; see transitionctl render --help\n"),
             (["--fps"], .usage, "transitionctl: option --fps needs a value (RATE)\n"),

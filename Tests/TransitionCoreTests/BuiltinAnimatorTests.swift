@@ -186,7 +186,8 @@ struct BuiltinAnimatorTests {
     }
 
     @Test func everyBuiltinIsListedOnceByName() {
-        #expect(BuiltinAnimators.names == ["zoom", "pageTurn", "slideUp", "magicMove", "slide", "fade", "none"])
+        #expect(
+            BuiltinAnimators.names == ["zoom", "pageTurn", "slideUp", "magicMove", "slide", "fade", "resize", "none"])
         #expect(BuiltinAnimators.named("slide") == BuiltinAnimators.slide)
         #expect(BuiltinAnimators.named("nope") == nil)
     }

@@ -16,4 +16,16 @@ struct GoldenFrameTests {
             GoldenFile.check(lines.joined(separator: "\n") + "\n", named: "\(animator.name)-\(operation.rawValue)")
         }
     }
+
+    /// The resize variants on one screen laid out at 300 × 400, then at 400 × 300.
+    @Test func everyResizeVariantMatchesItsGoldenFile() throws {
+        for animator in SeedScreens.resizeCases() {
+            let plan = try TransitionPlan(
+                compiling: TransitionRequest(
+                    animator: animator, operation: .resize, from: ResizeLayouts.screen, to: ResizeLayouts.screen,
+                    containerSize: ResizeLayouts.landscape, fromContainerSize: ResizeLayouts.portrait))
+            let lines = plan.renderedFrames(framesPerSecond: 60, stack: "golden").map(\.json)
+            GoldenFile.check(lines.joined(separator: "\n") + "\n", named: "\(animator.name)-resize")
+        }
+    }
 }

@@ -44,11 +44,18 @@ enum SeedScreens {
             (BuiltinAnimators.magicMove, .pop, profile, contacts, nil),
         ]
         for animator in [BuiltinAnimators.slide, BuiltinAnimators.fade, BuiltinAnimators.none] {
-            for operation in animator.operations {
+            // A resize lays one screen out at two sizes: `resizeCases()`.
+            for operation in animator.operations where operation != .resize {
                 let forward = operation == .push || operation == .present || operation == .selectTab
                 result.append((animator, operation, forward ? first : second, forward ? second : first, nil))
             }
         }
         return result
+    }
+
+    /// Every built-in with a `resize` variant, on the screen `ResizeLayouts` works out, turned from
+    /// portrait to landscape.
+    static func resizeCases() -> [AnimatorSpecification] {
+        BuiltinAnimators.all.filter { $0.supports(.resize) }
     }
 }

@@ -1,5 +1,6 @@
 import JSON
 import Testing
+import TransitionCore
 import TransitionTestSupport
 
 #if canImport(Glibc)
@@ -160,7 +161,9 @@ import TransitionTestSupport
             }
             #expect(Self.call(daemon, "GetStack", #"{"name":"main"}"#) == before)
             #expect(Self.call(daemon, "ListStacks", "{}")?["stacks"]?.arrayValue?.count == 1)
-            #expect(Self.call(daemon, "ListAnimators", "{}")?["animators"]?.arrayValue?.count == 7)
+            #expect(
+                Self.call(daemon, "ListAnimators", "{}")?["animators"]?.arrayValue?.count
+                    == BuiltinAnimators.all.count)
             #expect(daemon.stop() == 0)
         }
     }

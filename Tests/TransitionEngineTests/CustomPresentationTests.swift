@@ -147,6 +147,36 @@ import TransitionTestSupport
         #expect(await harness.pendingWork().isEmpty)
     }
 
+    /// Turned to landscape (667 × 375) under the sheet, the stack keeps home and the dimming drawn under the
+    /// sheet in every frame of the resize, and settles with the sheet at 60 % of the new height: its root
+    /// from y = 375 × 0.4 = 150 to 375, over the dimming now 667 wide.
+    @Test func aResizeUnderTheSheetMovesItToItsFrameInTheNewContainer() async throws {
+        let harness = try Harness()
+        try harness.engine.defineAnimator(Self.sheet)
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+        let subscription = try await stack.subscribe()
+        try await stack.present(
+            Fixtures.screen("card"), style: .custom, options: OperationOptions(animated: false, animator: "testSheet"))
+        try await stack.perform(.resize(Size(width: 667, height: 375)))
+        let frames = await Self.framesUntilIdle(subscription, clock: harness.clock)
+        let running = frames.filter { $0.transition?.operation == .resize }
+        #expect(running.count > 5)
+        for frame in running {
+            #expect(frame.nodes.prefix(3).map { "\($0.screen)/\($0.node)" } == ["home/root", "home/title", "/dimming"])
+            #expect(frame.nodes.suffix(2).map(\.screen) == ["card", "card"])
+        }
+        let settled = try #require(frames.last).nodes.map(Self.text)
+        #expect(
+            settled == [
+                "home/root view z0 (0.0, 0.0) to (667.0, 375.0) alpha 1.0",
+                "home/title view z1 (16.0, 80.0) to (216.0, 124.0) alpha 1.0",
+                "/dimming overlay z2 (0.0, 0.0) to (667.0, 375.0) alpha 0.4",
+                "card/root view z3 (0.0, 150.0) to (667.0, 375.0) alpha 1.0",
+                "card/title view z4 (16.0, 230.0) to (216.0, 274.0) alpha 1.0",
+            ])
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
     @Test func aPresentWithoutAnimationAndAQueuedOneKeepTheirPresentation() async throws {
         let harness = try Harness()
         try harness.engine.defineAnimator(Self.sheet)

@@ -77,7 +77,7 @@ import Varlink
         try await harness.withConnection { connection throws in
             let animators = try connection.call("ListAnimators")["animators"]?.arrayValue ?? []
             let names = animators.compactMap { $0["name"]?.stringValue }
-            #expect(names == ["fade", "magicMove", "none", "pageTurn", "slide", "slideUp", "zoom"])
+            #expect(names == ["fade", "magicMove", "none", "pageTurn", "resize", "slide", "slideUp", "zoom"])
             #expect(animators.allSatisfy { $0["builtin"] == true })
             #expect(animators.first { $0["name"] == "slideUp" }?["operations"] == ["present", "dismiss"])
         }

@@ -1,10 +1,10 @@
 import JSON
 import TransitionCore
 
-/// Screens with every field of a node drawn at random, for property tests of the screen's encodings: ids
-/// and strings that need escaping or are not ASCII, numbers integral, fractional, tiny, huge and negative,
-/// every transform function shape, styles nested two deep. The screens are valid (`Screen.validate()`),
-/// so they may also be pushed onto stacks.
+/// Screens with every field of a node drawn at random (`autoresizing` derived from the node's number), for
+/// property tests of the screen's encodings: ids and strings that need escaping or are not ASCII, numbers
+/// integral, fractional, tiny, huge and negative, every transform function shape, styles nested two deep.
+/// The screens are valid (`Screen.validate()`), so they may also be pushed onto stacks.
 public enum RandomScreens {
     /// A screen of 1 to `maximumNodes` nodes nested up to four deep, its ids `<id>.<n>`.
     public static func screen(id: String, maximumNodes: Int = 12, using generator: inout SeededGenerator) -> Screen {
@@ -45,6 +45,11 @@ public enum RandomScreens {
         if Bool.random(using: &generator) { node.sharedID = pick(strings.filter { !$0.isEmpty }, using: &generator) }
         if Bool.random(using: &generator) { node.style = style(depth: 0, using: &generator) }
         if Int.random(in: 0..<3, using: &generator) == 0 { node.appearance = appearance(using: &generator) }
+        // Drawn from the node's number, not the generator, so that every other field stays what it was for
+        // a given seed.
+        if counter % 3 == 1 {
+            node.autoresizing = Autoresizing(rawValue: UInt8(truncatingIfNeeded: counter &* 23) & 0x3F)
+        }
         if depth < 4 {
             let childCount = min(remaining, Int.random(in: 0...3, using: &generator))
             for _ in 0..<childCount where remaining > 0 {

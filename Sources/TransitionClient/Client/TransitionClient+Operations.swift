@@ -97,6 +97,17 @@ extension TransitionClient {
         try operation("SelectTab", stack: stack, options: options, extra: ["tab": .string(tab)])
     }
 
+    /// Changes the container size of `stack` to `width` × `height` points (each above 0 and at most
+    /// 1,000,000): a `resize` transition of the visible screen to its layout at the new size, or at once
+    /// with `options.animated` false. `options.sourceNode` is not used.
+    @discardableResult
+    public func resize(
+        _ stack: String, width: Double, height: Double, options: NavigationOptions = NavigationOptions()
+    ) throws(TransitionClientError) -> OperationResult {
+        try operation(
+            "Resize", stack: stack, options: options, extra: ["width": .number(width), "height": .number(height)])
+    }
+
     private func operation(
         _ method: String, stack: String, options: NavigationOptions, extra: JSONObject = JSONObject()
     ) throws(TransitionClientError) -> OperationResult {

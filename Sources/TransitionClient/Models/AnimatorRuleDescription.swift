@@ -1,7 +1,8 @@
 /// An animator rule (the IDL's `AnimatorRule`): which animator runs a transition, and whether it may be
 /// interactive. `nil` conditions match anything; the first matching rule of a stack wins.
 public struct AnimatorRuleDescription: Sendable, Equatable, Codable {
-    /// The operation (`push`, `pop`, `present`, `dismiss`, `selectTab`), or nil for any.
+    /// The operation (`push`, `pop`, `present`, `dismiss`, `selectTab`, `resize`), or nil for any
+    /// navigation.
     public var operation: String?
     /// The kind of the screen being left, or nil for any.
     public var fromKind: String?

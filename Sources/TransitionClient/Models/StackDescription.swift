@@ -43,7 +43,7 @@ public struct StackDescription: Sendable, Equatable, Decodable {
 public struct TransitionDescription: Sendable, Equatable, Decodable {
     /// The operation's number, unique within its stack for the daemon's run.
     public var id: UInt64
-    /// `push`, `pop`, `present`, `dismiss` or `selectTab` (open set).
+    /// `push`, `pop`, `present`, `dismiss`, `selectTab` or `resize` (open set).
     public var operation: String
     /// The animator's name.
     public var animator: String

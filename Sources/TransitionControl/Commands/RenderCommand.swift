@@ -23,7 +23,7 @@ public enum RenderCommand {
                 isRequired: true),
             .value(
                 "operation", valueName: "OPERATION", summary: "push, pop, present, dismiss or selectTab",
-                choices: TransitionOperation.allCases.map(\.rawValue), isRequired: true),
+                choices: TransitionOperation.allCases.filter(\.isNavigation).map(\.rawValue), isRequired: true),
             .value(
                 "from", valueName: "SCREEN", summary: "The screen being left: a file or inline JSON", isRequired: true),
             .value(

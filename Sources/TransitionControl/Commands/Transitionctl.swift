@@ -30,7 +30,7 @@ public enum Transitionctl {
             StackCommands.list, StackCommands.status, StackCommands.create, StackCommands.delete, RulesCommand.command,
             ReduceMotionCommand.command,
         ]
-        + NavigationCommands.commands
+        + NavigationCommands.commands + [ResizeCommand.command]
         + [InteractiveCommands.command, GestureCommand.command] + ControlCommands.commands
         + [AnimatorsCommand.command, DefineAnimatorCommand.command]
         + [WatchCommand.command, RecordCommand.command, StatsCommand.command, WebCommand.command]

@@ -57,8 +57,12 @@ public struct RenderOptions: Sendable, Equatable {
     ///   outside 1…1000, an empty stack name.
     public init(arguments: ParsedArguments) throws(CommandError) {
         let operationText = try arguments.requiredValue("operation")
-        guard let operation = try arguments.choice("operation", as: TransitionOperation.self) else {
-            throw CommandError(.missingOption, parameter: "--operation", "missing --operation=\(operationText)")
+        // A resize lays one screen out at two sizes, which a render of two screens at one size cannot say.
+        guard let operation = TransitionOperation(rawValue: operationText), operation.isNavigation else {
+            let accepted = TransitionOperation.allCases.filter(\.isNavigation).map(\.rawValue)
+            throw CommandError(
+                .invalidValue, parameter: "--operation",
+                "--operation must be one of \(accepted.joined(separator: ", ")), got \"\(operationText)\"")
         }
         let stack = arguments.value("stack") ?? Self.defaultStack
         guard !stack.isEmpty else {

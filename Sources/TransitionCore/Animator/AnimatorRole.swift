@@ -10,6 +10,9 @@
 ///   snapshots cross-fade (layer `{"snapshots": "crossFade"}`) a flight has two snapshots, one showing the
 ///   source's content and one the destination's: `"snapshot"` stands for both, `"snapshotFrom"` and
 ///   `"snapshotTo"` for one each (without a cross-fade, `"snapshotFrom"` is the one snapshot).
+/// - `"matchedFrom"`, `"matchedTo"`: for every node id both screens have, the from screen's node and the to
+///   screen's (in a `resize` transition, where the screen is laid out at the old size as `from` and at the
+///   new one as `to`, every node), in the to screen's painting order, parents first.
 /// - `"container/<overlay>"`: an overlay layer the script adds to the container (for example dimming).
 /// - `"container"`: the container view itself; only values may refer to it (`{"frameOf": "container"}`).
 public enum AnimatorRole: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -23,6 +26,8 @@ public enum AnimatorRole: Sendable, Hashable, Codable, CustomStringConvertible {
     case snapshotTo
     case sharedFrom
     case sharedTo
+    case matchedFrom
+    case matchedTo
     case overlay(String)
     case container
 
@@ -37,6 +42,8 @@ public enum AnimatorRole: Sendable, Hashable, Codable, CustomStringConvertible {
         case "snapshotTo": self = .snapshotTo
         case "sharedFrom": self = .sharedFrom
         case "sharedTo": self = .sharedTo
+        case "matchedFrom": self = .matchedFrom
+        case "matchedTo": self = .matchedTo
         case "container": self = .container
         default:
             if let suffix = Self.suffix(of: text, after: "from/") {
@@ -49,7 +56,7 @@ public enum AnimatorRole: Sendable, Hashable, Codable, CustomStringConvertible {
                 throw TransitionCoreError(
                     .unknownRole, parameter: "",
                     "unknown role \"\(text)\"; use from, to, from/<node>, to/<node>, source, snapshot, snapshotFrom, "
-                        + "snapshotTo, sharedFrom, sharedTo, container or container/<overlay>")
+                        + "snapshotTo, sharedFrom, sharedTo, matchedFrom, matchedTo, container or container/<overlay>")
             }
         }
     }
@@ -73,10 +80,15 @@ public enum AnimatorRole: Sendable, Hashable, Codable, CustomStringConvertible {
         case .snapshotTo: return "snapshotTo"
         case .sharedFrom: return "sharedFrom"
         case .sharedTo: return "sharedTo"
+        case .matchedFrom: return "matchedFrom"
+        case .matchedTo: return "matchedTo"
         case .overlay(let id): return "container/\(id)"
         case .container: return "container"
         }
     }
+
+    /// Whether the role stands for one node per node id both screens have.
+    var isPerMatchedPair: Bool { self == .matchedFrom || self == .matchedTo }
 
     /// Whether the role stands for one node per shared-element pair.
     var isPerSharedPair: Bool {

@@ -154,11 +154,15 @@ public struct AnimatorSpecification: Sendable, Equatable, Codable {
 /// The operations an animator variant serves, as UIKit's delegates name them.
 ///
 /// `push` and `pop` are `UINavigationControllerOperation`s (pop-to-root and pop-to a screen use `pop`),
-/// `present` and `dismiss` the transitioning delegate's two methods, `selectTab` the tab bar delegate's.
+/// `present` and `dismiss` the transitioning delegate's two methods, `selectTab` the tab bar delegate's;
+/// `resize` is a change of the container's size (UIKit's `viewWillTransition(to:with:)`, a rotation), in
+/// which the visible screen goes from its layout at the old size (`from`) to its layout at the new one
+/// (`to`).
 public enum TransitionOperation: String, Sendable, Codable, CaseIterable {
-    case push, pop, present, dismiss, selectTab
+    case push, pop, present, dismiss, selectTab, resize
 
-    /// The operation that undoes this one (push ↔ pop, present ↔ dismiss; selectTab is its own).
+    /// The operation that undoes this one (push ↔ pop, present ↔ dismiss; selectTab and resize are their
+    /// own).
     public var reversed: TransitionOperation {
         switch self {
         case .push: return .pop
@@ -166,6 +170,11 @@ public enum TransitionOperation: String, Sendable, Codable, CaseIterable {
         case .present: return .dismiss
         case .dismiss: return .present
         case .selectTab: return .selectTab
+        case .resize: return .resize
         }
     }
+
+    /// Whether the operation is a navigation (push, pop, present, dismiss, selectTab): what an animator
+    /// rule without an `operation` applies to, and what `BeginInteractive` may drive. A `resize` is not.
+    public var isNavigation: Bool { self != .resize }
 }

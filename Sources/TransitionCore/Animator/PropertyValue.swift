@@ -5,7 +5,10 @@
 /// - position: `[x, y]`, `{"centerOf": role}`, `{"positionOf": role}`
 /// - size: `[width, height]`, `{"sizeOf": role}`
 /// - frame: `[x, y, width, height]`, `{"frameOf": role}` (the role's bounds converted into the target's
-///   parent coordinates, as `convertRect:fromView:` does; the bounding box when transformed)
+///   parent coordinates, as `convertRect:fromView:` does; the bounding box when transformed),
+///   `{"layoutOf": role}` (the role's frame as its screen lays it out, in its own parent's coordinates,
+///   not converted: for a node in the same place of another layout of the same tree, such as `matchedTo`
+///   from `matchedFrom`; the container's bounds for `container`)
 /// - anchorPoint: `[x, y]`
 /// - transform: a list of functions, e.g. `[{"scale": 5}]`, `[{"translate": [0, "containerHeight"]}]`, or
 ///   `{"transformOf": role}` (the transform that lays a node whose frame is `{"frameOf": role}` on the
@@ -24,6 +27,7 @@ public enum PropertyValue: Sendable, Equatable {
     case sizeOf(AnimatorRole)
     case rect(NumberExpression, NumberExpression, NumberExpression, NumberExpression)
     case frameOf(AnimatorRole)
+    case layoutOf(AnimatorRole)
     case transform([TransformFunctionTemplate])
     case number(NumberExpression)
     case flag(Bool)
@@ -36,7 +40,7 @@ public enum PropertyValue: Sendable, Equatable {
     /// The roles this value refers to.
     var referencedRole: AnimatorRole? {
         switch self {
-        case .centerOf(let role), .positionOf(let role), .sizeOf(let role), .frameOf(let role),
+        case .centerOf(let role), .positionOf(let role), .sizeOf(let role), .frameOf(let role), .layoutOf(let role),
             .appearanceOf(_, let role), .transformOf(let role):
             return role
         default: return nil
@@ -44,7 +48,7 @@ public enum PropertyValue: Sendable, Equatable {
     }
 
     private enum ReferenceKeys: String, CodingKey {
-        case centerOf, positionOf, sizeOf, frameOf, transformOf
+        case centerOf, positionOf, sizeOf, frameOf, layoutOf, transformOf
         case cornerRadiusOf, masksToBoundsOf, backgroundColorOf, borderWidthOf, borderColorOf, shadowOpacityOf
         case shadowRadiusOf, shadowOffsetOf, shadowColorOf
 
@@ -77,7 +81,7 @@ public enum PropertyValue: Sendable, Equatable {
             let numbers = try decodeNumbers(from: decoder, count: 2, shape: "[width, height]")
             return .size(numbers[0], numbers[1])
         case .frame:
-            if let reference = try decodeReference(from: decoder, allowed: [.frameOf]) { return reference }
+            if let reference = try decodeReference(from: decoder, allowed: [.frameOf, .layoutOf]) { return reference }
             let numbers = try decodeNumbers(from: decoder, count: 4, shape: "[x, y, width, height]")
             return .rect(numbers[0], numbers[1], numbers[2], numbers[3])
         case .transform:
@@ -128,6 +132,7 @@ public enum PropertyValue: Sendable, Equatable {
             case .positionOf: return .positionOf(role)
             case .sizeOf: return .sizeOf(role)
             case .frameOf: return .frameOf(role)
+            case .layoutOf: return .layoutOf(role)
             case .transformOf: return .transformOf(role)
             default:
                 let property = AnimatableProperty(rawValue: String(key.rawValue.dropLast(2)))!
@@ -164,13 +169,14 @@ public enum PropertyValue: Sendable, Equatable {
         case .rect(let x, let y, let width, let height):
             var container = encoder.unkeyedContainer()
             for number in [x, y, width, height] { try container.encode(number) }
-        case .centerOf(let role), .positionOf(let role), .sizeOf(let role), .frameOf(let role):
+        case .centerOf(let role), .positionOf(let role), .sizeOf(let role), .frameOf(let role), .layoutOf(let role):
             var container = encoder.container(keyedBy: ReferenceKeys.self)
             let key: ReferenceKeys
             switch self {
             case .centerOf: key = .centerOf
             case .positionOf: key = .positionOf
             case .sizeOf: key = .sizeOf
+            case .layoutOf: key = .layoutOf
             default: key = .frameOf
             }
             try container.encode(role, forKey: key)

@@ -1,13 +1,14 @@
 extension BuiltinAnimators {
     /// A cross-dissolve (UIModalTransitionStyleCrossDissolve): the incoming screen fades in over the outgoing
-    /// one (push, present, selectTab); the outgoing screen fades out over the incoming one (pop, dismiss).
+    /// one (push, present, selectTab; resize: the new layout over the old); the outgoing screen fades out over
+    /// the incoming one (pop, dismiss).
     /// 0.3 s, ease-in-ease-out, the slide's timing. No reduced variant: it moves nothing, and the cross-fade
     /// Reduce Motion runs in its place is its own variant.
     public static let fade = AnimatorSpecification(
         name: "fade",
         summary: "A cross-dissolve: the new screen fades in over the old one, or the old one fades out.",
         variants: [
-            .push: fadeIn, .present: fadeIn, .selectTab: fadeIn, .pop: fadeOut, .dismiss: fadeOut,
+            .push: fadeIn, .present: fadeIn, .selectTab: fadeIn, .pop: fadeOut, .dismiss: fadeOut, .resize: fadeIn,
         ])
 
     private static let fadeIn = crossFade(for: .push, duration: 0.3)
@@ -15,14 +16,15 @@ extension BuiltinAnimators {
     private static let fadeOut = crossFade(for: .pop, duration: 0.3)
 
     /// A cross-fade lasting `duration` seconds (the script's `duration`, which its one phase runs for),
-    /// ease-in-ease-out: for push, present and selectTab the incoming screen fades in over the outgoing one;
+    /// ease-in-ease-out: for push, present and selectTab the incoming screen fades in over the outgoing one
+    /// (for resize, the screen's new layout over its old one);
     /// for pop and dismiss the outgoing one fades out over the incoming one. The `fade` animator's variants,
     /// and what Reduce Motion runs for an operation whose animator has no reduced variant
     /// (``AnimatorSpecification/script(for:reducingMotion:)``), as iOS fades where it would slide or zoom.
     public static func crossFade(for operation: TransitionOperation, duration: NumberExpression) -> TransitionScript {
         let phaseDuration = NumberExpression.expression("duration")
         switch operation {
-        case .push, .present, .selectTab:
+        case .push, .present, .selectTab, .resize:
             return TransitionScript(
                 duration: duration,
                 layers: [.from, .to],

@@ -1,11 +1,12 @@
 /// The animators every daemon has, reproducing the transitions of the five source posts and the
 /// system's defaults. docs/animators.md describes each with the numbers and where they come from.
 public enum BuiltinAnimators {
-    /// The name of the animator used when a stack's rules choose none (UIKit's delegate returning nil).
+    /// The name of the animator used for a navigation when a stack's rules choose none (UIKit's delegate
+    /// returning nil); a resize uses `resize` (``defaultName(for:)``).
     public static let defaultName = "slide"
 
     /// Every built-in, in documentation order.
-    public static let all: [AnimatorSpecification] = [zoom, pageTurn, slideUp, magicMove, slide, fade, none]
+    public static let all: [AnimatorSpecification] = [zoom, pageTurn, slideUp, magicMove, slide, fade, resize, none]
 
     /// The built-in with `name`, if there is one.
     public static func named(_ name: String) -> AnimatorSpecification? {

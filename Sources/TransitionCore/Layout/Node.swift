@@ -31,6 +31,10 @@ public struct Node: Sendable, Equatable, Codable {
     public var alpha: Double
     /// Whether the node and its subtree are hidden; false by default.
     public var hidden: Bool
+    /// How `frame` follows a change of the parent's size (UIKit's `autoresizingMask`); none by default:
+    /// the frame stays as declared. Declared after `hidden`, in the padding before `zIndex`: the node
+    /// does not grow.
+    public var autoresizing: Autoresizing
     /// Painting order among siblings: higher paints later (on top); ties keep document order. 0 by default.
     public var zIndex: Double
     /// Corner radius, clipping, background, border and shadow, as Core Animation's layer draws them;
@@ -65,7 +69,7 @@ public struct Node: Sendable, Equatable, Codable {
     public init(
         id: NodeID, frame: Rect, anchorPoint: Point = Point(x: 0.5, y: 0.5), transform: TransformList = TransformList(),
         alpha: Double = 1, hidden: Bool = false, zIndex: Double = 0, appearance: NodeAppearance = .standard,
-        sharedID: String? = nil, style: JSONValue? = nil, children: [Node] = []
+        sharedID: String? = nil, style: JSONValue? = nil, children: [Node] = [], autoresizing: Autoresizing = []
     ) {
         self.id = id
         self.frame = frame
@@ -73,6 +77,7 @@ public struct Node: Sendable, Equatable, Codable {
         self.transformFunctions = transform.functions
         self.alpha = alpha
         self.hidden = hidden
+        self.autoresizing = autoresizing
         self.zIndex = zIndex
         self.appearanceStorage = Self.storage(for: appearance)
         self.sharedID = sharedID
@@ -89,13 +94,14 @@ public struct Node: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, frame, anchorPoint, transform, alpha, hidden, zIndex, sharedID, style, children
+        case id, frame, autoresizing, anchorPoint, transform, alpha, hidden, zIndex, sharedID, style, children
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(NodeID.self, forKey: .id)
         frame = try container.decode(Rect.self, forKey: .frame)
+        autoresizing = try container.decodeIfPresent(Autoresizing.self, forKey: .autoresizing) ?? []
         anchorPoint = try container.decodeIfPresent(Point.self, forKey: .anchorPoint) ?? Point(x: 0.5, y: 0.5)
         // The same JSON array `TransformList` decodes, without computing a matrix only to drop it.
         transformFunctions = try container.decodeIfPresent([TransformFunction].self, forKey: .transform) ?? []
@@ -124,6 +130,7 @@ public struct Node: Sendable, Equatable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(frame, forKey: .frame)
+        if !autoresizing.isEmpty { try container.encode(autoresizing, forKey: .autoresizing) }
         if anchorPoint != Point(x: 0.5, y: 0.5) { try container.encode(anchorPoint, forKey: .anchorPoint) }
         if !transformFunctions.isEmpty { try container.encode(transformFunctions, forKey: .transform) }
         if alpha != 1 { try container.encode(alpha, forKey: .alpha) }

@@ -41,6 +41,7 @@ extension Node {
         try JSONNumberArray.append(
             count: 4, frame.origin.x, frame.origin.y, frame.size.width, frame.size.height,
             parameter: "nodes[\(id.rawValue)].frame", into: &bytes)
+        autoresizing.appendJSON(into: &bytes)
         if anchorPoint != Point(x: 0.5, y: 0.5) {
             JSONWriter.appendLiteral(#","anchorPoint":"#, into: &bytes)
             try JSONNumberArray.append(

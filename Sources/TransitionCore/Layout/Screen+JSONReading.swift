@@ -31,6 +31,10 @@ extension Node {
             let frameValue = object["frame"], let frame = Rect(readingJSON: frameValue)
         else { return nil }
         self.init(id: NodeID(rawValue: id), frame: frame)
+        if let autoresizingValue = object.valueIfPresent(forKey: "autoresizing") {
+            guard let autoresizing = Autoresizing(readingJSON: autoresizingValue) else { return nil }
+            self.autoresizing = autoresizing
+        }
         if let anchorValue = object.valueIfPresent(forKey: "anchorPoint") {
             guard let anchorPoint = Point(readingJSON: anchorValue) else { return nil }
             self.anchorPoint = anchorPoint

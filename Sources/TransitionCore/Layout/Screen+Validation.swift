@@ -58,6 +58,11 @@ extension Screen {
             throw TransitionCoreError(
                 .invalidValue, parameter: Self.path(indices) + ".frame", "width and height must not be negative")
         }
+        guard node.autoresizing.unknownBits == 0 else {
+            throw TransitionCoreError(
+                .invalidValue, parameter: Self.path(indices) + ".autoresizing",
+                "holds options that do not exist; use " + Autoresizing.names.joined(separator: ", "))
+        }
         guard node.anchorPoint.x.isFinite, node.anchorPoint.y.isFinite else {
             throw TransitionCoreError(
                 .invalidValue, parameter: Self.path(indices) + ".anchorPoint", "must be finite numbers")

@@ -10,10 +10,12 @@ enum ResolvedValue {
     case color(Color)
 }
 
-/// A node a track or assignment applies to, with the shared-element pair it stands for, if any.
+/// A node a track or assignment applies to, with the shared-element pair or the matched pair (`matches`)
+/// it stands for, if any.
 struct RoleTarget {
     var node: Int
     var pair: Int?
+    var match: Int? = nil
 }
 
 extension PlanCompiler {
@@ -48,6 +50,8 @@ extension PlanCompiler {
             return targets
         case .sharedFrom: return pairs.indices.map { RoleTarget(node: pairs[$0].from, pair: $0) }
         case .sharedTo: return pairs.indices.map { RoleTarget(node: pairs[$0].to, pair: $0) }
+        case .matchedFrom: return matches.indices.map { RoleTarget(node: matches[$0].from, pair: nil, match: $0) }
+        case .matchedTo: return matches.indices.map { RoleTarget(node: matches[$0].to, pair: nil, match: $0) }
         case .overlay(let id):
             guard let index = overlayIndex[id] else {
                 throw TransitionCoreError(
@@ -102,6 +106,14 @@ extension PlanCompiler {
             case .sharedFrom: return pairs[pair].from
             default: return pairs[pair].to
             }
+        case .matchedFrom, .matchedTo:
+            guard let match = target.match else {
+                throw TransitionCoreError(
+                    .invalidAnimator, parameter: path(),
+                    "\(role) names a node of both screens; only a track or assignment on matchedFrom or matchedTo "
+                        + "may refer to one")
+            }
+            return role == .matchedFrom ? matches[match].from : matches[match].to
         case .source:
             guard request.sourceNode != nil else {
                 throw TransitionCoreError(
@@ -243,6 +255,19 @@ extension PlanCompiler {
             return .rect(
                 try convertedFrame(of: try referencedNode(role, from: target, path: path()), into: parent, path: path())
             )
+        case (.frame, .layoutOf(let role)):
+            // The role's resting frame in its own parent, not converted: the scene's values, which setup
+            // and tracks leave as laid out.
+            guard let reference = try referencedNode(role, from: target, path: path()) else {
+                return .rect(
+                    Rect(x: 0, y: 0, width: environment.containerWidth, height: environment.containerHeight))
+            }
+            let resting = scene.values[reference]
+            return .rect(
+                Rect(
+                    x: resting.position.x - resting.anchorPoint.x * resting.size.width,
+                    y: resting.position.y - resting.anchorPoint.y * resting.size.height,
+                    width: resting.size.width, height: resting.size.height))
         case (.transform, .transform(let templates)):
             var functions: [TransformFunction] = []
             for (index, template) in templates.enumerated() {

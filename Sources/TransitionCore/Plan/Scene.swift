@@ -80,8 +80,10 @@ struct Scene: Sendable {
         root.children.reduce(1 + root.children.count) { $0 + $1.children.count }
     }
 
-    /// Appends `node` (at `frame`, its own or the container's for a root) and its subtree, depth first,
-    /// siblings by zIndex then document order. `clippedBy` is the nearest ancestor that clips.
+    /// Appends `node` (at `frame`, its laid-out frame: the container's bounds for a root) and its subtree,
+    /// depth first, siblings by zIndex then document order, each child at the frame its `autoresizing`
+    /// gives it in `frame`'s size (`Node.frame(inParentDeclared:laidOutAt:)`). `clippedBy` is the nearest
+    /// ancestor that clips.
     private mutating func appendSubtree(_ node: Node, frame: Rect, screen: ScreenID, parent: Int, clippedBy: NodeID?) {
         let index = nodes.count
         nodes.append(SceneNode(screen: screen, node: node.id, kind: .view, parent: parent, style: nil))
@@ -110,14 +112,17 @@ struct Scene: Sendable {
         }
         if ordered {
             for child in children {
-                appendSubtree(child, frame: child.frame, screen: screen, parent: index, clippedBy: childrenClippedBy)
+                appendSubtree(
+                    child, frame: child.frame(inParentDeclared: node.frame.size, laidOutAt: frame.size), screen: screen,
+                    parent: index, clippedBy: childrenClippedBy)
             }
         } else {
             let order = children.indices.sorted { (children[$0].zIndex, $0) < (children[$1].zIndex, $1) }
             for position in order {
                 appendSubtree(
-                    children[position], frame: children[position].frame, screen: screen, parent: index,
-                    clippedBy: childrenClippedBy)
+                    children[position],
+                    frame: children[position].frame(inParentDeclared: node.frame.size, laidOutAt: frame.size),
+                    screen: screen, parent: index, clippedBy: childrenClippedBy)
             }
         }
     }

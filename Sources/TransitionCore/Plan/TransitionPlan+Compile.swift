@@ -78,6 +78,10 @@ struct PlanCompiler {
     var fromNodes: ScreenNodes = ScreenNodes()
     var toNodes: ScreenNodes = ScreenNodes()
     var pairs: [SharedPair] = []
+    /// The nodes of the to screen whose id the from screen has too, with that node, in the to screen's
+    /// scene order (a parent before its children): what `matchedFrom` and `matchedTo` stand for. Found
+    /// only for a script that uses them.
+    var matches: [MatchedPair] = []
     var overlayIndex: [String: Int] = [:]
     /// Model values as the script has set them so far.
     var model: [NodeValues] = []
@@ -90,9 +94,11 @@ struct PlanCompiler {
     init(_ request: TransitionRequest) throws(TransitionCoreError) {
         self.request = request
         let size = request.containerSize
-        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
-            throw TransitionCoreError(
-                .invalidValue, parameter: "containerSize", "width and height must be positive finite numbers")
+        for (given, parameter) in [(size, "containerSize"), (request.fromLayoutSize, "fromContainerSize")] {
+            guard given.width.isFinite, given.height.isFinite, given.width > 0, given.height > 0 else {
+                throw TransitionCoreError(
+                    .invalidValue, parameter: parameter, "width and height must be positive finite numbers")
+            }
         }
         let layout = request.containerLayout
         for (frame, name) in [(layout.fromFrame, "fromFrame"), (layout.toFrame, "toFrame")] {
@@ -140,10 +146,11 @@ struct PlanCompiler {
     /// Lays out the container: the layers bottom to top, snapshots at their originals' places.
     private mutating func buildScene() throws(TransitionCoreError) {
         // Each screen is laid out once: alone for its resting frame, then copied into the scene.
-        let container = Rect(origin: .zero, size: request.containerSize)
         let layout = request.containerLayout
-        let fromScene = Scene(screen: request.from, rootFrame: layout.fromFrame ?? container)
-        let toScene = Scene(screen: request.to, rootFrame: layout.toFrame ?? container)
+        let fromScene = Scene(
+            screen: request.from, rootFrame: layout.fromFrame ?? Rect(origin: .zero, size: request.fromLayoutSize))
+        let toScene = Scene(
+            screen: request.to, rootFrame: layout.toFrame ?? Rect(origin: .zero, size: request.containerSize))
         scene.appendBeneath(layout.beneath, chrome: layout.beneathChrome, containerSize: request.containerSize)
         fromResting = fromScene.states(for: fromScene.values)
         toResting = toScene.states(for: toScene.values)
@@ -208,6 +215,7 @@ struct PlanCompiler {
                     alpha: alpha, style: overlay.style)
             }
         }
+        if script.usesMatchedNodes { matches = matchedNodes() }
         pairs = pairedNodes.map { shared, fromNode, toNode in
             SharedPair(
                 sharedID: shared, from: fromNodes.index(of: fromNode, in: scene)!,

@@ -8,8 +8,14 @@ public struct TransitionRequest: Sendable, Equatable {
     public var from: Screen
     /// The screen being shown (`UITransitionContextToViewKey`).
     public var to: Screen
-    /// The container's size in points; both screens' roots fill it unless `containerLayout` places them.
+    /// The container's size in points; both screens' roots fill it, unless `fromContainerSize` gives the
+    /// from screen's or `containerLayout` places them.
     public var containerSize: Size
+    /// The size the from screen is laid out at, when it is not `containerSize`: a `resize` transition's
+    /// old size (its to screen is laid out at the new one, `containerSize`, which is the container the
+    /// transition runs in: expressions' `containerWidth` and `containerHeight`, `container` references).
+    /// Nil: `containerSize`.
+    public var fromContainerSize: Size?
     /// Where the two screens' roots rest and what stays drawn beneath them (screens presented in the
     /// `custom` style, and over the current context); empty for most transitions.
     public var containerLayout: ContainerLayout
@@ -23,7 +29,7 @@ public struct TransitionRequest: Sendable, Equatable {
     public init(
         animator: AnimatorSpecification, operation: TransitionOperation, from: Screen, to: Screen,
         containerSize: Size, containerLayout: ContainerLayout = ContainerLayout(), sourceNode: NodeID? = nil,
-        reducingMotion: Bool = false
+        reducingMotion: Bool = false, fromContainerSize: Size? = nil
     ) {
         self.containerLayout = containerLayout
         self.animator = animator
@@ -33,7 +39,11 @@ public struct TransitionRequest: Sendable, Equatable {
         self.containerSize = containerSize
         self.sourceNode = sourceNode
         self.reducingMotion = reducingMotion
+        self.fromContainerSize = fromContainerSize
     }
+
+    /// The size the from screen is laid out at: `fromContainerSize`, else `containerSize`.
+    public var fromLayoutSize: Size { fromContainerSize ?? containerSize }
 }
 
 /// The parts of a transition's container that are not the two screens at their defaults, as UIKit's

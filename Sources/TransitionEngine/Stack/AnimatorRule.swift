@@ -6,8 +6,12 @@ import TransitionCore
 /// rule of `StackState.rules` wins; when none matches the system default `BuiltinAnimators.defaultName`
 /// ("slide") runs and interaction is allowed, as when a UIKit delegate returns nil from
 /// `navigationController:animationControllerForOperation:fromViewController:toViewController:`.
+///
+/// A `resize` (a change of the container's size) is not a navigation: only a rule whose `operation` is
+/// `resize` matches it, and without one the built-in `resize` runs (`BuiltinAnimators.defaultName(for:)`).
+/// A rule without an operation keeps meaning every navigation, as it did before resizes existed.
 public struct AnimatorRule: Sendable, Equatable, Codable {
-    /// The operation the rule applies to, or nil for any.
+    /// The operation the rule applies to, or nil for any navigation (every operation but `resize`).
     public var operation: TransitionOperation?
     /// The from screen's kind, or nil for any.
     public var fromKind: String?
@@ -38,7 +42,7 @@ public struct AnimatorRule: Sendable, Equatable, Codable {
 
     /// Whether the rule applies to a transition.
     public func matches(_ operation: TransitionOperation, from: Screen, to: Screen) -> Bool {
-        (self.operation == nil || self.operation == operation)
+        (self.operation == nil ? operation.isNavigation : self.operation == operation)
             && (fromKind == nil || fromKind == from.kind)
             && (toKind == nil || toKind == to.kind)
             && (fromScreen == nil || fromScreen == from.id)

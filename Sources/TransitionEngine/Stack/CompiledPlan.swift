@@ -3,10 +3,11 @@ import TransitionCore
 /// A compiled plan shared by reference between running transitions (`PlanCache` hands the same one to
 /// every transition of an equal request) and the frames they hand out.
 final class CompiledPlan: Sendable {
-    /// The screens a transition leaves and shows, each laid out at rest in the plan's container
-    /// (`SettledLayout`): the nodes of the settled frame that follows it, `from` when it ends cancelled
-    /// (or its commit fails), `to` when it completes. Laid out once per plan, which the plan cache shares
-    /// among every transition of an equal request, instead of once per transition when a subscriber reads
+    /// The screens a transition leaves and shows, each laid out at rest in the plan's container (the from
+    /// screen of a resize at the old size; `SettledLayout`): the nodes of the settled frame that follows
+    /// it, `from` when it ends cancelled (or its commit fails), `to` when it completes. Laid out once per
+    /// plan, which the plan cache shares among every transition of an equal request, instead of once per
+    /// transition when a subscriber reads
     /// its settled frame (a scene built, five arrays allocated).
     struct SettledScreens: Sendable {
         let from: [NodeState]
@@ -33,7 +34,7 @@ final class CompiledPlan: Sendable {
         self.init(
             try TransitionPlan(compiling: request),
             settled: SettledScreens(
-                from: SettledLayout.nodes(of: request.from, containerSize: size),
+                from: SettledLayout.nodes(of: request.from, containerSize: request.fromLayoutSize),
                 to: SettledLayout.nodes(of: request.to, containerSize: size)))
     }
 

@@ -47,21 +47,22 @@ final class PlanCache: Sendable {
     func plan(
         animator: AnimatorSpecification, operation: TransitionOperation, from: Screen, to: Screen,
         containerSize: Size, containerLayout: ContainerLayout = ContainerLayout(), sourceNode: NodeID?,
-        reducingMotion: Bool = false
+        reducingMotion: Bool = false, fromContainerSize: Size? = nil
     ) throws(TransitionCoreError) -> CompiledPlan {
         let fingerprint = Self.fingerprint(
             animator: animator.name, operation: operation, from: from.id, to: to.id, containerSize: containerSize,
-            sourceNode: sourceNode, reducingMotion: reducingMotion)
+            sourceNode: sourceNode, reducingMotion: reducingMotion, fromContainerSize: fromContainerSize)
         let kept = contents.withLock { contents in
             contents.find(
                 fingerprint, animator: animator, operation: operation, from: from, to: to,
                 containerSize: containerSize, containerLayout: containerLayout, sourceNode: sourceNode,
-                reducingMotion: reducingMotion)
+                reducingMotion: reducingMotion, fromContainerSize: fromContainerSize)
         }
         if let kept { return kept }
         let request = TransitionRequest(
             animator: animator, operation: operation, from: from, to: to, containerSize: containerSize,
-            containerLayout: containerLayout, sourceNode: sourceNode, reducingMotion: reducingMotion)
+            containerLayout: containerLayout, sourceNode: sourceNode, reducingMotion: reducingMotion,
+            fromContainerSize: fromContainerSize)
         contents.withLock { $0.statistics.compiled += 1 }
         let plan = try CompiledPlan(compiling: request)
         let bytes = plan.approximateByteCount
@@ -88,7 +89,7 @@ final class PlanCache: Sendable {
     /// nodes are left to `==`, which runs only when this matches.
     private static func fingerprint(
         animator: String, operation: TransitionOperation, from: ScreenID, to: ScreenID, containerSize: Size,
-        sourceNode: NodeID?, reducingMotion: Bool
+        sourceNode: NodeID?, reducingMotion: Bool, fromContainerSize: Size?
     ) -> Int {
         var hasher = Hasher()
         hasher.combine(animator)
@@ -99,6 +100,7 @@ final class PlanCache: Sendable {
         hasher.combine(containerSize.height)
         hasher.combine(sourceNode)
         hasher.combine(reducingMotion)
+        hasher.combine(fromContainerSize)
         return hasher.finalize()
     }
 
@@ -124,13 +126,15 @@ final class PlanCache: Sendable {
         /// kept request first, and a predicate given the kept request copied it as well.
         mutating func find(
             _ fingerprint: Int, animator: AnimatorSpecification, operation: TransitionOperation, from: Screen,
-            to: Screen, containerSize: Size, containerLayout: ContainerLayout, sourceNode: NodeID?, reducingMotion: Bool
+            to: Screen, containerSize: Size, containerLayout: ContainerLayout, sourceNode: NodeID?, reducingMotion: Bool,
+            fromContainerSize: Size?
         ) -> CompiledPlan? {
             for index in entries.indices where entries[index].fingerprint == fingerprint {
                 guard entries[index].request.operation == operation,
                     entries[index].request.reducingMotion == reducingMotion,
                     entries[index].request.containerSize == containerSize,
                     entries[index].request.containerLayout == containerLayout,
+                    entries[index].request.fromContainerSize == fromContainerSize,
                     entries[index].request.sourceNode == sourceNode, entries[index].request.from == from,
                     entries[index].request.to == to, entries[index].request.animator == animator
                 else { continue }

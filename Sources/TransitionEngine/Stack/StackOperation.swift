@@ -22,6 +22,10 @@ public enum StackOperation: Sendable, Equatable {
     case dismiss
     /// Selects a tab, with a `selectTab` transition between the tabs' top screens.
     case selectTab(TabID)
+    /// Changes the container's size (UIKit's `viewWillTransition(to:with:)`: a rotation, a resized window),
+    /// with a `resize` transition of the visible screen from its layout at the old size to its layout at
+    /// the new one (docs/screens.md, "Autoresizing"); the same size is `unchanged`.
+    case resize(Size)
 
     /// The operation's name, for events and logs.
     public var name: String {
@@ -34,6 +38,7 @@ public enum StackOperation: Sendable, Equatable {
         case .present: "present"
         case .dismiss: "dismiss"
         case .selectTab: "selectTab"
+        case .resize: "resize"
         }
     }
 }

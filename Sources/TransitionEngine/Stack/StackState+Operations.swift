@@ -20,6 +20,15 @@ struct PlannedChange: Equatable {
         /// Where the two screens rest and what stays drawn under them (a present or dismiss among
         /// screens presented `custom` or over the current context); empty otherwise.
         var containerLayout = ContainerLayout()
+        /// A resize's container sizes: `from` laid out at the old, `to` at the new (nil: both at the
+        /// state's container size).
+        var resize: ContainerResize? = nil
+    }
+
+    /// The container sizes a resize goes between.
+    struct ContainerResize: Equatable {
+        var from: Size
+        var to: Size
     }
 
     /// The state after the change.
@@ -144,6 +153,39 @@ extension StackState {
             guard index != selectedTab else { return PlannedChange(target: self, visual: nil, base: self) }
             target.selectedTab = index
             return change(.selectTab, to: target.visibleScreen)
+        case .resize(let size):
+            target.containerSize = size
+            try target.validateResizedContainer()
+            guard size != containerSize else { return PlannedChange(target: self, visual: nil, base: self) }
+            var layout = ContainerLayout()
+            if !presented.isEmpty {
+                // The top screen moves between its frames at the two sizes; what stays drawn under it is
+                // drawn at the new size from the first frame.
+                let old = settledScreens
+                let new = target.settledScreens
+                layout = ContainerLayout(
+                    fromFrame: old[old.count - 1].rootFrame, toFrame: new[new.count - 1].rootFrame,
+                    beneath: Array(new.dropLast()), beneathChrome: new[new.count - 1].chrome)
+            }
+            return PlannedChange(
+                target: target,
+                visual: .init(
+                    operation: .resize, from: visible, to: visible, containerLayout: layout,
+                    resize: PlannedChange.ContainerResize(from: containerSize, to: size)),
+                base: self)
+        }
+    }
+
+    /// Checks a container size a resize asks for: finite, greater than zero and at most
+    /// `Screen.maximumCoordinate` in both dimensions, each named (`width`, `height`) as Resize names them.
+    func validateResizedContainer() throws(TransitionEngineError) {
+        for (value, parameter) in [(containerSize.width, "width"), (containerSize.height, "height")] {
+            guard value.isFinite, value > 0, value <= Screen.maximumCoordinate else {
+                throw TransitionEngineError(
+                    .invalidParameter,
+                    "Give the container's \(parameter) in points, above 0 and at most \(Int(Screen.maximumCoordinate)).",
+                    parameter: parameter)
+            }
         }
     }
 

@@ -37,14 +37,17 @@ final class TransitionPlanner: Sendable {
     }
 
     /// The animator that runs `operation` from `from` to `to` in `state`: the one `options` names, else
-    /// the first matching rule's, else the system default; and the parameter to blame for it.
+    /// the first matching rule's, else the system default for the operation; and the parameter to blame
+    /// for it.
     ///
     /// - Throws: `invalidAnimator` when there is no such animator or it has no variant for `operation`.
     private func resolveAnimator(
         _ operation: TransitionOperation, from: Screen, to: Screen, in state: StackState, options: OperationOptions
     ) throws(TransitionEngineError) -> (animator: AnimatorSpecification, parameter: String) {
         let ruleIndex = state.rules.firstIndex { $0.matches(operation, from: from, to: to) }
-        let name = options.animator ?? ruleIndex.map { state.rules[$0].animator } ?? BuiltinAnimators.defaultName
+        let name =
+            options.animator ?? ruleIndex.map { state.rules[$0].animator }
+            ?? BuiltinAnimators.defaultName(for: operation)
         let parameter = options.animator != nil ? "animator" : ruleIndex.map { "rules[\($0)].animator" } ?? "animator"
         guard let animator = animator(name) else {
             throw TransitionEngineError(
@@ -99,11 +102,12 @@ final class TransitionPlanner: Sendable {
         let name = animator.name
         try Self.checkSourceNode(of: options, leaving: visual.from)
         do {
+            // A resize runs in the new container, its from screen laid out at the old size.
             return try cache.plan(
                 animator: animator, operation: visual.operation, from: visual.from, to: visual.to,
-                containerSize: state.containerSize, containerLayout: visual.containerLayout,
-                sourceNode: options.sourceNode,
-                reducingMotion: reducesMotion(in: state))
+                containerSize: visual.resize?.to ?? state.containerSize, containerLayout: visual.containerLayout,
+                sourceNode: options.sourceNode, reducingMotion: reducesMotion(in: state),
+                fromContainerSize: visual.resize?.from)
         } catch {
             throw TransitionEngineError(
                 .invalidAnimator, "Animator \(name) cannot run this transition: \(error.message)",

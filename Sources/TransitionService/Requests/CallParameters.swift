@@ -106,7 +106,7 @@ struct CallParameters {
     func operation(_ name: String) throws(ServiceError) -> TransitionOperation {
         let text = try string(name)
         guard let operation = TransitionOperation(rawValue: text) else {
-            throw .invalidValue(name, "Give '\(name)' as push, pop, present, dismiss or selectTab.")
+            throw .invalidValue(name, "Give '\(name)' as push, pop, present, dismiss, selectTab or resize.")
         }
         return operation
     }

@@ -84,7 +84,8 @@ enum ModelDecoding {
             if let text = fields.optionalString("operation") {
                 operation = TransitionOperation(rawValue: text)
                 if operation == nil {
-                    throw .invalidValue(at + ".operation", "Give push, pop, present, dismiss or selectTab, or null.")
+                    throw .invalidValue(
+                        at + ".operation", "Give push, pop, present, dismiss, selectTab or resize, or null.")
                 }
             }
             rules.append(

@@ -149,7 +149,7 @@ extension TransitionService {
         }
         guard !animator.variants.isEmpty else {
             throw ServiceError(
-                .invalidAnimator, "Give at least one variant (push, pop, present, dismiss or selectTab).",
+                .invalidAnimator, "Give at least one variant (push, pop, present, dismiss, selectTab or resize).",
                 parameter: "animator.variants")
         }
     }

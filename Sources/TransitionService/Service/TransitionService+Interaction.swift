@@ -177,6 +177,8 @@ extension TransitionService {
                 throw .invalidValue("tab", "Give the name of the tab to select.")
             }
             return .selectTab(TabID(rawValue: tab))
+        case .resize:
+            throw .invalidValue("operation", "A resize is not driven by a gesture; change the size with Resize.")
         }
     }
 

@@ -34,6 +34,14 @@ extension TransitionService {
                 .selectTab(TabID(rawValue: try parameters.identifier("tab")))
             }
         }
+        implementation.implement("Resize") { [self] context in
+            navigate(context) { parameters throws(ServiceError) in
+                .resize(
+                    Size(
+                        width: try parameters.containerDimension("width"),
+                        height: try parameters.containerDimension("height")))
+            }
+        }
     }
 
     /// Checks that the screens of one call have at most `ServiceLimits.nodesPerCall` nodes together.
@@ -121,6 +129,7 @@ extension StackOperation {
         case .present: [.present]
         case .dismiss: [.dismiss]
         case .selectTab: [.selectTab]
+        case .resize: [.resize]
         }
     }
 

@@ -7,6 +7,8 @@ import TransitionCore
 public enum FuzzScreens {
     /// The container both screens fill, in points: an iPhone 6 screen.
     public static let containerSize = Size(width: 375, height: 667)
+    /// `containerSize` turned a quarter: the old size of the fuzzers' resizes.
+    public static let turnedContainerSize = Size(width: 667, height: 375)
 
     /// Container sizes at the edges of what `CreateStack` accepts (above 0, at most 1,000,000 points):
     /// the largest width with the smallest positive height, and the reverse.

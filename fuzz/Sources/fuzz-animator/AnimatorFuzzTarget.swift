@@ -7,8 +7,9 @@ import TransitionCore
 /// Properties: a decoded animator encodes and decodes to an equal animator, and every variant it has,
 /// and what each operation runs with Reduce Motion (its reduced variant, else a cross-fade of its
 /// duration), compiles against the fixed screens (or is rejected with an error) into a plan that samples
-/// cleanly (see `PlanCheck`); a presentation that resolves gives a finite frame with an area, in which
-/// the presented screen's present and dismiss compile and sample cleanly.
+/// cleanly (see `PlanCheck`); a resize variant runs on one screen turned from landscape to portrait; a
+/// presentation that resolves gives a finite frame with an area, in which the presented screen's present and
+/// dismiss compile and sample cleanly.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAnimator(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = FuzzInput(data, size).bytes
@@ -19,14 +20,16 @@ public func fuzzAnimator(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let checker = PlanCheck(input: input, requiresFiniteGeometry: true)
     for operation in animator.operations {
         let forward = operation == .push || operation == .present || operation == .selectTab
-        let from = forward ? FuzzScreens.photos : FuzzScreens.photo
+        // A resize lays one screen out at two sizes: the old one is the container turned a quarter.
+        let resize = operation == .resize
+        let from = forward || resize ? FuzzScreens.photos : FuzzScreens.photo
         let to = forward ? FuzzScreens.photo : FuzzScreens.photos
         for reducingMotion in [false, true] {
             checker.checkWithExtremeContainers(
                 TransitionRequest(
                     animator: animator, operation: operation, from: from, to: to,
                     containerSize: FuzzScreens.containerSize, sourceNode: forward ? FuzzScreens.sourceNode : nil,
-                    reducingMotion: reducingMotion))
+                    reducingMotion: reducingMotion, fromContainerSize: resize ? FuzzScreens.turnedContainerSize : nil))
         }
     }
     if let presentation = animator.presentation,

@@ -6,8 +6,9 @@ import TransitionCore
 /// TransitionCore's screen decoder on arbitrary bytes, read as JSON as `Push` reads its `screen`.
 /// Properties: `Screen(readingJSON:)` reads the screen the decoder reads, and nothing where the decoder
 /// throws; a decoded screen encodes and decodes to an equal screen; validation never traps; a valid
-/// screen's settled layout is finite, and transitions to and from it with the built-in animators compile
-/// (or are rejected with an error) into plans that sample cleanly (see `PlanCheck`).
+/// screen's settled layout (its nodes' autoresizing applied) is finite, and transitions to and from it with
+/// the built-in animators, and its resize from the container turned a quarter, compile (or are rejected
+/// with an error) into plans that sample cleanly (see `PlanCheck`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScreen(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = FuzzInput(data, size).bytes
@@ -44,6 +45,12 @@ public func fuzzScreen(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         TransitionRequest(
             animator: BuiltinAnimators.slide, operation: .push, from: screen, to: FuzzScreens.photo,
             containerSize: size, sourceNode: screen.root.id),
+        TransitionRequest(
+            animator: BuiltinAnimators.resize, operation: .resize, from: screen, to: screen, containerSize: size,
+            fromContainerSize: FuzzScreens.turnedContainerSize),
+        TransitionRequest(
+            animator: BuiltinAnimators.resize, operation: .resize, from: screen, to: screen, containerSize: size,
+            reducingMotion: true, fromContainerSize: FuzzScreens.turnedContainerSize),
     ]
     for request in requests { checker.checkWithExtremeContainers(request) }
     return 0
