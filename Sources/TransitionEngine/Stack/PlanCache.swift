@@ -126,7 +126,8 @@ final class PlanCache: Sendable {
         /// kept request first, and a predicate given the kept request copied it as well.
         mutating func find(
             _ fingerprint: Int, animator: AnimatorSpecification, operation: TransitionOperation, from: Screen,
-            to: Screen, containerSize: Size, containerLayout: ContainerLayout, sourceNode: NodeID?, reducingMotion: Bool,
+            to: Screen, containerSize: Size, containerLayout: ContainerLayout, sourceNode: NodeID?,
+            reducingMotion: Bool,
             fromContainerSize: Size?
         ) -> CompiledPlan? {
             for index in entries.indices where entries[index].fingerprint == fingerprint {
