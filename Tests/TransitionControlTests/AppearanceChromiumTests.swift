@@ -5,9 +5,10 @@ import TransitionTestSupport
 
 /// The HTML pages draw the frames' appearance fields in a real headless Chromium: docs/examples/screens/
 /// rounded-card.json's card (240 × 200 points at (60, 160), corner radius 40, clipping, blue background, a
-/// 6-point yellow border, a black shadow of opacity 1, radius 4, 20 points down) and its green photo,
-/// which overflows the card to the right and below, drawn at one CSS pixel per point. Each point below is
-/// in container points, with what its pixel must be.
+/// 6-point yellow border) inside a wrapper of the same bounds and radius that carries its shadow (black,
+/// opacity 1, radius 4, 20 points down), and the card's green photo, which overflows the card to the
+/// right and below, drawn at one CSS pixel per point. Each point below is in container points, with what
+/// its pixel must be.
 @Suite("Appearance in Chromium")
 struct AppearanceChromiumTests {
     /// What a pixel must look like.
@@ -52,43 +53,82 @@ struct AppearanceChromiumTests {
         }
     }
 
-    @Test func thePlayerDrawsARoundedClippingCardWithItsBorderAndShadow() async throws {
+    /// The colours (`#RRGGBB`) of `points` (container points) in the player's page of a push onto `screen`
+    /// (a path or the screen's JSON), at its settled frame; nil when the browser tools are missing.
+    static func playerColours(
+        pushingOnto screen: String, at points: [(x: Double, y: Double)], check: (JSONValue) throws -> Void = { _ in }
+    ) async throws -> [String]? {
         guard ChildProcess.find(["chromium"]) != nil, ChildProcess.find(["chromedriver"]) != nil else {
             Issue.record("chromium and chromium-driver are not installed; scripts/install-dependencies installs them")
-            return
+            return nil
         }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        // A push onto the card: the render's last frame is the card's screen settled.
+        // A push onto the screen: the render's last frame is the screen settled.
         let render = await ToolRun.transitionctl([
             "render", "--animator", "slide", "--operation", "push", "--from",
-            #"{"id":"blank","root":{"id":"view","frame":[0,0,375,667]}}"#, "--to",
-            SeedFiles.screenPath("rounded-card"), "--size", "375x667",
+            #"{"id":"blank","root":{"id":"view","frame":[0,0,375,667]}}"#, "--to", screen, "--size", "375x667",
         ])
         #expect(render.status == .success, "\(render.errors)")
-        // The render's frames carry the fields, from the core.
-        let last = try JSONReader.parse(String(Recording.frameLines(of: render.output).last ?? ""))
-        let card = last["nodes"]?.arrayValue?.first { $0["node"] == "card" }
-        #expect(card?["cornerRadius"] == 40 && card?["masksToBounds"] == true, "\(String(describing: card))")
-        let photo = last["nodes"]?.arrayValue?.first { $0["node"] == "photo" }
-        #expect(photo?["clippedBy"] == "card", "\(String(describing: photo))")
-
+        try check(try JSONReader.parse(String(Recording.frameLines(of: render.output).last ?? "")))
         let frames = directory.file("card.jsonl")
         try TextFile.write(render.output, to: frames)
         let page = directory.file("card.html")
         let picture = await ToolRun.transitionctl(["picture", frames, "--format", "html", "-o", page])
         #expect(picture.status == .success, "\(picture.errors)")
         let offset = Double(HTMLPlayer.stageOffset)
-        let arguments = Self.points.map { "\($0.x + offset),\($0.y + offset)" }
         let child = try WebPageScript.start(
-            url: "file://\(page)#t=99&scale=1", scenario: "player", directory: directory, arguments: arguments)
+            url: "file://\(page)#t=99&scale=1", scenario: "player", directory: directory,
+            arguments: points.map { "\($0.x + offset),\($0.y + offset)" })
         let result = await child.finish()
         #expect(result.status == 0, "\(result.errors)")
         let report = try result.output.split(separator: "\n").last.map { try JSONReader.parse(String($0)) }
         #expect(report?["console"]?.arrayValue?.isEmpty == true, "\(String(describing: report))")
         let colours = report?["colours"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        #expect(colours.count == Self.points.count, "\(String(describing: report))")
+        #expect(colours.count == points.count, "\(String(describing: report))")
+        return colours
+    }
+
+    @Test func thePlayerDrawsARoundedClippingCardWithItsBorderAndShadow() async throws {
+        let colours = try await Self.playerColours(
+            pushingOnto: SeedFiles.screenPath("rounded-card"), at: Self.points.map { ($0.x, $0.y) }
+        ) { last in
+            // The render's frames carry the fields, from the core: the wrapper's shadow, the card's clip.
+            let nodes = last["nodes"]?.arrayValue ?? []
+            let wrapper = nodes.first { $0["node"] == "cardShadow" }
+            #expect(
+                wrapper?["shadowOpacity"] == 1 && wrapper?["masksToBounds"] == nil, "\(String(describing: wrapper))")
+            let card = nodes.first { $0["node"] == "card" }
+            #expect(card?["cornerRadius"] == 40 && card?["masksToBounds"] == true, "\(String(describing: card))")
+            let photo = nodes.first { $0["node"] == "photo" }
+            #expect(photo?["clippedBy"] == "card", "\(String(describing: photo))")
+        }
+        guard let colours else { return }
         for (point, colour) in zip(Self.points, colours) {
+            #expect(Self.meets(colour, point.expected), "\(point.name) at (\(point.x), \(point.y)) is \(colour)")
+        }
+    }
+
+    /// A card that clips, with rounded-card.json's shadow on itself rather than on a wrapper, draws no shadow:
+    /// Core Animation clips the layer's own shadow with its content. The root stays white just below the
+    /// card, where the shadow 20 points down would be dark.
+    @Test func thePlayerDrawsNoShadowForANodeThatClips() async throws {
+        let screen =
+            ##"{"id":"card","root":{"id":"view","frame":[0,0,375,667],"style":{"fill":"#FFFFFF"},"children":["##
+            + ##"{"id":"card","frame":[60,160,240,200],"cornerRadius":40,"masksToBounds":true,"##
+            + ##""backgroundColor":"#3366CC","shadowOpacity":1,"shadowRadius":4,"shadowOffset":[0,20],"##
+            + ##""shadowColor":"#000000"}]}}"##
+        let points: [(name: String, x: Double, y: Double, expected: Expectation)] = [
+            ("inside the card", 100, 200, .colour("#3366CC")),
+            ("4 points below the card", 120, 364, .white),
+            ("12 points below the card", 120, 372, .white),
+        ]
+        let colours = try await Self.playerColours(pushingOnto: screen, at: points.map { ($0.x, $0.y) }) { last in
+            let card = last["nodes"]?.arrayValue?.first { $0["node"] == "card" }
+            #expect(card?["shadowOpacity"] == 1 && card?["masksToBounds"] == true, "\(String(describing: card))")
+        }
+        guard let colours else { return }
+        for (point, colour) in zip(points, colours) {
             #expect(Self.meets(colour, point.expected), "\(point.name) at (\(point.x), \(point.y)) is \(colour)")
         }
     }

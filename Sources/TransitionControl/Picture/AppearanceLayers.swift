@@ -8,7 +8,8 @@
 /// Every extra box is a box of the node's size in points mapped by the same homography as the node's own
 /// box, so corners, the border and the shadow's offset and blur follow the node's transform, perspective
 /// included. The shadow is the rounded bounds filled with `shadowColor`, moved by `shadowOffset`, blurred
-/// by CSS `blur()` with a standard deviation of `shadowRadius` points, at `shadowOpacity` × alpha. Inside
+/// by CSS `blur()` with a standard deviation of `shadowRadius` points, at `shadowOpacity` × alpha; a node
+/// whose `masksToBounds` is true has none, as Core Animation clips it with the node's content. Inside
 /// a clip box the coordinates are the clipping node's bounds: a node's quad is taken there by the inverse
 /// of the clipping node's map.
 ///
@@ -123,7 +124,8 @@ enum AppearanceLayers {
             const matrix = local && homography(entry.w, entry.h, local);
             if (!matrix) return null;
             if (a && entry.alpha > 0) {
-              if (a.shadowOpacity > 0) {
+              // Core Animation clips a layer's own shadow with its content when it masks to its bounds.
+              if (a.shadowOpacity > 0 && !a.masksToBounds) {
                 const offset = a.shadowOffset || [0, -3];
                 const blur = a.shadowRadius === undefined ? 3 : a.shadowRadius;
                 const box = this.extra("shadow", entry.w, entry.h, matrix + " translate(" + offset[0] + "px," + offset[1] + "px)", radius);

@@ -14,7 +14,7 @@ public struct PictureAppearance: Sendable, Equatable {
     public var borderWidth = 0.0
     /// The border's colour.
     public var borderColor: [Double] = [0, 0, 0, 1]
-    /// The shadow's opacity, 0…1 (times the node's alpha); 0 draws no shadow.
+    /// The shadow's opacity, 0…1 (times the node's alpha); 0, or `masksToBounds`, draws no shadow.
     public var shadowOpacity = 0.0
     /// The shadow's blur radius, points.
     public var shadowRadius = 3.0
@@ -55,8 +55,9 @@ public struct PictureAppearance: Sendable, Equatable {
         guard found else { return nil }
     }
 
-    /// Whether a shadow is drawn.
-    public var hasShadow: Bool { shadowOpacity > 0 && shadowColor[3] > 0 }
+    /// Whether a shadow is drawn: not for a node whose `masksToBounds` is true, whose own shadow Core
+    /// Animation clips with its content.
+    public var hasShadow: Bool { shadowOpacity > 0 && shadowColor[3] > 0 && !masksToBounds }
     /// Whether a background is drawn.
     public var hasBackground: Bool { backgroundColor[3] > 0 }
     /// Whether a border is drawn.

@@ -1,8 +1,9 @@
 /// Draws one frame's nodes into a filmstrip cell as docs/frames.md ("Appearance and clipping") says, in
 /// Core Animation's order: each node's shadow (its rounded bounds moved by `shadowOffset`, blurred by an
 /// `feGaussianBlur`), its background, its content (the filmstrip's polygon, rounded by `cornerRadius`),
-/// and its border (a ring inside the bounds) after its last descendant. A node with `clippedBy` is drawn
-/// inside a group clipped by its clipping node's rounded quad, nested for every clip up the chain.
+/// and its border (a ring inside the bounds) after its last descendant; a node whose `masksToBounds` is
+/// true has no shadow (``PictureAppearance/hasShadow``). A node with `clippedBy` is drawn inside a group
+/// clipped by its clipping node's rounded quad, nested for every clip up the chain.
 ///
 /// A node without appearance fields and not clipped is the polygon the filmstrip always drew, so frames
 /// without the fields give the same SVG as before they existed.
