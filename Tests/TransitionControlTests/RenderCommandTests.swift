@@ -56,6 +56,53 @@ struct RenderCommandTests {
         #expect(full.output != run.output)
     }
 
+    /// `--style custom` renders a present with the example sheet's presentation: the presented screen in
+    /// the sheet's frame (667 × 0.4 = 266.8 down, 667 × 0.6 = 400.2 tall) in every frame, and a settled
+    /// frame of the index, the dimming at 0.4 and the sheet, as the daemon settles it.
+    @Test func customStyleRendersTheSheetInItsFrame() async throws {
+        let arguments = [
+            "render", "--animator", RepositoryFiles.path("etc/animators/sheet.json"), "--operation", "present",
+            "--from", SeedFiles.screenPath("seed000-index"), "--to", SeedFiles.screenPath("seed000-detail"),
+            "--size", "375x667", "--no-screens",
+        ]
+        let run = await ToolRun.transitionctl(arguments + ["--style", "custom"])
+        #expect(run.status == .success, "\(run.errors)")
+        let frames = try run.output.split(separator: "\n").map { try JSONReader.parse(String($0)) }
+        #expect(frames.count > 10)
+        for frame in frames {
+            guard case .array(let nodes)? = frame["nodes"] else {
+                Issue.record("no nodes in \(frame)")
+                continue
+            }
+            let root = try #require(nodes.first { $0["screen"] == "detail" && $0["node"] == "view" })
+            #expect(root["size"] == [375, 400.2], "\(root)")
+            if frame["transition"] == .null {
+                #expect(nodes.first?["screen"] == "index")
+                #expect(nodes.contains { $0["node"] == "dimming" && $0["alpha"] == 0.4 && $0["kind"] == "overlay" })
+                #expect(root["quad"]?[0] == [0, 266.8])
+            }
+        }
+        #expect(frames.last?["transition"] == .null)
+        // Without the style, the same animator lays the detail out over the whole container.
+        let plain = await ToolRun.transitionctl(arguments)
+        #expect(plain.status == .success)
+        #expect(plain.output.contains(#""size":[375,667]"#))
+        #expect(!plain.output.contains("400.2"))
+    }
+
+    @Test func customStyleNeedsAPresentOrDismissAndAPresentation() async {
+        let push = await ToolRun.transitionctl(SeedFiles.readmeArgumentsWithAbsolutePaths + ["--style", "custom"])
+        #expect(push.status == .usage)
+        #expect(push.errors == "transitionctl: --style custom needs --operation present or dismiss\n")
+        let slideUp = await ToolRun.transitionctl([
+            "render", "--animator", "slideUp", "--operation", "present", "--from", SeedFiles.screenPath("seed000-index"),
+            "--to", SeedFiles.screenPath("seed000-detail"), "--size", "375x667", "--style", "custom",
+        ])
+        #expect(slideUp.status == .usage)
+        #expect(slideUp.errors == "transitionctl: --style custom: animator \"slideUp\" declares no presentation\n")
+        #expect(slideUp.output.isEmpty)
+    }
+
     @Test func stackAndRateAppearInTheFrames() async {
         var arguments = SeedFiles.readmeArgumentsWithAbsolutePaths
         arguments += ["--stack", "main", "--fps=30"]

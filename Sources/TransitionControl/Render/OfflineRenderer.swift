@@ -38,23 +38,58 @@ public struct OfflineRenderer {
     ///   compiler rejects (a malformed screen, an unknown node, an operation the animator lacks), and
     ///   the errors of ``animator()`` and of reading the screens.
     public func plan() throws(CommandError) -> TransitionPlan {
+        try compile().plan
+    }
+
+    /// Every frame, the settled one last: with `--style custom`, a present settles as the daemon settles
+    /// it (the from screen, the presentation's chrome, the presented screen in its frame).
+    public func frames() throws(CommandError) -> [Frame] {
+        let (plan, request, presentation) = try compile()
+        var settled: [NodeState]?
+        if let presentation, request.operation == .present {
+            settled = SettledLayout.nodes(
+                of: [
+                    SettledScreen(request.from),
+                    SettledScreen(request.to, rootFrame: presentation.frame, chrome: presentation.chrome),
+                ], containerSize: request.containerSize)
+        }
+        return plan.renderedFrames(framesPerSecond: options.framesPerSecond, stack: options.stack, settled: settled)
+    }
+
+    /// The plan, its request, and the animator's presentation in the container with `--style custom`.
+    private func compile() throws(CommandError) -> (
+        plan: TransitionPlan, request: TransitionRequest, presentation: AnimatorPresentation.Resolved?
+    ) {
         let animator = try animator()
         let fromArgument = DocumentArgument(option: "--from", text: options.from)
         let toArgument = DocumentArgument(option: "--to", text: options.to)
+        var presentation: AnimatorPresentation.Resolved?
+        if options.customPresentation {
+            guard let declared = animator.presentation else {
+                throw CommandError(
+                    .invalidValue, parameter: "--style",
+                    "--style custom: animator \"\(animator.name)\" declares no presentation")
+            }
+            do {
+                presentation = try declared.resolved(in: options.containerSize)
+            } catch {
+                let located = TransitionCoreError(
+                    code: error.code, message: error.message, parameter: "animator." + error.parameter)
+                throw Self.commandError(located, from: fromArgument, to: toArgument, animator: options.animator)
+            }
+        }
+        let isPresent = options.operation == .present
         let request = TransitionRequest(
             animator: animator, operation: options.operation, from: try fromArgument.decode(Screen.self),
             to: try toArgument.decode(Screen.self), containerSize: options.containerSize,
+            containerLayout: ContainerLayout(
+                fromFrame: isPresent ? nil : presentation?.frame, toFrame: isPresent ? presentation?.frame : nil),
             sourceNode: options.sourceNode, reducingMotion: options.reducingMotion)
         do {
-            return try TransitionPlan(compiling: request)
+            return (try TransitionPlan(compiling: request), request, presentation)
         } catch {
             throw Self.commandError(error, from: fromArgument, to: toArgument, animator: options.animator)
         }
-    }
-
-    /// Every frame, the settled one last.
-    public func frames() throws(CommandError) -> [Frame] {
-        try plan().renderedFrames(framesPerSecond: options.framesPerSecond, stack: options.stack)
     }
 
     /// Maps a compiler error's path (`from.root.children[1].frame`) to the option it came from

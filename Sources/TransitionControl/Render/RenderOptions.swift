@@ -32,13 +32,17 @@ public struct RenderOptions: Sendable, Equatable {
     /// `--reduce-motion`: run the animator's reduced variant, else a cross-fade of the same duration, as
     /// a stack with Reduce Motion on does.
     public var reducingMotion: Bool
+    /// `--style custom`: a present or dismiss in the custom presentation style, the presented screen laid
+    /// out in the frame the animator's `presentation` gives (docs/animators.md, "Presentations").
+    public var customPresentation: Bool
 
     /// Creates options.
     public init(
         animator: String, operation: TransitionOperation, from: String, to: String, containerSize: Size,
         framesPerSecond: Double = RenderOptions.defaultFramesPerSecond, sourceNode: NodeID? = nil,
-        stack: String = RenderOptions.defaultStack, reducingMotion: Bool = false
+        stack: String = RenderOptions.defaultStack, reducingMotion: Bool = false, customPresentation: Bool = false
     ) {
+        self.customPresentation = customPresentation
         self.animator = animator
         self.operation = operation
         self.from = from
@@ -54,7 +58,8 @@ public struct RenderOptions: Sendable, Equatable {
     ///
     /// - Throws: ``CommandError`` with a usage code naming the option: a missing required option, an
     ///   unknown operation, a size that is not `WIDTHxHEIGHT` with positive numbers, a frame rate
-    ///   outside 1…1000, an empty stack name.
+    ///   outside 1…1000, an empty stack name, `--style custom` with an operation other than present or
+    ///   dismiss.
     public init(arguments: ParsedArguments) throws(CommandError) {
         let operationText = try arguments.requiredValue("operation")
         // A resize lays one screen out at two sizes, which a render of two screens at one size cannot say.
@@ -63,6 +68,11 @@ public struct RenderOptions: Sendable, Equatable {
             throw CommandError(
                 .invalidValue, parameter: "--operation",
                 "--operation must be one of \(accepted.joined(separator: ", ")), got \"\(operationText)\"")
+        }
+        let custom = arguments.value("style") == "custom"
+        guard !custom || operation == .present || operation == .dismiss else {
+            throw CommandError(
+                .invalidValue, parameter: "--style", "--style custom needs --operation present or dismiss")
         }
         let stack = arguments.value("stack") ?? Self.defaultStack
         guard !stack.isEmpty else {
@@ -78,7 +88,7 @@ public struct RenderOptions: Sendable, Equatable {
                 "fps", in: Self.minimumFramesPerSecond...Self.maximumFramesPerSecond,
                 defaultValue: Self.defaultFramesPerSecond),
             sourceNode: arguments.value("source").map(NodeID.init(rawValue:)),
-            stack: stack, reducingMotion: arguments.flag("reduce-motion"))
+            stack: stack, reducingMotion: arguments.flag("reduce-motion"), customPresentation: custom)
     }
 
     /// Parses `WIDTHxHEIGHT` (`375x667`, `1024.5x768`) into a size with positive finite sides.

@@ -8,15 +8,17 @@ extension TransitionPlan {
     ///   - stack: the stack name written in every frame.
     ///   - transitionID: the transition identifier written in every frame.
     ///   - interactive: the `interactive` flag written in every frame.
+    ///   - settled: the settled frame's nodes; nil gives ``endNodes``, the to screen alone.
     public func renderedFrames(
-        framesPerSecond: Double, stack: String, transitionID: UInt64 = 1, interactive: Bool = false
+        framesPerSecond: Double, stack: String, transitionID: UInt64 = 1, interactive: Bool = false,
+        settled: [NodeState]? = nil
     ) -> [Frame] {
         var frames: [Frame] = []
         var index: Int64 = 0
         while true {
             let time = Double(index) / framesPerSecond
             if time >= duration {
-                frames.append(Frame(stack: stack, index: index, time: time, transition: nil, nodes: endNodes))
+                frames.append(Frame(stack: stack, index: index, time: time, transition: nil, nodes: settled ?? endNodes))
                 return frames
             }
             let transition = FrameTransition(
