@@ -95,7 +95,8 @@ struct RenderCommandTests {
         #expect(push.status == .usage)
         #expect(push.errors == "transitionctl: --style custom needs --operation present or dismiss\n")
         let slideUp = await ToolRun.transitionctl([
-            "render", "--animator", "slideUp", "--operation", "present", "--from", SeedFiles.screenPath("seed000-index"),
+            "render", "--animator", "slideUp", "--operation", "present", "--from",
+            SeedFiles.screenPath("seed000-index"),
             "--to", SeedFiles.screenPath("seed000-detail"), "--size", "375x667", "--style", "custom",
         ])
         #expect(slideUp.status == .usage)

@@ -46,7 +46,8 @@ public enum RenderCommand {
                 "reduce-motion",
                 summary: "Run the animator's reduced variant, else a cross-fade, as with Reduce Motion on"),
             .value(
-                "style", summary: "A present's or dismiss's style: custom lays the presented screen out in the "
+                "style",
+                summary: "A present's or dismiss's style: custom lays the presented screen out in the "
                     + "animator's presentation", choices: ["fullScreen", "custom"], defaultValue: "fullScreen"),
         ],
         handler: run)

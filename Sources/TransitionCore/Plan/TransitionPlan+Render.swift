@@ -18,7 +18,8 @@ extension TransitionPlan {
         while true {
             let time = Double(index) / framesPerSecond
             if time >= duration {
-                frames.append(Frame(stack: stack, index: index, time: time, transition: nil, nodes: settled ?? endNodes))
+                frames.append(
+                    Frame(stack: stack, index: index, time: time, transition: nil, nodes: settled ?? endNodes))
                 return frames
             }
             let transition = FrameTransition(
