@@ -26,8 +26,10 @@ import JSON
 /// JSON: a node's `autoresizing` member, an array of the option names (`["flexibleWidth",
 /// "flexibleBottomMargin"]`), written in the order of ``names``; absent, `null` or `[]` is none.
 public struct Autoresizing: OptionSet, Sendable, Hashable {
+    /// The options as UIKit's `UIViewAutoresizing` bits (1 << 0 to 1 << 5; higher bits are refused).
     public let rawValue: UInt8
 
+    /// The options of the bits `rawValue`, as UIKit numbers them.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// The distance from the parent's left edge may change (`UIViewAutoresizingFlexibleLeftMargin`, 1 << 0).
