@@ -94,16 +94,6 @@ import TransitionCore
     }
 
     @Test func configurationChangesCheckWhatTheyChange() async throws {
-        let resized = try base.applying(.configuration(.containerSize(Size(width: 320, height: 480))))
-        #expect(resized.target.containerSize == Size(width: 320, height: 480) && resized.visual == nil)
-        for size in [Size(width: 0, height: 10), Size(width: 10, height: .infinity), Size(width: -1, height: 10)] {
-            do {
-                _ = try base.applying(.configuration(.containerSize(size)))
-                Issue.record("\(size) was accepted")
-            } catch {
-                #expect(error.code == .invalidParameter && error.parameter == "containerSize")
-            }
-        }
         do {
             _ = try base.applying(.configuration(.rules([AnimatorRule(animator: "fade"), AnimatorRule(animator: "")])))
             Issue.record("an empty animator name was accepted")

@@ -27,9 +27,6 @@ extension StackState {
             // not every screen of the stack again.
             var target = self
             switch change {
-            case .containerSize(let size):
-                target.containerSize = size
-                try target.validateContainerSize()
             case .rules(let rules):
                 target.rules = rules
                 try target.requireRuleCount(rules.count, within: limits)

@@ -1,10 +1,9 @@
 import TransitionCore
 
 /// A change of a stack's settings; committed (and persisted) like a change without animation, in turn
-/// with the stack's operations.
+/// with the stack's operations. The container size is not a setting: it changes by the navigation
+/// operation `StackOperation.resize`, animated or not.
 public enum StackConfigurationChange: Sendable, Equatable {
-    /// Sets the container size in points (both > 0 and finite).
-    case containerSize(Size)
     /// Replaces the animator rules.
     case rules([AnimatorRule])
     /// Sets the operation policy.
