@@ -78,6 +78,19 @@ import TransitionTestSupport
         #expect(await harness.pendingWork().isEmpty)
     }
 
+    /// No gesture drives a resize, as none drives a rotation on iOS: BeginInteractive with one is refused
+    /// and nothing changes.
+    @Test func aResizeIsNotInteractive() async throws {
+        let harness = try Harness()
+        let stack = try await harness.engine.createStack(Self.state())
+        await expectError(.invalidParameter, parameter: "operation") {
+            try await stack.beginInteractive(.resize(ResizeLayouts.landscape))
+        }
+        #expect(await stack.state.containerSize == ResizeLayouts.portrait)
+        #expect(await stack.transitionStatus == nil)
+        #expect(await harness.pendingWork().isEmpty)
+    }
+
     @Test func withoutAnimationTheNewSizeIsCommittedAtOnce() async throws {
         let harness = try Harness()
         let stack = try await harness.engine.createStack(Self.state())

@@ -47,6 +47,12 @@ extension StackStateMachine {
                         + "(CatchTransition).",
                     parameter: "operation")
             }
+            if case .resize = operation {
+                // As a rotation on iOS: the size changes at once and the layout animates; no gesture drives it.
+                throw TransitionEngineError(
+                    .invalidParameter, "A resize is not driven by a gesture; change the size with a resize operation.",
+                    parameter: "operation")
+            }
             if let pan { try validateBeginning(pan) }
             let operation = try environment.planner.resolvingPresentation(
                 of: operation, in: committed, options: options)
