@@ -314,13 +314,17 @@ struct WebPageChromiumTests {
         #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
         #expect(result["message"] == "", "\(result)")
         let began = (result["events"]?.arrayValue ?? []).filter { $0["kind"] == "began" }
-        #expect(began.compactMap { $0["operation"]?.stringValue } == ["pop", "selectTab", "present", "dismiss"])
+        #expect(
+            began.compactMap { $0["operation"]?.stringValue } == ["pop", "selectTab", "present", "dismiss", "resize"])
         let status = await ToolRun.transitionctl(["status", "main", "--json=short"], socket: daemon.socketPath)
         let stack = try JSONReader.parse(status.output)["stack"]
         #expect(stack?["selectedTab"] == "profile", "\(status.output)")
         #expect(stack?["presented"]?.arrayValue?.isEmpty == true)
         #expect(stack?["policy"] == "retarget")
         #expect(stack?["rules"]?[0]?["animator"] == "fade")
+        // Rotate swapped the container's sides; Reduce Motion is the stack's own setting now.
+        #expect(stack?["containerWidth"] == 667 && stack?["containerHeight"] == 375, "\(status.output)")
+        #expect(stack?["reduceMotion"] == "on", "\(status.output)")
         let feed = await ToolRun.transitionctl(
             ["select-tab", "main", "feed", "--no-animation"], socket: daemon.socketPath)
         #expect(feed.status == .success)

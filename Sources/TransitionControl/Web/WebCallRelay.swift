@@ -19,7 +19,8 @@ public final class WebCallRelay: Sendable {
     public static let readingMethods: Set<String> = ["ListStacks", "GetStack", "ListAnimators", "GetStats"]
     /// The methods that change a stack, refused with `--read-only`.
     public static let changingMethods: Set<String> = [
-        "Push", "Pop", "PopToRoot", "PopTo", "SetScreens", "Present", "Dismiss", "SelectTab", "SetRules",
+        "Push", "Pop", "PopToRoot", "PopTo", "SetScreens", "Present", "Dismiss", "SelectTab", "SetRules", "Resize",
+        "SetReduceMotion",
         "BeginInteractive", "UpdateInteractive", "FinishInteractive", "CancelInteractive", "CatchTransition",
         "MovePointer", "ReleasePointer", "Pause", "Resume", "Reverse", "Scrub",
     ]

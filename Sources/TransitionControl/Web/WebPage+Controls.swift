@@ -58,6 +58,14 @@ extension WebPage {
         $("pop").addEventListener("click", () => act("Pop", "Pop", navigation({})));
         $("popToRoot").addEventListener("click", () => act("Pop to root", "PopToRoot", navigation({})));
         $("dismiss").addEventListener("click", () => act("Dismiss", "Dismiss", navigation({})));
+        // A rotation: the container's width and height swap, and the screens follow their autoresizing.
+        $("rotate").addEventListener("click", () => {
+          const d = currentStack().description;
+          if (!d) return;
+          act("Rotate", "Resize", navigation({ width: d.containerHeight, height: d.containerWidth }));
+        });
+        $("setReduceMotion").addEventListener("click", () =>
+          act("Set Reduce Motion", "SetReduceMotion", { stack: page.view, reduceMotion: $("reduceMotion").value }));
         $("selectTab").addEventListener("click", () => act("Select tab", "SelectTab", navigation({ tab: $("tab").value })));
         $("pause").addEventListener("click", () => act("Pause", "Pause", { stack: page.view }));
         $("resume").addEventListener("click", () => act("Resume", "Resume", { stack: page.view }));

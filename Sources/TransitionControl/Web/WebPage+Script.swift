@@ -309,6 +309,7 @@ extension WebPage {
           tab.value = d.selectedTab;
           if (document.activeElement !== $("rules")) $("rules").value = JSON.stringify(d.rules);
           if (document.activeElement !== $("policy")) $("policy").value = d.policy;
+          if (document.activeElement !== $("reduceMotion") && d.reduceMotion) $("reduceMotion").value = d.reduceMotion;
           stack.drawn = null;
         }
 

@@ -53,6 +53,7 @@ public enum WebPage {
         <button type="button" id="dismiss">Dismiss</button>
         <label>Tab <select id="tab"></select></label>
         <button type="button" id="selectTab">Select tab</button>
+        <button type="button" id="rotate">Rotate</button>
         </fieldset>
         <fieldset id="control"><legend>Running transition</legend>
         <button type="button" id="pause">Pause</button>
@@ -64,6 +65,9 @@ public enum WebPage {
         <label>Policy <select id="policy"><option>queue</option><option>retarget</option><option>reject</option></select></label>
         <textarea id="rules" rows="4" spellcheck="false" aria-label="Rules as JSON"></textarea>
         <button type="button" id="setRules">Set rules</button>
+        <label>Reduce Motion <select id="reduceMotion"><option>followDaemon</option><option>on</option>\
+        <option>off</option></select></label>
+        <button type="button" id="setReduceMotion">Set Reduce Motion</button>
         </fieldset>
         <h2>Events</h2>
         <ol id="events" aria-live="polite"></ol>

@@ -477,7 +477,7 @@ def reconnect(driver, url, directory, arguments):
 
 def navigation(driver, url, directory, arguments):
     """The page's other controls in turn, each waiting for its transition's end: Pop to root, Select tab
-    TAB, Present SCREEN_NAME, Dismiss, then Set rules RULES with policy POLICY."""
+    TAB, Present SCREEN_NAME, Dismiss, Rotate, then Set rules RULES with policy POLICY and Reduce Motion on."""
     tab, screen_name, rules, policy = arguments
     open_stack(driver, url)
 
@@ -497,15 +497,24 @@ def navigation(driver, url, directory, arguments):
     ended(3)
     driver.find_element("id", "dismiss").click()
     ended(4)
+    driver.find_element("id", "rotate").click()
+    ended(5)
+    # SetReduceMotion and SetRules change no screen: their effect is read back from the daemon, one after
+    # the other (the page shows the daemon's values again after each change).
+    def settled(field, value):
+        deadline = time.monotonic() + TIMEOUT
+        while call(driver, "GetStack", {"name": "main"})["body"]["parameters"]["stack"][field] != value:
+            if time.monotonic() > deadline:
+                raise TimeoutError(field + " did not change")
+            time.sleep(0.02)
+
+    driver.execute_script("document.getElementById('reduceMotion').value = 'on';")
+    driver.find_element("id", "setReduceMotion").click()
+    settled("reduceMotion", "on")
     driver.execute_script("document.getElementById('rules').value = arguments[0];"
                           "document.getElementById('policy').value = arguments[1];", rules, policy)
     driver.find_element("id", "setRules").click()
-    # SetRules changes no screen: its effect is read back from the daemon.
-    deadline = time.monotonic() + TIMEOUT
-    while call(driver, "GetStack", {"name": "main"})["body"]["parameters"]["stack"]["policy"] != policy:
-        if time.monotonic() > deadline:
-            raise TimeoutError("the rules did not change")
-        time.sleep(0.02)
+    settled("policy", policy)
     events = driver.execute_script("return window.transitiondWeb.models.get('main').events.map(e => e.event);")
     return {"events": events, "console": console_errors(driver),
             "message": driver.execute_script("return document.getElementById('message').textContent")}
