@@ -102,7 +102,9 @@ import Varlink
             animator.name = "myFade"
             #expect(
                 try client.defineAnimator(animator) == ["push", "pop", "present", "dismiss", "selectTab", "resize"])
-            #expect(try client.listAnimators().first { $0.name == "myFade" }?.builtin == false)
+            let listed = try #require(try client.listAnimators().first { $0.name == "myFade" })
+            #expect(listed.builtin == false && listed.presentation == false && listed.reducedOperations == [])
+            #expect(try client.listAnimators().first { $0.name == "pageTurn" }?.reducedOperations == ["push", "pop"])
             let info = try client.info()
             #expect(info.interfaces == ["org.varlink.service", "io.transitiond"])
             #expect(try client.interfaceDescription() == TransitionInterface.description)

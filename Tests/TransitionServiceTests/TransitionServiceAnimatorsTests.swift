@@ -80,6 +80,17 @@ import Varlink
             #expect(names == ["fade", "magicMove", "none", "pageTurn", "resize", "slide", "slideUp", "zoom"])
             #expect(animators.allSatisfy { $0["builtin"] == true })
             #expect(animators.first { $0["name"] == "slideUp" }?["operations"] == ["present", "dismiss"])
+            // Every built-in that moves declares its reduced variants; fade and none have nothing to reduce.
+            #expect(animators.first { $0["name"] == "zoom" }?["reducedOperations"] == ["push", "pop"])
+            #expect(animators.first { $0["name"] == "fade" }?["reducedOperations"] == [])
+            #expect(animators.allSatisfy { $0["presentation"] == false })
+            let sheet = try JSONReader.parse(
+                try #require(TextFile.read(RepositoryFiles.path("etc/animators/sheet.json"))))
+            try connection.call("DefineAnimator", ["animator": sheet])
+            let listed = try connection.call("ListAnimators")["animators"]?.arrayValue ?? []
+            let defined = try #require(listed.first { $0["name"] == "sheet" })
+            #expect(defined["presentation"] == true && defined["builtin"] == false, "\(defined)")
+            #expect(defined["reducedOperations"] == [], "\(defined)")
         }
         await harness.shutdown()
     }

@@ -141,6 +141,9 @@ enum ReplyEncoding {
             "summary": .string(animator.summary),
             "operations": .array(animator.operations.map { .string($0.rawValue) }),
             "builtin": .bool(builtin),
+            "reducedOperations": .array(
+                animator.operations.filter { animator.reducedVariants[$0] != nil }.map { .string($0.rawValue) }),
+            "presentation": .bool(animator.presentation != nil),
         ])
     }
 
