@@ -65,11 +65,12 @@ extension RunningDaemon {
         default:
             #if DEBUG
                 if signal == ClockStallFault.trigger {
-                    server.clock.stallForTesting()
+                    // Logged before the stall, so that it comes before the withheld pings it causes.
                     log.log(
                         .watchdogWithheld,
                         "Stalling the clock thread on request (SIGUSR2, a fault hook of debug builds)",
                         priority: .warning)
+                    server.clock.stallForTesting()
                 }
             #endif
         }
