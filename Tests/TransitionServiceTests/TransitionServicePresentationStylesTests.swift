@@ -44,6 +44,7 @@ import Varlink
             #expect(result["result"]?["outcome"] == "started")
             let running = try connection.stack("main")
             #expect(running["transition"]?["operation"] == "present")
+            #expect(running["transition"]?["containerWidth"] == 375, "a present runs in the stack's container")
             #expect(running["presentationStyles"] == [])
         }
         await harness.settle()

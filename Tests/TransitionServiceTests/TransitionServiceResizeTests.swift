@@ -24,6 +24,8 @@ import Varlink
             #expect(running["transition"]?["animator"] == "resize")
             #expect(running["transition"]?["durationSeconds"]?.doubleValue == 0.3)
             #expect(Self.size(running) == [375, 667], "the committed size until the transition completes")
+            // The frames are drawn in the new container meanwhile, which the transition says.
+            #expect(running["transition"]?["containerWidth"] == 667 && running["transition"]?["containerHeight"] == 375)
         }
         await harness.settle()
         try await harness.withConnection { connection throws in

@@ -286,21 +286,29 @@ extension WebPage {
           openStream(names);
         }
 
+        // The container the frames are drawn in: a running resize's new size, else the stack's.
+        function containerSize(d) {
+          const t = d.transition;
+          return t && t.containerWidth ? [t.containerWidth, t.containerHeight] : [d.containerWidth, d.containerHeight];
+        }
+
         function fitScale(stack) {
           const fixed = Number(new URLSearchParams(location.hash.slice(1)).get("scale"));
           const d = stack.description;
           if (fixed > 0 || !d) return fixed > 0 ? fixed : 1;
           const area = $("stageArea");
           const height = window.innerHeight - area.getBoundingClientRect().top - 16;
-          return Math.max(0.1, Math.min(area.clientWidth / d.containerWidth, height / d.containerHeight, 2));
+          const [width, containerHeight] = containerSize(d);
+          return Math.max(0.1, Math.min(area.clientWidth / width, height / containerHeight, 2));
         }
 
         function showStack(stack) {
           const d = stack.description;
           if (!d) return;
           stageRenderer.scale = fitScale(stack);
-          $("stage").style.width = d.containerWidth * stageRenderer.scale + "px";
-          $("stage").style.height = d.containerHeight * stageRenderer.scale + "px";
+          const [width, height] = containerSize(d);
+          $("stage").style.width = width * stageRenderer.scale + "px";
+          $("stage").style.height = height * stageRenderer.scale + "px";
           const tab = $("tab");
           if (tab.dataset.tabs !== d.tabs.join("\n")) {
             tab.replaceChildren(...d.tabs.map(name => new Option(name, name)));
@@ -368,10 +376,10 @@ extension WebPage {
           for (const [name, renderer] of thumbnails) {
             const stack = page.models.get(name);
             if (!stack || !stack.frame || !stack.description || stack.frame === stack.drawnThumb) continue;
-            const d = stack.description;
-            renderer.scale = Math.min(160 / d.containerWidth, 200 / d.containerHeight);
-            renderer.container.style.width = d.containerWidth * renderer.scale + "px";
-            renderer.container.style.height = d.containerHeight * renderer.scale + "px";
+            const [width, height] = containerSize(stack.description);
+            renderer.scale = Math.min(160 / width, 200 / height);
+            renderer.container.style.width = width * renderer.scale + "px";
+            renderer.container.style.height = height * renderer.scale + "px";
             renderer.draw(stack, stack.frame);
             stack.drawnThumb = stack.frame;
           }

@@ -11,6 +11,8 @@ enum ReplyEncoding {
         var transition: TransitionStatus?
         /// The screen the running transition shows (its target state's visible screen).
         var toScreen: Screen?
+        /// The container the running transition's frames are drawn in (its target state's).
+        var transitionContainerSize: Size?
         var queuedOperations: Int
     }
 
@@ -44,6 +46,8 @@ enum ReplyEncoding {
                 "interactive": .bool(transition.isInteractive),
                 "paused": .bool(transition.isPaused),
                 "reversed": .bool(transition.isReversed),
+                "containerWidth": .number((snapshot.transitionContainerSize ?? state.containerSize).width),
+                "containerHeight": .number((snapshot.transitionContainerSize ?? state.containerSize).height),
             ]
             if includeScreens, let toScreen = snapshot.toScreen {
                 transitionObject["toScreenObject"] = screenObject(toScreen)

@@ -223,10 +223,10 @@ extension TransitionService {
     /// A consistent picture of a stack, taken inside its actor.
     static func snapshot(of stack: isolated StackActor, record: StackRecord) -> ReplyEncoding.StackSnapshot {
         let status = stack.transitionStatus
+        let target = status == nil ? nil : stack.transitionTarget
         return ReplyEncoding.StackSnapshot(
-            state: stack.state, ownerUid: record.ownerUid, transition: status,
-            toScreen: status == nil ? nil : stack.transitionTarget?.visibleScreen,
-            queuedOperations: stack.queuedOperations)
+            state: stack.state, ownerUid: record.ownerUid, transition: status, toScreen: target?.visibleScreen,
+            transitionContainerSize: target?.containerSize, queuedOperations: stack.queuedOperations)
     }
 
     // MARK: SetRules
