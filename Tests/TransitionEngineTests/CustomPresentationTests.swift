@@ -30,23 +30,21 @@ import TransitionTestSupport
         return try! JSONValueDecoder().decode(AnimatorSpecification.self, from: try! JSONReader.parse(text))
     }()
 
-    /// Every frame until the stack is idle, one tick at a time (a subscription keeps only the newest frame).
-    private static func framesUntilIdle(_ subscription: StackSubscription, clock: VirtualClock) async -> [Frame] {
-        var frames = Self.frames(subscription)
-        for _ in 0..<1_000 {
-            await clock.advance()
-            frames += Self.frames(subscription)
-            if (try? clock.checkNothingPending()) != nil { break }
-        }
-        return frames
+    /// An engine that knows the test sheet, with its stack `main` showing `home`, and a subscription to it.
+    private static func homeStackWithTheSheet() async throws -> (Harness, StackActor, StackSubscription) {
+        let harness = try Harness()
+        try harness.engine.defineAnimator(Self.sheet)
+        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
+        return (harness, stack, try await stack.subscribe())
     }
 
-    /// Every frame the subscription has queued.
-    private static func frames(_ subscription: StackSubscription) -> [Frame] {
-        var spare: Frame?
-        var frames: [Frame] = []
-        while case .element(let element) = subscription.poll(reusing: &spare) {
-            if case .frame(let frame, _) = element { frames.append(frame) }
+    /// Every frame until the stack is idle, one tick at a time (a subscription keeps only the newest frame).
+    private static func framesUntilIdle(_ subscription: StackSubscription, clock: VirtualClock) async -> [Frame] {
+        var frames = subscription.queuedFrames()
+        for _ in 0..<1_000 {
+            await clock.advance()
+            frames += subscription.queuedFrames()
+            if (try? clock.checkNothingPending()) != nil { break }
         }
         return frames
     }
@@ -78,10 +76,7 @@ import TransitionTestSupport
     ]
 
     @Test func theSheetRestsInItsFrameOverItsChromeAndDismissReturns() async throws {
-        let harness = try Harness()
-        try harness.engine.defineAnimator(Self.sheet)
-        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
-        let subscription = try await stack.subscribe()
+        let (harness, stack, subscription) = try await Self.homeStackWithTheSheet()
         try await stack.present(
             Fixtures.screen("card"), style: .custom, options: OperationOptions(animator: "testSheet"))
         let presenting = await Self.framesUntilIdle(subscription, clock: harness.clock)
@@ -119,10 +114,7 @@ import TransitionTestSupport
     /// A present over the sheet, and its dismiss, keep what the sheet's settled frame draws (home, the
     /// dimming, the sheet in its frame) in every frame of the transition, under the transition's screens.
     @Test func aPresentOverTheSheetKeepsTheScreensUnderItDrawn() async throws {
-        let harness = try Harness()
-        try harness.engine.defineAnimator(Self.sheet)
-        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
-        let subscription = try await stack.subscribe()
+        let (harness, stack, subscription) = try await Self.homeStackWithTheSheet()
         try await stack.present(
             Fixtures.screen("card"), style: .custom, options: OperationOptions(animated: false, animator: "testSheet"))
         for style in [PresentationStyle.overCurrentContext, .fullScreen] {
@@ -151,10 +143,7 @@ import TransitionTestSupport
     /// sheet in every frame of the resize, and settles with the sheet at 60 % of the new height: its root
     /// from y = 375 × 0.4 = 150 to 375, over the dimming now 667 wide.
     @Test func aResizeUnderTheSheetMovesItToItsFrameInTheNewContainer() async throws {
-        let harness = try Harness()
-        try harness.engine.defineAnimator(Self.sheet)
-        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
-        let subscription = try await stack.subscribe()
+        let (harness, stack, subscription) = try await Self.homeStackWithTheSheet()
         try await stack.present(
             Fixtures.screen("card"), style: .custom, options: OperationOptions(animated: false, animator: "testSheet"))
         try await stack.perform(.resize(Size(width: 667, height: 375)))
@@ -185,28 +174,25 @@ import TransitionTestSupport
         let subscription = try await stack.subscribe()
         try await stack.present(Fixtures.screen("card"), style: .custom, options: OperationOptions(animated: false))
         await harness.clock.advanceUntilIdle()
-        #expect(try #require(Self.frames(subscription).last).nodes.map(Self.text) == Self.settledSheet)
+        #expect(try #require(subscription.queuedFrames().last).nodes.map(Self.text) == Self.settledSheet)
         try await stack.dismiss(options: OperationOptions(animated: false))
         // Queued behind a running push, the present takes its presentation when it is accepted.
         try await stack.push(Fixtures.screen("next"))
         try await stack.pop()
         try await stack.present(Fixtures.screen("card"), style: .custom)
         await harness.clock.advanceUntilIdle()
-        #expect(try #require(Self.frames(subscription).last).nodes.map(Self.text) == Self.settledSheet)
+        #expect(try #require(subscription.queuedFrames().last).nodes.map(Self.text) == Self.settledSheet)
         #expect(await harness.pendingWork().isEmpty)
     }
 
     @Test func anInteractivePresentSettlesAsTheSheet() async throws {
-        let harness = try Harness()
-        try harness.engine.defineAnimator(Self.sheet)
-        let stack = try await harness.engine.createStack(Fixtures.state(screens: ["home"]))
-        let subscription = try await stack.subscribe()
+        let (harness, stack, subscription) = try await Self.homeStackWithTheSheet()
         try await stack.beginInteractive(
             .present(Fixtures.screen("card"), style: .custom), options: OperationOptions(animator: "testSheet"))
         try await stack.updateInteractive(0.6)
         try await stack.finishInteractive()
         await harness.clock.advanceUntilIdle()
-        #expect(try #require(Self.frames(subscription).last).nodes.map(Self.text) == Self.settledSheet)
+        #expect(try #require(subscription.queuedFrames().last).nodes.map(Self.text) == Self.settledSheet)
         #expect(await harness.pendingWork().isEmpty)
     }
 

@@ -10,12 +10,7 @@ import TransitionTestSupport
 @Suite struct PresentationStyleTests {
     /// The last frame without a transition the subscription has queued.
     private static func lastSettledFrame(_ subscription: StackSubscription) -> Frame? {
-        var spare: Frame?
-        var settled: Frame?
-        while case .element(let element) = subscription.poll(reusing: &spare) {
-            if case .frame(let frame, _) = element, frame.transition == nil { settled = frame }
-        }
-        return settled
+        subscription.queuedFrames().last { $0.transition == nil }
     }
 
     /// A frame's nodes as `screen/node kind z position size alpha quad-top-left quad-bottom-right`, one a

@@ -15,16 +15,6 @@ import TransitionTestSupport
             policy: policy)
     }
 
-    /// Every frame the subscription has queued, in order.
-    private static func frames(_ subscription: StackSubscription) -> [Frame] {
-        var spare: Frame?
-        var frames: [Frame] = []
-        while case .element(let element) = subscription.poll(reusing: &spare) {
-            if case .frame(let frame, _) = element { frames.append(frame) }
-        }
-        return frames
-    }
-
     /// Whether `nodes` (a frame's, one layout of the screen) lie where `ResizeLayouts` puts them at
     /// `progress`, within a millionth of a point.
     private static func check(_ nodes: some Collection<NodeState>, progress: Double, _ comment: Comment) {
@@ -55,10 +45,10 @@ import TransitionTestSupport
         var frames: [Frame] = []
         for _ in 0..<60 where await stack.transitionStatus != nil {
             await harness.clock.advance(frames: 1)
-            frames += Self.frames(subscription)
+            frames += subscription.queuedFrames()
         }
         await harness.clock.advanceUntilIdle()
-        frames += Self.frames(subscription)
+        frames += subscription.queuedFrames()
         #expect(await stack.state.containerSize == ResizeLayouts.landscape)
         let running = frames.filter { $0.transition != nil }
         // 0.3 s at 60 Hz: the frames at 1/60 s … 17/60 s; the settled frame takes the place of the last.
@@ -95,13 +85,13 @@ import TransitionTestSupport
         let harness = try Harness()
         let stack = try await harness.engine.createStack(Self.state())
         let subscription = try await stack.subscribe()
-        _ = Self.frames(subscription)
+        _ = subscription.queuedFrames()
         let receipt = try await stack.perform(
             .resize(ResizeLayouts.landscape), options: OperationOptions(animated: false))
         #expect(receipt.disposition == .committed)
         #expect(await stack.state.containerSize == ResizeLayouts.landscape)
         #expect(await stack.transitionStatus == nil)
-        let frames = Self.frames(subscription)
+        let frames = subscription.queuedFrames()
         #expect(frames.allSatisfy { $0.transition == nil })
         Self.check(try #require(frames.last).nodes, progress: 1, "committed")
         // The same size again changes nothing.

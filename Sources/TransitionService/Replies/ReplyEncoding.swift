@@ -35,6 +35,7 @@ enum ReplyEncoding {
             "queuedOperations": number(snapshot.queuedOperations),
         ]
         if let transition = snapshot.transition {
+            let transitionContainer = snapshot.transitionContainerSize ?? state.containerSize
             var transitionObject: JSONObject = [
                 "id": number(transition.id),
                 "operation": .string(transition.operation.rawValue),
@@ -46,8 +47,8 @@ enum ReplyEncoding {
                 "interactive": .bool(transition.isInteractive),
                 "paused": .bool(transition.isPaused),
                 "reversed": .bool(transition.isReversed),
-                "containerWidth": .number((snapshot.transitionContainerSize ?? state.containerSize).width),
-                "containerHeight": .number((snapshot.transitionContainerSize ?? state.containerSize).height),
+                "containerWidth": .number(transitionContainer.width),
+                "containerHeight": .number(transitionContainer.height),
             ]
             if includeScreens, let toScreen = snapshot.toScreen {
                 transitionObject["toScreenObject"] = screenObject(toScreen)
