@@ -8,25 +8,6 @@ public enum SettledLayout {
     }
 }
 
-extension SettledLayout {
-    /// Every node of `screens` at its layout values, each screen's root filling a container of
-    /// `containerSize`, the screens painted in the order given (the first at the bottom): the nodes of
-    /// each in its own painting order, `z` counted through all of them. One screen gives what
-    /// `nodes(of:containerSize:)` gives; none gives no node.
-    public static func nodes(of screens: [Screen], containerSize: Size) -> [NodeState] {
-        if screens.count == 1 { return nodes(of: screens[0], containerSize: containerSize) }
-        var nodes: [NodeState] = []
-        for screen in screens {
-            let offset = nodes.count
-            for var node in Self.nodes(of: screen, containerSize: containerSize) {
-                node.z += offset
-                nodes.append(node)
-            }
-        }
-        return nodes
-    }
-}
-
 /// One screen of a settled frame: the screen, where its root rests, and the chrome drawn under it.
 public struct SettledScreen: Sendable, Equatable {
     /// The screen.
@@ -49,11 +30,11 @@ extension SettledLayout {
     /// Every node of `screens`, painted in the order given (the first at the bottom): each screen's chrome
     /// as overlays of the container (`screen` null, `kind` overlay, their `style`), then the screen's nodes
     /// in its own painting order with its root at its `rootFrame` (the container when nil); `z` counted
-    /// through all of them. Screens without a root frame or chrome give what `nodes(of:containerSize:)`
-    /// gives for their screens.
+    /// through all of them. One screen without a root frame or chrome gives what `nodes(of:containerSize:)`
+    /// gives; none gives no node.
     public static func nodes(of screens: [SettledScreen], containerSize: Size) -> [NodeState] {
-        guard screens.contains(where: { $0.rootFrame != nil || !$0.chrome.isEmpty }) else {
-            return nodes(of: screens.map(\.screen), containerSize: containerSize)
+        if screens.count == 1, screens[0].rootFrame == nil, screens[0].chrome.isEmpty {
+            return nodes(of: screens[0].screen, containerSize: containerSize)
         }
         var scene = Scene()
         scene.appendBeneath(screens, chrome: [], containerSize: containerSize)
