@@ -55,7 +55,7 @@ struct StackStateStoredFormTests {
             return CustomPresentation(
                 screen: presented[index].id, presentation: AnimatorPresentation(frame: frame, chrome: chrome))
         }
-        return StackState(
+        var state = StackState(
             id: StackID(rawValue: index % 3 == 0 ? "stack \"\(index)\"\n" : "stack\(index)"), tabs: tabs,
             selectedTab: Int.random(in: 0..<tabs.count, using: &generator), presented: presented,
             presentationStyles: presentationStyles,
@@ -65,6 +65,9 @@ struct StackStateStoredFormTests {
             rules: rules, policy: policies.randomElement(using: &generator)!,
             reduceMotion: reduceMotionSettings.randomElement(using: &generator)!,
             customPresentations: customPresentations)
+        // Root's (left out of the stored form), a user's, or the largest uid.
+        state.ownerUid = [0, 1_000, UInt32.max].randomElement(using: &generator)!
+        return state
     }
 
     @Test func theStoredFormIsTheCodableFormAndReadsBackAsTheSameState() throws {

@@ -58,11 +58,16 @@ import Varlink
     @Test func anOlderStateDirectoryIsMovedIntoTheOneStore() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let first = try await DaemonServer.start(Self.configuration(directory))
-        try await Self.withClient(try #require(first.socketPath)) { client in
-            try client.createStack("main", width: 375, height: 667, root: Screens.screen("home"))
-        }
-        await first.stop()
+        // An older daemon's stack record, without its owner, which it kept apart (below).
+        let stack = StackState(
+            id: "main", screens: [Screens.screen("home")], containerSize: Size(width: 375, height: 667))
+        var stackText: [UInt8] = []
+        try JSONWriter.write(try JSONValueEncoder().encode(stack), into: &stackText)
+        #expect(!String(decoding: stackText, as: UTF8.self).contains("ownerUid"))
+        let stackRecord = stackText
+        let stacks = try StateStore.open(directory: directory.file("state"))
+        try await stacks.write([.put(key: "main", encode: { stackRecord })])
+        await stacks.close()
         // What an older daemon kept apart: the stack's owner (another user) and a client's animator.
         let legacy = try StateStore.open(directory: directory.file("state/" + ServiceStore.legacyDirectoryName))
         var animator: [UInt8] = []
@@ -85,6 +90,11 @@ import Varlink
             #expect(animators.contains("crossFade"))
             await daemon.stop()
         }
+        // The owner now lives in the stack's own record; no record of it is left apart.
+        let store = try StateStore.open(directory: directory.file("state"))
+        #expect(!store.values.keys.contains { $0.hasPrefix(TransitionEngine.foreignKeyPrefix + "owner/") })
+        #expect(String(decoding: store.values["main"] ?? [], as: UTF8.self).contains(#""ownerUid":1000"#))
+        await store.close()
     }
 
     /// Animators given at start are defined before clients connect; one that cannot be is logged and

@@ -26,7 +26,7 @@ import Varlink
     /// A service's stack `main`, a transport for the calls' contexts, and leases nobody holds yet.
     static func fixture() async throws -> (ServiceHarness, StackRecord, VarlinkRecordingTransport, GestureLeases) {
         let harness = try await ServiceHarness.withStack("main")
-        return (harness, try harness.service.stacks.record("main"), VarlinkRecordingTransport(), GestureLeases())
+        return (harness, try harness.service.stackRecord("main"), VarlinkRecordingTransport(), GestureLeases())
     }
 
     /// The number of a request `admit` asked about, or nil when it decided otherwise.

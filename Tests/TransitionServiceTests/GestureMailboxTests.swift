@@ -13,7 +13,7 @@ import TransitionTestSupport
         try await harness.withConnection { connection throws in
             for name in names { try connection.call("CreateStack", Screens.createParameters(name)) }
         }
-        return (harness, try names.map { try harness.service.stacks.record($0) })
+        return (harness, try names.map { try harness.service.stackRecord($0) })
     }
 
     @Test func aRoundStartsADrainOnlyWhenNoneRuns() async throws {

@@ -5,6 +5,10 @@ import TransitionTestSupport
 
 @testable import TransitionService
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The service's records in the engine's one store: beside the stacks, apart from them, and moved there
 /// from the directory older daemons kept them in.
 @Suite struct ServiceStoreTests {
@@ -33,19 +37,23 @@ import TransitionTestSupport
 
         // What the next start reads: the records, and no stack made of them.
         let reopened = try StateStore.open(directory: state)
+        #expect(reopened.values[TransitionEngine.foreignKeyPrefix + "owner/main"] == Array("1000".utf8))
         let records = ServiceStore(sharing: reopened)
-        #expect(records.restoredOwners == ["main": 1000])
         #expect(records.restoredAnimators.map(\.name) == ["soft"])
         #expect(records.restoredAnimators.first?.owner == 1000)
         #expect(records.restoredAnimators.first.map { String(decoding: $0.json, as: UTF8.self) } == #"{"name":"soft"}"#)
         let engine = TransitionEngine(clock: try VirtualClock(), store: reopened, shardCount: 1)
         #expect(engine.restoreProblems.isEmpty, "\(engine.restoreProblems)")
         #expect(engine.stackIDs.isEmpty)
+        // An owner record without its stack: folding the owners into the stacks drops it.
+        try await engine.foldLegacyOwnerRecords()
+        #expect(!reopened.values.keys.contains { $0.hasPrefix(TransitionEngine.foreignKeyPrefix + "owner/") })
         await engine.shutdown()
     }
 
-    /// Owners and animators written by the service live in the engine's store, under keys no stack can
-    /// have: the engine restores its stacks beside them, and nothing else is left in the state directory.
+    /// Animators written by the service live in the engine's store, under keys no stack can have, and a
+    /// stack's owner in the stack's own record: the engine restores its stacks, with their owners, beside
+    /// the animators, and nothing else is left in the state directory.
     @Test func ownersAndAnimatorsShareTheEnginesStore() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -56,7 +64,7 @@ import TransitionTestSupport
         }
         let keys = first.engine.store.values.keys.sorted()
         #expect(keys.contains("main"))
-        #expect(keys.contains { $0.hasPrefix(TransitionEngine.foreignKeyPrefix + "owner/main") })
+        #expect(!keys.contains { $0.hasPrefix(TransitionEngine.foreignKeyPrefix + "owner/") })
         #expect(keys.contains { $0.hasPrefix(TransitionEngine.foreignKeyPrefix + "animator/crossFade") })
         #expect(!StateStore.directoryExists(directory.file("state/" + ServiceStore.legacyDirectoryName)))
         await first.stop()
@@ -64,6 +72,7 @@ import TransitionTestSupport
         let second = try ServiceHarness(directory: directory, persistent: true)
         #expect(second.engine.restoreProblems.isEmpty, "\(second.engine.restoreProblems)")
         #expect(second.engine.stackIDs == ["main"])
+        #expect(try second.engine.stack("main").ownerUid == getuid())
         #expect(second.service.animators.animator(named: "crossFade") != nil)
         await second.shutdown()
     }

@@ -27,7 +27,7 @@ struct StackReadCachePropertyTests {
     @Test(arguments: 1...6 as ClosedRange<UInt64>)
     func aKeptReplyAlwaysEqualsTheActorsAnswer(seed: UInt64) async throws {
         let harness = try await ServiceHarness.withStack("main")
-        let record = try harness.service.stacks.record("main")
+        let record = try harness.service.stackRecord("main")
         var random = SeededGenerator(seed: seed)
         var comparisons = 0
         var history: [Step] = []
@@ -57,7 +57,7 @@ struct StackReadCachePropertyTests {
 
     /// What `GetStack` would answer now, taken inside the stack's actor and encoded as the service does.
     static func answer(of stack: isolated StackActor, record: StackRecord, includeScreens: Bool) -> [UInt8] {
-        let snapshot = TransitionService.snapshot(of: stack, record: record)
+        let snapshot = TransitionService.snapshot(of: stack)
         let parameters: JSONObject = ["stack": ReplyEncoding.stackState(snapshot, includeScreens: includeScreens)]
         var encoded: [UInt8] = []
         try? JSONWriter.write(.object(parameters), into: &encoded)

@@ -208,7 +208,7 @@ extension TransitionServiceInteractionTests {
                 try connection.call("GetStack", ["name": "other"])
             }
         }
-        let records = try (0..<count).map { try harness.service.stacks.record("s\($0)") }
+        let records = try (0..<count).map { try harness.service.stackRecord("s\($0)") }
         let applied = await Deadline.eventually {
             records.allSatisfy { record in record.interaction.withLock { $0.pendingFraction == nil && !$0.inMailbox } }
         }

@@ -290,7 +290,7 @@ extension TransitionServiceStacksTests {
     /// transition runs; each reply equals what the stack's actor answers.
     @Test func getStackFollowsEveryChange() async throws {
         let harness = try await ServiceHarness.withStack("main")
-        let record = try harness.service.stacks.record("main")
+        let record = try harness.service.stackRecord("main")
         let kept: @Sendable () -> [UInt8]? = { record.reads.withLock { $0.reply(includeScreens: false) } }
         try await harness.withConnection { connection throws in
             let first = try connection.call("GetStack", ["name": "main"])

@@ -80,8 +80,15 @@ public final class DaemonServer: Sendable {
             clock: clock, store: store, limits: configuration.engineLimits,
             transitionObserver: configuration.transitionObserver)
         engine.setReducesMotion(configuration.reducesMotion)
+        var problems = engine.restoreProblems + migrationProblems
+        do throws(TransitionEngineError) {
+            try await engine.foldLegacyOwnerRecords()
+        } catch {
+            // The stacks have their owners in memory; the old records are read again at the next start.
+            problems.append(error)
+        }
         let serviceStore = ServiceStore(sharing: store)
-        for problem in engine.restoreProblems + migrationProblems {
+        for problem in problems {
             log.log(
                 .warning, "Failed to restore part of the state: \(ServiceLog.reason(problem.message)), ignoring",
                 [

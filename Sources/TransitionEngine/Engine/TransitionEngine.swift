@@ -1,3 +1,4 @@
+import Synchronization
 import SystemPrimitives
 import TransitionCore
 
@@ -5,7 +6,8 @@ import TransitionCore
     import Glibc
 #endif
 
-/// The registry of stacks, their shared clock, scheduler, store and animators.
+/// The registry of stacks (the daemon's only one, with each stack's owner and what the layer above keeps
+/// with it), their shared clock, scheduler, store and animators.
 ///
 /// ```swift
 /// let clock = try DisplayLink(framesPerSecond: 60)
@@ -18,11 +20,6 @@ import TransitionCore
 /// On creation the engine restores every stack found in the store; stacks that cannot be decoded are
 /// skipped and listed in `restoreProblems`.
 public final class TransitionEngine: Sendable {
-    private struct Entry {
-        var stack: StackActor
-        var ready: Bool
-    }
-
     /// The clock every stack runs on.
     public let clock: any TransitionClock
     /// Where committed state is written.
@@ -50,7 +47,12 @@ public final class TransitionEngine: Sendable {
     /// Problems found while restoring (`corruptState`), including the store's own.
     public let restoreProblems: [TransitionEngineError]
     let context: EngineContext
-    private let registry: Locked<[StackID: Entry]>
+    private let registry: Locked<StackRegistry>
+    /// Increases with every change of the registry (made under its lock): see `registryGeneration`.
+    private let registryChanges = Atomic<UInt64>(0)
+    /// The stacks given their owner by an older daemon's record (`legacyOwnerPrefix`), and those records'
+    /// keys, until `foldLegacyOwnerRecords()` writes them into the stacks.
+    let legacyOwners: Locked<(stacks: [StackID], keys: [String])>
 
     /// Creates an engine on `clock`, restoring every stack in `store`, and registers with the clock.
     ///
@@ -69,92 +71,127 @@ public final class TransitionEngine: Sendable {
             clock: clock, store: store, shardCount: shardCount ?? SystemThread.onlineProcessorCount,
             limits: limits, transitionObserver: transitionObserver)
         var problems = store.restored.problems
-        var entries: [StackID: Entry] = [:]
+        var restored = StackRegistry()
+        // `values`, not `restored`: an older daemon's own directory may have been moved in since the open.
+        let owners = Self.legacyOwnerRecords(in: store.values)
+        var stacksWithLegacyOwner: [StackID] = []
         for (key, bytes) in store.restored.values.sorted(by: { $0.key < $1.key })
         where !key.hasPrefix(Self.foreignKeyPrefix) {
             do throws(TransitionEngineError) {
-                let state = try StackState(storedBytes: bytes)
+                var state = try StackState(storedBytes: bytes)
                 guard state.id.rawValue == key else {
                     throw TransitionEngineError(
                         .corruptState, "Stored stack \(key) names itself \(state.id); it was skipped.",
                         parameter: "stateDirectory")
                 }
-                entries[state.id] = Entry(stack: StackActor(state: state, context: context), ready: true)
+                if state.ownerUid == 0, let owner = owners.uids[state.id], owner != 0 {
+                    state.ownerUid = owner
+                    stacksWithLegacyOwner.append(state.id)
+                }
+                restored.insertRestored(StackActor(state: state, context: context))
             } catch {
                 problems.append(error)
             }
         }
         restoreProblems = problems
-        registry = Locked(entries, inheritingPriority: true)
+        registry = Locked(restored, inheritingPriority: true)
+        legacyOwners = Locked((stacksWithLegacyOwner, owners.keys))
         context.scheduler.start()
     }
 
     /// What the keys of the engine's store that are not stacks begin with (U+0001): another layer keeps its
-    /// own records there (the service's owners and animators, `ServiceStore`), in the same journal as the
+    /// own records there (the service's animators, `ServiceStore`), in the same journal as the
     /// stacks, so that one store holds the daemon's state and its writes are durable in the order they
     /// were made. No stack's key begins with it: a stack id may not (`StackState.validate()`).
     public static let foreignKeyPrefix = "\u{1}"
 
     /// The stack named `id`.
     ///
-    /// - Throws: `noSuchStack`.
+    /// - Throws: `noSuchStack` (also while it is being created or deleted).
     public func stack(_ id: StackID) throws(TransitionEngineError) -> StackActor {
-        guard let entry = registry.withLock({ $0[id] }), entry.ready else {
-            throw TransitionEngineError(
-                .noSuchStack, "There is no stack \(id); create it first or list the stacks.", parameter: "stack")
-        }
+        guard let entry = registry.withLock({ $0.ready(id) }) else { throw Self.noSuchStack(id) }
         return entry.stack
     }
 
+    /// What the layer above keeps with the stack named `id` (`StackAttachment`): nil when there is no
+    /// such stack (or it is being created or deleted), or it has none.
+    public func attachment(of id: StackID) -> (any StackAttachment)? {
+        registry.withLock { $0.ready(id)?.attachment }
+    }
+
+    /// The attachments of every stack that has one, in the order of the stacks' ids.
+    public var attachments: [any StackAttachment] {
+        registry.withLock { $0.readyEntries.compactMap(\.attachment) }
+    }
+
+    /// Gives every stack that has no attachment yet (those restored from the store) the one `make`
+    /// returns for it; `make` runs under the registry's lock and must not call the engine.
+    public func attachToStacksWithout(_ make: (StackActor) -> any StackAttachment) {
+        registry.withLock { registry in
+            registry.attachMissing(make)
+            registryChanges.add(1, ordering: .releasing)
+        }
+    }
+
+    /// Increases with every change of the registry (a creation begun, published or undone, a deletion
+    /// begun, undone or written, attachments given): what was looked up at one generation is still what a
+    /// lookup would find while the generation is the same. A load, no lock.
+    public var registryGeneration: UInt64 { registryChanges.load(ordering: .acquiring) }
+
     /// The ids of every stack, sorted.
-    public var stackIDs: [StackID] { registry.withLock { $0.filter(\.value.ready).keys.sorted() } }
+    public var stackIDs: [StackID] { registry.withLock { $0.readyEntries.map(\.stack.id) } }
 
     /// How many stacks there are now (a lock and a count: no stack is visited, unlike `statistics()`).
-    public var stackCount: Int { registry.withLock { $0.values.count(where: \.ready) } }
+    public var stackCount: Int { registry.withLock(\.readyCount) }
 
     /// How many stacks animate now: ask the clock for ticks (a lock: no stack is visited).
     public var animatingStackCount: Int { context.scheduler.activeCount }
 
-    /// Creates a stack; returns once its state is durable.
+    /// Creates a stack owned by `state.ownerUid`; returns once its state, owner included, is durable.
     ///
+    /// The name is taken, and the limits checked, under the registry's lock before the first suspension:
+    /// a caller that starts this synchronously (`Task.immediate`) has its name taken before it goes on.
+    ///
+    /// - Parameters:
+    ///   - quota: how many stacks the owner may hold; nil for no limit besides `Limits.stacks`.
+    ///   - attachment: makes what the layer above keeps with the stack; it is found by lookups from the
+    ///     moment the stack is.
     /// - Throws: `invalidParameter` / `duplicateScreen` for an invalid state, `stackExists`,
-    ///   `limitExceeded` (too many stacks, or more than `StackState.maximumNodeCount` nodes in this one),
-    ///   or the write's `diskFull` / `persistenceFailed` (then no stack was created).
+    ///   `limitExceeded` (too many stacks, the owner's `stacksPerUser`, or more than
+    ///   `StackState.maximumNodeCount` nodes in this one), or the write's `diskFull` / `persistenceFailed`
+    ///   (then no stack was created).
     @discardableResult
-    public func createStack(_ state: StackState) async throws(TransitionEngineError) -> StackActor {
+    public func createStack(
+        _ state: StackState, quota: OwnerQuota? = nil, attachment: ((StackActor) -> any StackAttachment)? = nil
+    ) async throws(TransitionEngineError) -> StackActor {
         try state.validate()
         let limits = limits
         try state.requireWithin(limits)
         let stack = StackActor(state: state, context: context)
+        let attached = attachment?(stack)
         try registry.withLock { registry throws(TransitionEngineError) in
-            guard registry[state.id] == nil else {
-                throw TransitionEngineError(
-                    .stackExists, "A stack named \(state.id) exists; choose another id.", parameter: "stack")
-            }
-            guard registry.count < limits.stacks else {
-                throw .limitExceeded(
-                    ExceededLimit("stacks", maximum: limits.stacks),
-                    "The daemon holds \(limits.stacks) stacks; delete one first.", parameter: "stack")
-            }
-            registry[state.id] = Entry(stack: stack, ready: false)
+            try registry.reserve(stack, attachment: attached, maximumStacks: limits.stacks, quota: quota)
+            registryChanges.add(1, ordering: .releasing)
         }
         do {
             try await store.write([state.storeChange(maximumBytes: limits.storedBytesPerStack)])
         } catch {
-            _ = registry.withLock { $0.removeValue(forKey: state.id) }
+            changeRegistry { $0.remove(state.id) }
             throw error
         }
-        registry.withLock { $0[state.id]?.ready = true }
+        changeRegistry { $0.setPhase(.ready, of: state.id) }
         return stack
     }
 
-    /// Deletes a stack: its subscriptions end, a running transition is abandoned, and its state is removed
-    /// durably before this returns.
+    /// Deletes a stack: its subscriptions end (`StackActor.isDeleted` is set before they do), a running
+    /// transition is abandoned, and its state is removed durably before this returns. The stack stops
+    /// answering lookups before the first suspension.
     ///
-    /// - Throws: `noSuchStack`, or the write's error (then the stack still exists, unchanged).
+    /// - Throws: `noSuchStack` (also for a stack being created or deleted), or the write's error (then the
+    ///   stack still exists, unchanged).
     public func deleteStack(_ id: StackID) async throws(TransitionEngineError) {
-        let stack = try self.stack(id)
-        registry.withLock { $0[id]?.ready = false }
+        guard let stack = changeRegistry({ $0.beginDeleting(id) }) else { throw Self.noSuchStack(id) }
+        stack.markDeleted(true)
         // A commit of this stack already on its way to the store must be written before the deletion,
         // or it would bring the stack back on the next start.
         await stack.suspendForDeletion()
@@ -162,11 +199,25 @@ public final class TransitionEngine: Sendable {
             try await store.write([.delete(key: id.rawValue)])
         } catch {
             await stack.resumeAfterFailedDeletion()
-            registry.withLock { $0[id]?.ready = true }
+            stack.markDeleted(false)
+            changeRegistry { $0.setPhase(.ready, of: id) }
             throw error
         }
-        _ = registry.withLock { $0.removeValue(forKey: id) }
+        changeRegistry { $0.remove(id) }
         await stack.close()
+    }
+
+    /// Makes a change of the registry under its lock and counts it in `registryGeneration`.
+    func changeRegistry<Result>(_ change: (inout StackRegistry) -> Result) -> Result {
+        registry.withLock { registry in
+            defer { registryChanges.add(1, ordering: .releasing) }
+            return change(&registry)
+        }
+    }
+
+    private static func noSuchStack(_ id: StackID) -> TransitionEngineError {
+        TransitionEngineError(
+            .noSuchStack, "There is no stack \(id); create it first or list the stacks.", parameter: "stack")
     }
 
     /// Every animator, built-in and defined, sorted by name.
@@ -205,7 +256,7 @@ public final class TransitionEngine: Sendable {
     /// Running transitions are abandoned: each stack keeps its last committed state, as after a crash.
     public func shutdown() async {
         context.scheduler.stop()
-        let stacks = registry.withLock { $0.values.map(\.stack) }
+        let stacks = registry.withLock { $0.entries.values.map(\.stack) }
         for stack in stacks { await stack.close() }
         await store.close()
     }

@@ -142,6 +142,16 @@ public final class StateStore: @unchecked Sendable {
     /// A store that keeps everything in memory and reports every write durable at once.
     public static func inMemory() -> StateStore { StateStore(files: nil, restored: RestoreReport()) }
 
+    /// An in-memory store that starts with `values`, as if it had restored them from disk: for tests of
+    /// what is done with restored records, including writes that fail (`injectFailure`).
+    static func inMemory(restoring values: [String: [UInt8]]) -> StateStore {
+        var report = RestoreReport()
+        report.values = values
+        let store = StateStore(files: nil, restored: report)
+        store.writer.withState { state in state.memoryValues = values.mapValues { bytes in { bytes } } }
+        return store
+    }
+
     /// Makes every following write of an in-memory store fail with `error` (nil: succeed again), to test
     /// what callers do when a commit cannot be written.
     func injectFailure(_ error: TransitionEngineError?) { writer.withState { $0.injectedFailure = error } }

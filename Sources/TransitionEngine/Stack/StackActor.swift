@@ -1,3 +1,4 @@
+import Synchronization
 import SystemPrimitives
 import TransitionCore
 
@@ -41,9 +42,15 @@ public actor StackActor {
     /// The token of a commit handed to the scheduler and not yet reported.
     var commitInFlight: UInt64?
     var commitWaiters: [CheckedContinuation<Void, Never>] = []
+    // Read outside ticks only: after the fields a tick reads.
+    /// The uid of the client that created the stack (`StackState.ownerUid`, which never changes),
+    /// readable without entering the actor.
+    public nonisolated let ownerUid: UInt32
+    private nonisolated let deletion = Atomic<Bool>(false)
 
     init(state: StackState, context: EngineContext) {
         id = state.id
+        ownerUid = state.ownerUid
         shard = context.scheduler.assignShard()
         executor = ShardExecutor.forShard(shard)
         self.context = context
@@ -53,6 +60,14 @@ public actor StackActor {
     /// The executor the stack runs on: its shard's thread, shared with the other stacks of the shard, so
     /// that a tick's walk enters one stack after another without leaving the thread.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// Whether the stack was deleted or is being deleted: set before its subscriptions end, so that a
+    /// subscriber whose subscription ended can tell a deletion from the engine's shutdown. A deletion that
+    /// fails to be written clears it again.
+    public nonisolated var isDeleted: Bool { deletion.load(ordering: .acquiring) }
+
+    /// Sets or clears `isDeleted`.
+    nonisolated func markDeleted(_ deleted: Bool) { deletion.store(deleted, ordering: .releasing) }
 
     /// The committed state.
     public var state: StackState { machine.committed }

@@ -40,10 +40,17 @@ extension StackState {
             }
             customPresentations = records
         }
+        // Absent: root's (a state written before stacks carried their owner).
+        var ownerUid: UInt32 = 0
+        if let value = object.valueIfPresent(forKey: "ownerUid") {
+            guard case .number(let number) = value, let uid = UInt32(exactly: number) else { return nil }
+            ownerUid = uid
+        }
         self.init(
             id: StackID(rawValue: id), tabs: tabs, selectedTab: selectedTab, presented: presented,
             presentationStyles: presentationStyles, containerSize: containerSize, rules: rules, policy: policy,
             reduceMotion: reduceMotion, customPresentations: customPresentations)
+        self.ownerUid = ownerUid
     }
 }
 

@@ -3,10 +3,10 @@ import TransitionCore
 
 extension StackState {
     /// The stored form: the JSON of the `Codable` state (screens with their full node trees, tabs, modal
-    /// layer and its presentation styles, container size, rules, policy, and the Reduce Motion setting
-    /// when the stack has one), the text `JSONWriter.write(JSONValueEncoder().encode(state))` gives byte
-    /// for byte, written directly:
-    /// every committed change writes the whole state, and through `Codable`'s containers that was most of
+    /// layer and its presentation styles, container size, rules, policy, the Reduce Motion setting when
+    /// the stack has one, custom presentations and the owner's uid when not 0), the text
+    /// `JSONWriter.write(JSONValueEncoder().encode(state))` gives byte for byte, written directly: every
+    /// committed change writes the whole state, and through `Codable`'s containers that was most of
     /// a transition's cost (docs/engine.md, "Persistence"). Runs on the store's writer thread.
     ///
     /// - Throws: `JSONError` for a number that is not finite or nodes nested too deep, which a validated
@@ -61,6 +61,10 @@ extension StackState {
                     parameter: "customPresentations")
             }
             try JSONWriter.write(value, into: &bytes)
+        }
+        if ownerUid != 0 {
+            JSONWriter.appendLiteral(#","ownerUid":"#, into: &bytes)
+            JSONWriter.appendNumber(Double(ownerUid), into: &bytes)
         }
         JSONWriter.appendLiteral("}", into: &bytes)
         return bytes

@@ -68,6 +68,11 @@ public struct StackState: Sendable, Equatable, Codable {
     /// (or a cross-fade of the same duration, `AnimatorSpecification.script(for:reducingMotion:)`), false
     /// the full one, nil (the default) follows the daemon (`TransitionEngine.reducesMotion`).
     public var reduceMotion: Bool?
+    // Declared here, the owner takes the padding after the two one-byte fields above.
+    /// The uid of the client that created the stack, which the service's access rules read; 0 (root) by
+    /// default, and for a stack created before stacks carried their owner. It is kept in the stack's own
+    /// record, so it is durable with the stack and never apart from it. No operation changes it.
+    public var ownerUid: UInt32 = 0
     /// The presentations of the screens presented `custom`, one per such screen, in the order of
     /// `presented`; a screen removed from `presented` takes its record along.
     public var customPresentations: [CustomPresentation] = []
@@ -92,7 +97,7 @@ public struct StackState: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case id, tabs, selectedTab, presented, presentationStyles, containerSize, rules, policy, reduceMotion
-        case customPresentations
+        case customPresentations, ownerUid
     }
 
     /// Decodes a state as the synthesized decoder would, except that an absent (or `null`)
@@ -111,11 +116,12 @@ public struct StackState: Sendable, Equatable, Codable {
             reduceMotion: try container.decodeIfPresent(Bool.self, forKey: .reduceMotion),
             customPresentations: try container.decodeIfPresent(
                 [CustomPresentation].self, forKey: .customPresentations) ?? [])
+        ownerUid = try container.decodeIfPresent(UInt32.self, forKey: .ownerUid) ?? 0
     }
 
     /// Encodes the state as the synthesized encoder would, except that `reduceMotion` is left out when
-    /// nil and `customPresentations` when empty, so that a state without them is written as before they
-    /// existed.
+    /// nil, `customPresentations` when empty and `ownerUid` when 0, so that a state without them is
+    /// written as before they existed.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -128,6 +134,7 @@ public struct StackState: Sendable, Equatable, Codable {
         try container.encode(policy, forKey: .policy)
         try container.encodeIfPresent(reduceMotion, forKey: .reduceMotion)
         if !customPresentations.isEmpty { try container.encode(customPresentations, forKey: .customPresentations) }
+        if ownerUid != 0 { try container.encode(ownerUid, forKey: .ownerUid) }
     }
 
     /// Creates the state of a stack without tabs.

@@ -162,7 +162,7 @@ extension TransitionService {
         if parameters.optionalString("stack") != nil {
             do throws(ServiceError) {
                 // A name no stack can have is a bad value, as in every other method.
-                record = try stacks.record(try parameters.identifier("stack"))
+                record = try stackRecord(try parameters.identifier("stack"))
             } catch {
                 fail(context, error)
                 return

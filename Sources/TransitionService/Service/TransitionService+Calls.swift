@@ -63,7 +63,7 @@ extension TransitionService {
         _ name: String, for context: VarlinkCallContext, parameter: String = "stack"
     ) throws(ServiceError) -> StackRecord {
         guard !isStopping else { throw .shuttingDown }
-        let record = try stacks.record(name, parameter: parameter)
+        let record = try stackRecord(name, parameter: parameter)
         try authorize(change: record, by: context)
         return record
     }

@@ -15,12 +15,12 @@ extension TransitionService {
     }
 
     /// The existing stack whose name has the UTF-8 bytes `name`, if the name is a valid identifier: from
-    /// the cache of the last one while the directory is unchanged, else from the directory.
+    /// the cache of the last one while the engine's registry is unchanged, else from the registry.
     func inPlaceRecord(named name: UnsafeRawBufferPointer) -> StackRecord? {
-        let generation = stacks.generation
+        let generation = engine.registryGeneration
         if let record = recentStack.record(named: name, generation: generation) { return record }
         let text = String(decoding: name, as: UTF8.self)
-        guard CallParameters.isValidIdentifier(text), let record = try? stacks.record(text) else { return nil }
+        guard CallParameters.isValidIdentifier(text), let record = try? stackRecord(text) else { return nil }
         recentStack.remember(record, named: name, generation: generation)
         return record
     }

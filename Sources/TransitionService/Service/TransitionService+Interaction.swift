@@ -399,7 +399,7 @@ extension TransitionService {
     /// Ends every gesture-driven transition the way its driver chose at BeginInteractive (cancel unless
     /// it asked for finish), as if every driver had left. Used when the daemon stops.
     public func releaseInteractions() async {
-        for record in stacks.records {
+        for record in records {
             let driver = record.interaction.withLock { $0.driver }
             await releaseInteraction(on: record.actor, record: record, rule: driver?.rule ?? .cancel)
         }

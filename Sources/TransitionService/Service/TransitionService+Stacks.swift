@@ -22,33 +22,30 @@ extension TransitionService {
             state = try decodeNewStack(CallParameters(context.parameters))
             guard !isStopping else { throw .shuttingDown }
             guard uid != .max || access.shared else { throw .unknownCaller(stack: state.id.rawValue) }
-            try stacks.reserve(state.id.rawValue, uid: uid, perUserLimit: limits.stacksPerUser)
         } catch {
             fail(context, error)
             return
         }
         let name = state.id.rawValue
-        Task {
+        var owned = state
+        owned.ownerUid = uid
+        let quota = OwnerQuota(maximum: limits.stacksPerUser, countsEveryOwner: access.shared)
+        // Started on the event-loop thread, the task goes straight into the engine, which takes the name
+        // and checks the limits under its registry's lock (no pool thread in between).
+        Task.immediate {
             do throws(TransitionEngineError) {
-                try await store.setOwner(uid, of: name)
-                let actor: StackActor
-                do throws(TransitionEngineError) {
-                    actor = try await engine.createStack(state)
-                } catch {
-                    try? await store.removeOwner(of: name)
-                    throw error
-                }
-                let record = StackRecord(name: name, ownerUid: uid, actor: actor)
-                stacks.publish(record)
+                let actor = try await engine.createStack(owned, quota: quota, attachment: StackRecord.init(actor:))
                 configuration.log.log(
                     .notice, "Created stack \(name) for \(context.peer)",
                     clientFields(context) + [("STACK", name), ("EVENT", "stack-created")])
-                let snapshot = await Self.snapshot(of: actor, record: record)
+                let snapshot = await Self.snapshot(of: actor)
                 context.reply(["stack": ReplyEncoding.stackState(snapshot, includeScreens: false)])
             } catch {
-                stacks.remove(name)
                 if error.code.isStorageFailure { logStorageFailure(error, stack: name) }
-                fail(context, ServiceError(error, context: ErrorContext(stack: name, parameter: "name")))
+                var wire = ServiceError(error, context: ErrorContext(stack: name, parameter: "name"))
+                // The engine names the stack `stack`; this call names it `name`.
+                if wire.parameter == "stack" { wire.parameter = "name" }
+                fail(context, wire)
             }
         }
     }
@@ -128,26 +125,21 @@ extension TransitionService {
         do throws(ServiceError) {
             let name = try CallParameters(context.parameters).identifier("name")
             record = try changeableStack(name, for: context, parameter: "name")
-            _ = try stacks.beginDeleting(name)
         } catch {
             fail(context, error)
             return
         }
-        Task {
-            record.deletion.withLock { $0 = true }
+        // Started on the event-loop thread, the task goes straight into the engine, which takes the stack
+        // out of every lookup under its registry's lock (no pool thread in between).
+        Task.immediate {
             do throws(TransitionEngineError) {
                 try await engine.deleteStack(record.id)
             } catch {
-                record.deletion.withLock { $0 = false }
-                stacks.cancelDeleting(record)
                 if error.code.isStorageFailure { logStorageFailure(error, stack: record.name) }
                 fail(context, ServiceError(error, context: ErrorContext(stack: record.name, parameter: "name")))
                 return
             }
             retire(await record.actor.statistics)
-            // The stack is gone; a leftover owner record is harmless (overwritten by the next CreateStack).
-            try? await store.removeOwner(of: record.name)
-            stacks.remove(record.name)
             endGestureLease(ofDeleted: record)
             configuration.log.log(
                 .notice, "Deleted stack \(record.name) for \(context.peer)",
@@ -159,7 +151,7 @@ extension TransitionService {
     // MARK: Reading
 
     private func listStacks(_ context: VarlinkCallContext) {
-        let records = stacks.records
+        let records = records
         Task {
             var summaries: [JSONValue] = []
             summaries.reserveCapacity(records.count)
@@ -180,7 +172,7 @@ extension TransitionService {
         let parameters = CallParameters(context.parameters)
         let record: StackRecord
         do throws(ServiceError) {
-            record = try stacks.record(try parameters.identifier("name"), parameter: "name")
+            record = try stackRecord(try parameters.identifier("name"), parameter: "name")
         } catch {
             fail(context, error)
             return
@@ -202,7 +194,7 @@ extension TransitionService {
         on stack: isolated StackActor, record: StackRecord, includeScreens: Bool, _ context: VarlinkCallContext
     ) {
         applyPendingInput(of: record, on: stack)
-        let snapshot = Self.snapshot(of: stack, record: record)
+        let snapshot = Self.snapshot(of: stack)
         let parameters: JSONObject = ["stack": ReplyEncoding.stackState(snapshot, includeScreens: includeScreens)]
         var encoded: [UInt8] = []
         do {
@@ -221,11 +213,11 @@ extension TransitionService {
     }
 
     /// A consistent picture of a stack, taken inside its actor.
-    static func snapshot(of stack: isolated StackActor, record: StackRecord) -> ReplyEncoding.StackSnapshot {
+    static func snapshot(of stack: isolated StackActor) -> ReplyEncoding.StackSnapshot {
         let status = stack.transitionStatus
         let target = status == nil ? nil : stack.transitionTarget
         return ReplyEncoding.StackSnapshot(
-            state: stack.state, ownerUid: record.ownerUid, transition: status, toScreen: target?.visibleScreen,
+            state: stack.state, ownerUid: stack.ownerUid, transition: status, toScreen: target?.visibleScreen,
             transitionContainerSize: target?.containerSize, queuedOperations: stack.queuedOperations)
     }
 

@@ -24,7 +24,7 @@ extension TransitionService {
         do throws(ServiceError) {
             named = try parameters.subscribedStacks()
             records = try named.map { (name, parameter) throws(ServiceError) in
-                try stacks.record(name, parameter: parameter)
+                try stackRecord(name, parameter: parameter)
             }
             try streams.reserve(
                 uid: uid, count: records.count, limit: limits.subscriptionsPerUser,

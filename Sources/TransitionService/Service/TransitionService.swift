@@ -42,7 +42,6 @@ public final class TransitionService: Sendable {
     /// The limits and policies in force.
     public let configuration: ServiceConfiguration
     let store: ServiceStore
-    let stacks: StackDirectory
     let access: AccessPolicy
     let animators: AnimatorCatalog
     /// The threads that read subscriptions into their streams, one per processor.
@@ -63,8 +62,8 @@ public final class TransitionService: Sendable {
         var retired = StackStatistics()
     }
 
-    /// Creates the service over `engine`, registering the stacks the engine restored with the owners
-    /// `store` recorded (root for a stack without a record) and defining the animators `store` kept.
+    /// Creates the service over `engine`, giving the stacks the engine restored their records
+    /// (`StackRecord`, kept in the engine's registry) and defining the animators `store` kept.
     ///
     /// Problems while restoring animators (a stored animator that no longer decodes) are logged and
     /// skipped, never fatal.
@@ -73,16 +72,11 @@ public final class TransitionService: Sendable {
         self.store = store
         self.configuration = configuration
         limitsInForce = Locked(configuration.limits)
-        stacks = StackDirectory(countsTogether: configuration.ownership == .shared)
         access = AccessPolicy(shared: configuration.ownership == .shared, controlGroup: configuration.controlGroup)
         // A pass over the streams found ready wakes the event loop once for several streams' replies.
         readers = SubscriptionReaders(
             retryMilliseconds: configuration.subscriberRetryMilliseconds, aroundEachPass: { VarlinkWakeBatch.run($0) })
-        for id in engine.stackIDs {
-            guard let actor = try? engine.stack(id) else { continue }
-            let owner = store.restoredOwners[id.rawValue] ?? AccessPolicy.rootUid
-            stacks.publish(StackRecord(name: id.rawValue, ownerUid: owner, actor: actor))
-        }
+        engine.attachToStacksWithout(StackRecord.init(actor:))
         var animatorOwners: [String: UInt32] = [:]
         for (name, json, owner) in store.restoredAnimators {
             do {
@@ -191,7 +185,20 @@ public final class TransitionService: Sendable {
     }
 
     /// Stacks the service knows, sorted by name.
-    public var stackNames: [String] { stacks.records.map(\.name) }
+    public var stackNames: [String] { records.map(\.name) }
+
+    /// The record of the existing stack named `name`.
+    ///
+    /// - Throws: `NoSuchStack` naming `parameter` when there is none (or it is being created or deleted).
+    func stackRecord(_ name: String, parameter: String = "stack") throws(ServiceError) -> StackRecord {
+        guard let record = engine.attachment(of: StackID(rawValue: name)) as? StackRecord else {
+            throw .noSuchStack(name, parameter: parameter)
+        }
+        return record
+    }
+
+    /// The records of every existing stack, sorted by name.
+    var records: [StackRecord] { engine.attachments.compactMap { $0 as? StackRecord } }
 
     /// Subscription streams open now.
     public var streamCount: Int { streams.count }

@@ -4,15 +4,16 @@ import SystemPrimitives
     import Glibc
 #endif
 
-/// The stack named by the latest gesture update handled in place, with the directory generation it was
-/// looked up at: a stream of updates to one stack then finds its record by comparing the name's bytes,
-/// without building a string, hashing it and taking the directory's lock.
+/// The stack named by the latest gesture update handled in place, with the generation of the engine's
+/// registry it was looked up at (`TransitionEngine.registryGeneration`): a stream of updates to one stack
+/// then finds its record by comparing the name's bytes, without building a string, hashing it and taking
+/// the registry's lock.
 ///
-/// Only a lookup that is still current is returned: any change of the directory (a stack created,
+/// Only a lookup that is still current is returned: any change of the registry (a stack created,
 /// deleted, or being deleted) changes its generation, and the next update looks the name up again.
 final class RecentStackCache: Sendable {
     private struct Entry {
-        /// No directory has this generation before its 2^64-th change: the empty entry matches nothing.
+        /// No registry has this generation before its 2^64-th change: the empty entry matches nothing.
         var generation = UInt64.max
         var name: [UInt8] = []
         /// Weak, so that a deleted stack is not kept alive by the cache.

@@ -1,18 +1,16 @@
 import TransitionEngine
 
-/// What the service keeps across restarts beside the engine's stacks: each stack's owner and the
-/// animators clients defined. Kept in the engine's own `StateStore` (journal plus snapshot, group commit),
-/// under keys that no stack can have (`TransitionEngine.foreignKeyPrefix`): `owner/<stack>` (value: the
-/// uid in decimal), `animator/<name>` (value: the animator's JSON text as the client sent it) and
-/// `animator-owner/<name>` (value: the uid that defined it, in decimal; written in the same group as the
-/// animator).
+/// What the service keeps across restarts beside the engine's stacks: the animators clients defined.
+/// Kept in the engine's own `StateStore` (journal plus snapshot, group commit), under keys that no stack
+/// can have (`TransitionEngine.foreignKeyPrefix`): `animator/<name>` (value: the animator's JSON text as
+/// the client sent it) and `animator-owner/<name>` (value: the uid that defined it, in decimal). A stack's
+/// owner is not here: it is part of the stack's own record (`StackState.ownerUid`).
 ///
 /// The crash ordering, in full: one journal holds the stacks and these records, and writes become
-/// durable in the order they were made. A stack's owner record is written before the stack and removed
-/// after it, so a stack that survives a crash has its owner; a crash between the two leaves at worst an
-/// owner record without a stack, which the next start gives to no stack and a new stack of that name
-/// overwrites. A stack or an animator without an owner record (a state directory from elsewhere or from
-/// before animators had owners) belongs to root.
+/// durable in the order they were made. An animator and its owner record are written in one group, the
+/// animator first, so a crash between the two leaves at worst an animator without an owner record, which
+/// belongs to root (as does an animator from before animators had owners) until its owner defines it
+/// again.
 ///
 /// Older daemons kept these records in a store of their own, in `<state directory>/service`;
 /// `migrateLegacyDirectory(of:into:)` moves them into the engine's store at start.
@@ -20,14 +18,11 @@ public final class ServiceStore: Sendable {
     /// The directory older daemons kept the service's records in, inside the state directory.
     public static let legacyDirectoryName = "service"
 
-    private static let ownerPrefix = TransitionEngine.foreignKeyPrefix + "owner/"
     private static let animatorPrefix = TransitionEngine.foreignKeyPrefix + "animator/"
     private static let animatorOwnerPrefix = TransitionEngine.foreignKeyPrefix + "animator-owner/"
 
     let store: StateStore
 
-    /// Owners found at open, by stack name.
-    let restoredOwners: [String: UInt32]
     /// Animator JSON texts found at open with the uid that defined each, by name, in name order.
     let restoredAnimators: [(name: String, json: [UInt8], owner: UInt32)]
 
@@ -35,13 +30,10 @@ public final class ServiceStore: Sendable {
     /// stacks to), read from what the store holds now.
     public init(sharing store: StateStore) {
         self.store = store
-        var owners: [String: UInt32] = [:]
         var animators: [(String, [UInt8])] = []
         var animatorOwners: [String: UInt32] = [:]
         for (key, value) in store.values where key.hasPrefix(TransitionEngine.foreignKeyPrefix) {
-            if key.hasPrefix(Self.ownerPrefix), let uid = UInt32(String(decoding: value, as: UTF8.self)) {
-                owners[String(key.dropFirst(Self.ownerPrefix.count))] = uid
-            } else if key.hasPrefix(Self.animatorPrefix) {
+            if key.hasPrefix(Self.animatorPrefix) {
                 animators.append((String(key.dropFirst(Self.animatorPrefix.count)), value))
             } else if key.hasPrefix(Self.animatorOwnerPrefix),
                 let uid = UInt32(String(decoding: value, as: UTF8.self))
@@ -49,7 +41,6 @@ public final class ServiceStore: Sendable {
                 animatorOwners[String(key.dropFirst(Self.animatorOwnerPrefix.count))] = uid
             }
         }
-        restoredOwners = owners
         restoredAnimators = animators.sorted { $0.0 < $1.0 }.map { name, json in
             (name, json, animatorOwners[name] ?? AccessPolicy.rootUid)
         }
@@ -85,17 +76,6 @@ public final class ServiceStore: Sendable {
 
     /// Records in a store of their own, in memory, apart from any engine's (for tests that keep nothing).
     public static func inMemory() -> ServiceStore { ServiceStore(sharing: .inMemory()) }
-
-    /// Records that `uid` owns `stack`; durable on return.
-    func setOwner(_ uid: UInt32, of stack: String) async throws(TransitionEngineError) {
-        let bytes = Array(String(uid).utf8)
-        try await store.write([.put(key: Self.ownerPrefix + stack, encode: { bytes })])
-    }
-
-    /// Removes the owner record of `stack`; durable on return.
-    func removeOwner(of stack: String) async throws(TransitionEngineError) {
-        try await store.write([.delete(key: Self.ownerPrefix + stack)])
-    }
 
     /// Stores an animator's JSON text under its name with the uid that defined it, in one group;
     /// durable on return.

@@ -2,17 +2,15 @@ import SystemPrimitives
 import TransitionCore
 import TransitionEngine
 
-/// What the service keeps about one stack besides the engine's actor: its owner, the gesture updates
-/// waiting to be applied, the client driving an interactive transition, the last frame encoded for its
-/// subscribers and `GetStack`'s reply while it is settled.
+/// What the service keeps with one stack, in the engine's registry beside its actor (a
+/// `StackAttachment`): the gesture updates waiting to be applied, the client driving an interactive
+/// transition, the last frame encoded for its subscribers and `GetStack`'s reply while it is settled.
 ///
 /// Everything here is readable on the event-loop thread without entering the actor, so that lookups
 /// and authorization cost a lock, not a hop.
-final class StackRecord: Sendable {
+final class StackRecord: StackAttachment {
     /// The stack's name.
     let name: String
-    /// The uid of the client that created it (0 for a stack restored without an owner record).
-    let ownerUid: UInt32
     /// The engine's actor for the stack.
     let actor: StackActor
     /// Coalesced gesture updates and the driving client.
@@ -21,17 +19,18 @@ final class StackRecord: Sendable {
     let frameCache = Locked(EncodedFrameCache())
     /// `GetStack`'s reply while the stack is settled, and the changes in flight that void it.
     let reads = Locked(StackReadCache())
-    /// Set when the stack is being deleted, so its ending subscriptions say `stackDeleted`.
-    let deletion = Locked(false)
 
-    init(name: String, ownerUid: UInt32, actor: StackActor) {
-        self.name = name
-        self.ownerUid = ownerUid
+    /// The record of the stack `actor` runs.
+    init(actor: StackActor) {
+        name = actor.id.rawValue
         self.actor = actor
     }
 
-    /// Whether the stack was deleted (or is being deleted).
-    var isDeleted: Bool { deletion.withLock { $0 } }
+    /// The uid of the client that created the stack (0, root, for a stack from before stacks had owners).
+    var ownerUid: UInt32 { actor.ownerUid }
+
+    /// Whether the stack was deleted (or is being deleted), so its ending subscriptions say `stackDeleted`.
+    var isDeleted: Bool { actor.isDeleted }
 
     /// The stack's id for the engine.
     var id: StackID { StackID(rawValue: name) }
