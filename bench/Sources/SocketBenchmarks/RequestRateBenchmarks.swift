@@ -115,7 +115,11 @@ enum RequestRateBenchmarks {
         }
         let daemon: DaemonProcess
         do {
-            daemon = try DaemonProcess(binary: binary.path, framesPerSecond: 60)
+            // Each round's connections create stacks of their own, all as this process's user: more
+            // than the default per-user limit (64) for 50 clients.
+            daemon = try DaemonProcess(
+                binary: binary.path, framesPerSecond: 60,
+                configuration: "[Limits]\nMaxStacksPerUser=\(clients * rounds)\n")
         } catch {
             return .failure(error)
         }
