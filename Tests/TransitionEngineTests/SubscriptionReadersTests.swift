@@ -137,10 +137,10 @@ import TransitionTestSupport
         readers.stop()
     }
 
-    /// A sink held back in a pass whose subscription ends before the pass is over is listed twice (by the
-    /// end's readiness, and again by the retry): it hears of the end once. Staged on one reader: a gate
-    /// sink holds the thread while the full sink and then a sink that ends the full one's subscription
-    /// are listed, so that both are drained in one pass, in that order.
+    /// A sink held back in a pass whose subscription ends before the pass is over is looked at again twice
+    /// (by the end's readiness, and by the retry): it hears of the end once, and its attachment goes.
+    /// Staged on one reader: a gate sink holds the thread while the full sink and then a sink that ends the
+    /// full one's subscription are listed, so that both are drained in one pass, in that order.
     @Test func aSinkHearsOfTheEndOnceWhenItsSubscriptionEndsWhileHeldBack() async throws {
         final class Gate: SubscriptionSink, Sendable {
             let subscription: StackSubscription
@@ -190,10 +190,11 @@ import TransitionTestSupport
         readers.attach(full)
         readers.attach(canceller)
         gate.release()
-        // Passes: the gate's, the full and the canceller's, the full one's end, and at least one retry.
-        #expect(await Deadline.eventually { readers.statistics.passes >= 4 })
+        // Passes: the gate's, the full and the canceller's, the full one's end; the retry finds it gone.
+        #expect(await Deadline.eventually { readers.statistics.passes >= 3 && readers.attachedCount == 2 })
         #expect(full.record.withLock { $0.ended.count } == 1)
         readers.stop()
+        #expect(full.record.withLock { $0.ended.count } == 1)
     }
 
     /// Reading on the caller's thread (`SubscriptionReaders.read`) hands over what waits and says whether

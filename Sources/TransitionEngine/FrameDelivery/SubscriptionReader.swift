@@ -20,11 +20,15 @@ final class SubscriptionReader: SubscriptionReadinessTarget, WorkerLoop, @unchec
     /// The longest wait between looks at full sinks (a sink stuck for good costs about four wake-ups a
     /// second).
     static let maximumRetryMilliseconds: Int64 = 256
-    /// How many attachments ahead of the one being drained the reader asks for the subscription's lines.
+    /// How many attachments ahead of the one being drained the reader asks for the subscription's lines
+    /// and the sink object's first line.
     static var prefetchDistance: Int { 2 }
-    /// How many attachments ahead the reader asks for the attachment object's first line, where the
-    /// subscription's lines are kept (`Attachment.subscriptionLines`).
+    /// How many attachments ahead the reader asks for the attachment object, where the subscription's lines
+    /// and the sink are kept.
     static var attachmentPrefetchDistance: Int { 8 }
+    /// The lines an attachment may span: its 72 bytes (header, lines, subscription, sink) start
+    /// wherever the allocator put them, 16-byte aligned.
+    static var attachmentLines: Int { 2 }
 
     /// The thread's name.
     let name: String
@@ -36,10 +40,6 @@ final class SubscriptionReader: SubscriptionReadinessTarget, WorkerLoop, @unchec
         let subscriptionLines: StackSubscription.Lines
         let subscription: StackSubscription
         let sink: any SubscriptionSink
-        /// Set once a drain found the subscription ended or the sink closed. An attachment can still be
-        /// listed after that (held back in a pass that a later readiness overtook): it is then skipped, so
-        /// that a sink never hears of the end twice. Touched only by the reader's thread.
-        var ended = false
 
         init(_ sink: any SubscriptionSink) {
             subscription = sink.subscription
@@ -59,9 +59,20 @@ final class SubscriptionReader: SubscriptionReadinessTarget, WorkerLoop, @unchec
     }
 
     /// What the reader's thread shares with the ticks and tasks that list subscriptions.
+    ///
+    /// Readiness lists tokens, not attachments: the thread that lists them (the readiness notifier's)
+    /// then touches no attachment, whose reference count lies in the line this reader reads next, and
+    /// hashes nothing; the reader turns the tokens into attachments when it takes them. Listing
+    /// attachments in a set cost that thread 3 % of the process's samples at 10,000 stacks
+    /// (docs/benchmarks.md, "The readers' bookkeeping").
     struct State {
-        var ready: [Attachment] = []
-        var listed: Set<ObjectIdentifier> = []
+        /// The tokens to drain, in the order they became ready; each at most once (`isListed`).
+        var readyTokens: [Int] = []
+        /// Whether a token is in `readyTokens`, indexed by token (grown as tokens are handed out).
+        var isListed: [Bool] = []
+        /// Attachments whose sink was full, looked at again after the retry wait. One that ended in the
+        /// meantime (its end listed it by token) is out of `tokens` by then and is not listed again: a
+        /// sink hears of the end once.
         var heldBack: [Attachment] = []
         /// The attachments told of by token, until they end.
         var tokens = TokenTable<Attachment>()
@@ -111,17 +122,21 @@ final class SubscriptionReader: SubscriptionReadinessTarget, WorkerLoop, @unchec
     func subscriptionsBecameReady(_ tokens: UnsafeBufferPointer<Int>) {
         worker.update { state in
             var listedAny = false
-            for token in tokens {
-                if let attachment = state.tokens[token], Self.list(attachment, in: &state) { listedAny = true }
-            }
+            for token in tokens where Self.list(token: token, in: &state) { listedAny = true }
             return listedAny ? .one : .none
         }
     }
 
-    /// Lists `attachment` unless it is listed already or the reader is stopping; true when it was listed.
-    private static func list(_ attachment: Attachment, in state: inout State) -> Bool {
-        guard !state.stopping, state.listed.insert(ObjectIdentifier(attachment)).inserted else { return false }
-        state.ready.append(attachment)
+    /// Lists `token` unless it is listed already or the reader is stopping; true when it was listed. A
+    /// token whose attachment has ended is listed all the same and skipped when taken.
+    private static func list(token: Int, in state: inout State) -> Bool {
+        guard !state.stopping else { return false }
+        if token >= state.isListed.count {
+            state.isListed.append(contentsOf: repeatElement(false, count: token + 1 - state.isListed.count))
+        }
+        guard !state.isListed[token] else { return false }
+        state.isListed[token] = true
+        state.readyTokens.append(token)
         return true
     }
 
@@ -138,11 +153,16 @@ final class SubscriptionReader: SubscriptionReadinessTarget, WorkerLoop, @unchec
     /// the current retry wait; once stopping with nothing listed, exits.
     func nextStep(_ state: inout State) -> WorkerStep<[Attachment]> {
         while true {
-            if !state.ready.isEmpty {
-                let batch = state.ready
-                state.ready = []
-                for attachment in batch { state.listed.remove(ObjectIdentifier(attachment)) }
-                return .perform(batch)
+            if !state.readyTokens.isEmpty {
+                var batch: [Attachment] = []
+                batch.reserveCapacity(state.readyTokens.count)
+                for token in state.readyTokens {
+                    state.isListed[token] = false
+                    if let attachment = state.tokens[token] { batch.append(attachment) }
+                }
+                state.readyTokens.removeAll(keepingCapacity: true)
+                if !batch.isEmpty { return .perform(batch) }
+                continue
             }
             if state.stopping { return .exit }
             guard !state.heldBack.isEmpty else { return .sleep }
@@ -156,7 +176,9 @@ final class SubscriptionReader: SubscriptionReadinessTarget, WorkerLoop, @unchec
             state.retryDeadline = nil
             let heldBack = state.heldBack
             state.heldBack = []
-            for attachment in heldBack { _ = Self.list(attachment, in: &state) }
+            for attachment in heldBack {
+                if let token = state.tokens.token(of: attachment) { _ = Self.list(token: token, in: &state) }
+            }
         }
     }
 
@@ -169,18 +191,20 @@ final class SubscriptionReader: SubscriptionReadinessTarget, WorkerLoop, @unchec
         aroundEachPass {
             for (position, attachment) in batch.enumerated() {
                 // The subscription a few places ahead was last written by a ticking processor: its lines
-                // are asked for now, to arrive while this one is drained.
+                // are asked for now, to arrive while this one is drained, with the sink's first line (its
+                // type, read by the first call). Without the sink's, that load was half of this loop's
+                // samples at 10,000 stacks (docs/benchmarks.md, "The readers' bookkeeping").
                 let ahead = position + Self.prefetchDistance
-                if ahead < batch.count { batch[ahead].subscriptionLines.prefetch() }
-                // Those lines are kept in the attachment, itself a miss unless asked for earlier.
+                if ahead < batch.count {
+                    batch[ahead].subscriptionLines.prefetch()
+                    CacheLines(of: batch[ahead].sink, count: 1).prefetch()
+                }
+                // Those are kept in the attachment, itself a miss unless asked for earlier.
                 let further = position + Self.attachmentPrefetchDistance
-                if further < batch.count { CacheLines(of: batch[further], count: 1).prefetch() }
-                guard !attachment.ended else { continue }
+                if further < batch.count { CacheLines(of: batch[further], count: Self.attachmentLines).prefetch() }
                 switch Self.drain(attachment.subscription, into: attachment.sink, reusing: &spare, counting: &read) {
                 case .heldBack: held.append(attachment)
-                case .ended:
-                    attachment.ended = true
-                    ended.append(attachment)
+                case .ended: ended.append(attachment)
                 case .idle: break
                 }
             }

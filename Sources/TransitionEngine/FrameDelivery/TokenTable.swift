@@ -36,6 +36,11 @@ struct TokenTable<Value: AnyObject> {
         slots.indices.contains(token) ? slots[token] : nil
     }
 
+    /// The token `value` holds; nil when it is not in the table.
+    func token(of value: Value) -> Int? {
+        tokensByObject[ObjectIdentifier(value)]
+    }
+
     /// Removes `value`, freeing its token for a later object; nothing when it is not in the table.
     mutating func remove(_ value: Value) {
         guard let token = tokensByObject.removeValue(forKey: ObjectIdentifier(value)) else { return }
