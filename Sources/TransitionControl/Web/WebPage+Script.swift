@@ -44,6 +44,8 @@ extension WebPage {
         class StackModel {
           constructor(name) {
             this.name = name; this.styles = new Map(); this.parents = new Map(); this.description = null; this.frame = null;
+            // The frames not drawn yet, oldest first: at most `framesWaiting` (see onReply).
+            this.waiting = [];
             this.drawn = null; this.counted = null; this.received = 0; this.drawnCount = 0; this.skipped = 0; this.missed = 0;
             this.events = []; this.version = 0; this.times = new Map(); this.gone = false;
             this.firstFrames = new Map(); this.indexes = []; this.screenIds = new Set();
@@ -176,9 +178,17 @@ extension WebPage {
           }, 1000);
         }
 
+        // How many frames may wait to be drawn. The daemon's clock and the browser's repaints run at the
+        // same rate but not in step: a frame that arrives a little late lands in the same repaint
+        // interval as the next one, and the interval before it gets none. Drawing the older of the two
+        // and keeping the newer for the next repaint draws both, at most one repaint later; a third
+        // frame in waiting means the page has fallen behind, and the oldest is skipped.
+        const framesWaiting = 2;
+
         function onReply(stack, parameters) {
           if (parameters.frame) {
-            if (stack.frame !== null && stack.frame !== stack.counted) stack.skipped++;
+            stack.waiting.push(parameters.frame);
+            if (stack.waiting.length > framesWaiting) { stack.waiting.shift(); stack.skipped++; }
             stack.frame = parameters.frame;
             stack.received++;
             stack.missed += parameters.framesMissed || 0;
@@ -354,15 +364,18 @@ extension WebPage {
           requestAnimationFrame(tick);
           if (page.view !== null) {
             const stack = page.models.get(page.view);
-            if (!stack || !stack.frame || stack.frame === stack.drawn) return;
+            if (!stack || !stack.frame) return;
+            // The oldest frame waiting; else the last one again when the picture must be drawn anew.
+            const frame = stack.waiting.length > 0 ? stack.waiting.shift() : stack.drawn === null ? stack.frame : null;
+            if (frame === null) return;
             const started = performance.now();
-            stageRenderer.draw(stack, stack.frame);
+            stageRenderer.draw(stack, frame);
             // For the benchmark (bench/, sockets.web.page-draw): the script's time per drawn frame.
             if (stack.drawMilliseconds.length < 20000) stack.drawMilliseconds.push(performance.now() - started);
-            if (stack.frame !== stack.counted) stack.drawnCount++;
-            stack.drawn = stack.frame;
-            stack.counted = stack.frame;
-            const t = stack.frame.transition;
+            if (frame !== stack.counted) stack.drawnCount++;
+            stack.drawn = frame;
+            stack.counted = frame;
+            const t = frame.transition;
             $("operation").textContent = t ? t.operation : "—";
             $("animator").textContent = t ? t.animator : "—";
             $("progress").value = t ? t.progress : 0;

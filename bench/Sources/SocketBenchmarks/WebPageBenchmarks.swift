@@ -9,7 +9,7 @@ import BenchmarkSupport
 /// chromium-driver, driven by Python's selenium, `bench/Scripts/page_timing.py`) drawing one stack's
 /// 6 + 6-node `slide` push, stretched to 10 minutes, from the real daemon at 60 Hz: the script's time
 /// per drawn frame (`performance.now()` around the draw, the page's own hook), and the share of the
-/// frames it received that it skipped (replaced by a newer one before `requestAnimationFrame` drew).
+/// frames it received that it skipped (dropped because two more were waiting to be drawn, docs/web.md).
 enum WebPageBenchmarks {
     static let framesPerSecond = 60
     /// The counted interval, seconds (times the duration scale).
