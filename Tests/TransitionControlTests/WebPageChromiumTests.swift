@@ -313,6 +313,8 @@ struct WebPageChromiumTests {
         else { return }
         #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
         #expect(result["message"] == "", "\(result)")
+        // The tab chosen before Select tab was still chosen after another client's SetRules was shown.
+        #expect(result["tabKept"]?["tab"] == "profile" && result["tabKept"]?["change"] == 200, "\(result)")
         let began = (result["events"]?.arrayValue ?? []).filter { $0["kind"] == "began" }
         #expect(
             began.compactMap { $0["operation"]?.stringValue } == ["pop", "selectTab", "present", "dismiss", "resize"])

@@ -12,10 +12,14 @@ extension WebPage {
     static let controlsScript = #"""
         const TAP = \#(tapDistance), CAUGHT_DIRECTIONS = \#(caughtDirections);
 
-        async function act(label, method, parameters) {
+        // `sent`: the form fields whose values the call carries; once the daemon has taken it, they show the
+        // daemon's values again at the next refresh (showValue), as the user no longer holds a choice there.
+        async function act(label, method, parameters, sent = []) {
           showMessage("");
           try {
-            return await api(method, parameters);
+            const reply = await api(method, parameters);
+            for (const field of sent) delete field.dataset.shown;
+            return reply;
           } catch (error) {
             showMessage(label + " refused: " + describe(error));
             return null;
@@ -65,8 +69,10 @@ extension WebPage {
           act("Rotate", "Resize", navigation({ width: d.containerHeight, height: d.containerWidth }));
         });
         $("setReduceMotion").addEventListener("click", () =>
-          act("Set Reduce Motion", "SetReduceMotion", { stack: page.view, reduceMotion: $("reduceMotion").value }));
-        $("selectTab").addEventListener("click", () => act("Select tab", "SelectTab", navigation({ tab: $("tab").value })));
+          act("Set Reduce Motion", "SetReduceMotion", { stack: page.view, reduceMotion: $("reduceMotion").value },
+            [$("reduceMotion")]));
+        $("selectTab").addEventListener("click", () =>
+          act("Select tab", "SelectTab", navigation({ tab: $("tab").value }), [$("tab")]));
         $("pause").addEventListener("click", () => act("Pause", "Pause", { stack: page.view }));
         $("resume").addEventListener("click", () => act("Resume", "Resume", { stack: page.view }));
         $("reverse").addEventListener("click", () => act("Reverse", "Reverse", { stack: page.view }));
@@ -82,7 +88,7 @@ extension WebPage {
         $("setRules").addEventListener("click", () => {
           let rules;
           try { rules = JSON.parse($("rules").value || "[]"); } catch (e) { showMessage("The rules are not JSON: " + e.message); return; }
-          act("Set rules", "SetRules", { stack: page.view, rules, policy: $("policy").value });
+          act("Set rules", "SetRules", { stack: page.view, rules, policy: $("policy").value }, [$("rules"), $("policy")]);
         });
 
         // Gestures (docs/web.md): the page sends the pointer's samples and the daemon recognizes the pan.

@@ -312,6 +312,17 @@ extension WebPage {
           return Math.max(0.1, Math.min(area.clientWidth / width, height / containerHeight, 2));
         }
 
+        // Shows the daemon's `value` in a form field, unless the user is in the field or has changed it since
+        // it last showed the daemon's value (a choice not sent yet survives a refresh or a resize); once the
+        // daemon's value is what the field holds, the field follows the daemon again.
+        function showValue(field, value) {
+          const edited = field.dataset.shown !== undefined && field.value !== field.dataset.shown;
+          if (field.value === value || (!edited && document.activeElement !== field)) {
+            field.value = value;
+            field.dataset.shown = value;
+          }
+        }
+
         function showStack(stack) {
           const d = stack.description;
           if (!d) return;
@@ -323,11 +334,12 @@ extension WebPage {
           if (tab.dataset.tabs !== d.tabs.join("\n")) {
             tab.replaceChildren(...d.tabs.map(name => new Option(name, name)));
             tab.dataset.tabs = d.tabs.join("\n");
+            delete tab.dataset.shown;
           }
-          tab.value = d.selectedTab;
-          if (document.activeElement !== $("rules")) $("rules").value = JSON.stringify(d.rules);
-          if (document.activeElement !== $("policy")) $("policy").value = d.policy;
-          if (document.activeElement !== $("reduceMotion") && d.reduceMotion) $("reduceMotion").value = d.reduceMotion;
+          showValue(tab, d.selectedTab);
+          showValue($("rules"), JSON.stringify(d.rules));
+          showValue($("policy"), d.policy);
+          if (d.reduceMotion) showValue($("reduceMotion"), d.reduceMotion);
           stack.drawn = null;
         }
 
@@ -335,6 +347,8 @@ extension WebPage {
           const options = new URLSearchParams(location.hash.slice(1));
           const name = options.get("stack");
           page.view = name;
+          // A choice made for another stack does not carry over (showValue).
+          for (const id of ["tab", "rules", "policy", "reduceMotion"]) delete $(id).dataset.shown;
           $("overview").hidden = name !== null;
           $("stackView").hidden = name === null;
           $("crumb").textContent = name === null ? "" : "› " + name;

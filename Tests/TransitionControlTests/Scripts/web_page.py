@@ -490,6 +490,11 @@ def navigation(driver, url, directory, arguments):
     ended(1)
     wait(driver, "return [...document.getElementById('tab').options].some(o => o.value === arguments[0]);", tab)
     driver.execute_script("document.getElementById('tab').value = arguments[0];", tab)
+    # A choice not sent yet survives the stack being shown again: another client changes the policy, the
+    # page shows the daemon's new policy, and the tab chosen here stays chosen.
+    changed = call(driver, "SetRules", {"stack": "main", "rules": [], "policy": "reject"})
+    wait(driver, "return document.getElementById('policy').value === 'reject';")
+    kept = {"tab": driver.execute_script("return document.getElementById('tab').value;"), "change": changed["status"]}
     driver.find_element("id", "selectTab").click()
     ended(2)
     driver.execute_script("document.getElementById('screen').value = arguments[0];", screen_name)
@@ -516,7 +521,7 @@ def navigation(driver, url, directory, arguments):
     driver.find_element("id", "setRules").click()
     settled("policy", policy)
     events = driver.execute_script("return window.transitiondWeb.models.get('main').events.map(e => e.event);")
-    return {"events": events, "console": console_errors(driver),
+    return {"events": events, "console": console_errors(driver), "tabKept": kept,
             "message": driver.execute_script("return document.getElementById('message').textContent")}
 
 
