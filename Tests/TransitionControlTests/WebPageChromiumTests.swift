@@ -313,7 +313,7 @@ struct WebPageChromiumTests {
         else { return }
         #expect(result["console"]?.arrayValue?.isEmpty == true, "\(result)")
         #expect(result["message"] == "", "\(result)")
-        // The tab chosen before Select tab was still chosen after another client's SetRules was shown.
+        // The tab chosen before Select tab was still chosen after a SetRules past the controls was shown.
         #expect(result["tabKept"]?["tab"] == "profile" && result["tabKept"]?["change"] == 200, "\(result)")
         let began = (result["events"]?.arrayValue ?? []).filter { $0["kind"] == "began" }
         #expect(

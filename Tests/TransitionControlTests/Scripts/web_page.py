@@ -490,8 +490,8 @@ def navigation(driver, url, directory, arguments):
     ended(1)
     wait(driver, "return [...document.getElementById('tab').options].some(o => o.value === arguments[0]);", tab)
     driver.execute_script("document.getElementById('tab').value = arguments[0];", tab)
-    # A choice not sent yet survives the stack being shown again: another client changes the policy, the
-    # page shows the daemon's new policy, and the tab chosen here stays chosen.
+    # A choice not sent yet survives the stack being shown again: a call past the controls changes the
+    # policy, the page shows the daemon's new policy, and the tab chosen here stays chosen.
     changed = call(driver, "SetRules", {"stack": "main", "rules": [], "policy": "reject"})
     wait(driver, "return document.getElementById('policy').value === 'reject';")
     kept = {"tab": driver.execute_script("return document.getElementById('tab').value;"), "change": changed["status"]}
