@@ -348,7 +348,7 @@ extension WebPage {
           const name = options.get("stack");
           page.view = name;
           // A choice made for another stack does not carry over (showValue).
-          for (const id of ["tab", "rules", "policy", "reduceMotion"]) delete $(id).dataset.shown;
+          for (const field of document.querySelectorAll("[data-shown]")) delete field.dataset.shown;
           $("overview").hidden = name !== null;
           $("stackView").hidden = name === null;
           $("crumb").textContent = name === null ? "" : "› " + name;
